@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { API_BASE } from '@kopi/shared';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createRateLimiter } from './modules/auth/rate-limiter.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
+import { promosRoutes } from './modules/promos/promos.routes.ts';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { multipartPlugin } from './plugins/multipart.ts';
+import { webPlugin } from './plugins/web.ts';
+
+/** The built SPA beside this package: apps/web/dist. */
+function defaultWebDist(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}
+
+/**
+ * Builds the whole server on a database: the one it is given (tests) or the one the config names.
+ * The database is migrated, seeded when empty, and closed with the app when the app opened it.
+ */
+export async function buildApp(config: Config, given?: Database): Promise<FastifyInstance> {
+  const database = given ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const { db } = database;
+  await prepareDatabase(database, config);
+
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers["access-token"]', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  if (!given) app.addHook('onClose', () => database.close());
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // react-toastify injects its stylesheet at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Pictures are served to the SPA of the same origin only.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  await app.register(errorsPlugin);
+  await app.register(multipartPlugin);
+
+  const limiter = createRateLimiter(db, config.authRateLimit.windowSeconds);
+  const authService = await createAuthService(createAuthRepository(db), limiter, config);
+  await app.register(authPlugin, { service: authService });
+  await app.register(docsPlugin, { shopName: config.shopName });
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    await db.execute(sql`select 1`);
+    return reply.send({ status: 'ready', database: database.kind });
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { service: authService });
+      await api.register(usersRoutes, { db, limiter, registerLimit: config.authRateLimit.perIp });
+      await api.register(productsRoutes, { db });
+      await api.register(promosRoutes, { db });
+      await api.register(transactionsRoutes, { db });
+    },
+    { prefix: API_BASE },
+  );
+  await app.register(imagesRoutes, { db });
+  await app.register(webPlugin, { dist: config.webDist ?? defaultWebDist(), shopName: config.shopName, googleClientId: config.googleClientId });
+  return app;
+}

@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /**
+   * Runs `work` while holding the start-up lock, so that instances starting together on one
+   * PostgreSQL server migrate and seed one after another (a no-op on PGlite: one process owns it).
+   */
+  exclusive<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… ; without it the embedded PGlite is used. */
+  url?: string;
+  /** PGlite's folder; undefined keeps it in memory. */
+  dataDir?: string;
+  /** A PGlite dump (dumpDataDir) to start from; tests use a migrated template. */
+  loadDataDir?: Blob | File;
+  poolSize?: number;
+}
+
+const STARTUP_LOCK = 727_274; // any constant; identifies Kopi Senja's migrate-and-seed lock
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  return {
+    kind: 'postgres',
+    db: drizzle({ client: pool, schema }) as unknown as Db,
+    async exclusive(work) {
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        try {
+          return await work(drizzle({ client: conn, schema }) as unknown as Db);
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+        }
+      } finally {
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
+  const client: PGlite = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    exclusive: (work) => work(db),
+    close: () => client.close(),
+  };
+}
+
+/** The committed SQL migrations, found from the source tree and from the built bundle alike. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('drizzle migrations folder not found');
+}
+
+export async function migrate(database: Database, db: Db = database.db): Promise<void> {
+  const folder = migrationsFolder();
+  if (database.kind === 'pglite') {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(db as never, { migrationsFolder: folder });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+    await run(db as never, { migrationsFolder: folder });
+  }
+}
+
+/** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
+export async function rows<T>(db: Db, query: Parameters<Db['execute']>[0]): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Column names are snake_case in the database and in the API alike, so rows map 1:1 to answers.
+// Money is an integer number of rupiah (DESIGN §3).
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    password_hash: text().notNull(),
+    role: text().notNull().default('User'),
+    phone: text(),
+    display_name: text(),
+    first_name: text(),
+    last_name: text(),
+    address: text(),
+    birthday: date({ mode: 'string' }),
+    gender: text(),
+    image: text(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_role_check', sql`${t.role} in ('User', 'Admin')`),
+    check('users_gender_check', sql`${t.gender} in ('male', 'female')`),
+  ],
+);
+
+export const categories = pgTable('categories', {
+  id: smallint().primaryKey(),
+  name: text().notNull(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial().primaryKey(),
+    product_name: text().notNull(),
+    price: integer().notNull(),
+    category_id: smallint()
+      .notNull()
+      .references(() => categories.id),
+    description: text().notNull(),
+    image: text().notNull(),
+    // Units sold, kept with each order so "popular" sorts on an index instead of a scan of orders.
+    units_sold: integer().notNull().default(0),
+    created_at: createdAt(),
+    deleted_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('products_price_check', sql`${t.price} > 0`),
+    index('products_popular_idx').on(t.units_sold.desc(), t.id).where(sql`${t.deleted_at} is null`),
+    index('products_price_idx').on(t.price, t.id).where(sql`${t.deleted_at} is null`),
+    index('products_newest_idx').on(t.created_at.desc(), t.id).where(sql`${t.deleted_at} is null`),
+    index('products_category_idx').on(t.category_id).where(sql`${t.deleted_at} is null`),
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.product_name}) gin_trgm_ops`),
+  ],
+);
+
+export const promos = pgTable(
+  'promos',
+  {
+    id: serial().primaryKey(),
+    promo_name: text().notNull(),
+    code: text().notNull(),
+    description: text().notNull(),
+    discount: smallint().notNull(),
+    /** The last day the promo can be used. */
+    duration: date({ mode: 'string' }).notNull(),
+    min_price: integer().notNull().default(0),
+    image: text().notNull(),
+    created_at: createdAt(),
+    deleted_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('promos_code_key').on(t.code).where(sql`${t.deleted_at} is null`),
+    check('promos_discount_check', sql`${t.discount} between 1 and 100`),
+    check('promos_min_price_check', sql`${t.min_price} >= 0`),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id),
+    status_id: smallint().notNull().default(1),
+    delivery_id: smallint().notNull(),
+    payment_id: smallint().notNull(),
+    promo_id: integer().references(() => promos.id),
+    address: text(),
+    scheduled_for: text(),
+    subtotal: bigint({ mode: 'number' }).notNull(),
+    discount: bigint({ mode: 'number' }).notNull().default(0),
+    tax: bigint({ mode: 'number' }).notNull().default(0),
+    shipping: bigint({ mode: 'number' }).notNull().default(0),
+    total: bigint({ mode: 'number' }).notNull(),
+    idempotency_key: text(),
+    /** Set when the customer removes the order from their history; the shop keeps it. */
+    hidden_at: timestamp({ withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('transactions_status_check', sql`${t.status_id} in (1, 2, 3)`),
+    check('transactions_delivery_check', sql`${t.delivery_id} in (1, 2, 3)`),
+    check('transactions_payment_check', sql`${t.payment_id} in (1, 2, 3)`),
+    uniqueIndex('transactions_idempotency_key').on(t.user_id, t.idempotency_key),
+    index('transactions_user_idx').on(t.user_id, t.created_at.desc()),
+    index('transactions_status_idx').on(t.status_id, t.created_at, t.id),
+  ],
+);
+
+export const transactionItems = pgTable(
+  'transaction_items',
+  {
+    id: serial().primaryKey(),
+    transaction_id: integer()
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    product_id: integer()
+      .notNull()
+      .references(() => products.id),
+    size_id: smallint().notNull(),
+    qty: smallint().notNull(),
+    unit_price: integer().notNull(),
+    line_total: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    check('transaction_items_size_check', sql`${t.size_id} in (1, 2, 3)`),
+    check('transaction_items_qty_check', sql`${t.qty} between 1 and 99`),
+    index('transaction_items_transaction_idx').on(t.transaction_id),
+  ],
+);
+
+/** Uploaded and seeded pictures, content-addressed, so every instance serves every image. */
+export const images = pgTable('images', {
+  sha256: text().primaryKey(),
+  content_type: text().notNull(),
+  data: bytea().notNull(),
+  created_at: createdAt(),
+});
+
+/** Logged-out tokens by jti, until they would have expired anyway. */
+export const revokedTokens = pgTable('revoked_tokens', {
+  jti: text().primaryKey(),
+  expires_at: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Fixed-window counters for the sign-in rate limit, shared by every instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  window_start: timestamp({ withTimezone: true }).notNull(),
+  hits: integer().notNull(),
+});
+
+export const settings = pgTable('settings', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+});

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { DOOR_DELIVERY_ID, STATUS } from '@kopi/shared';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { sha256Of, storeImage } from '../modules/images/images.service.ts';
+import { insertOrder } from '../modules/transactions/transactions.repository.ts';
+import { insertUser, upsertAdmin } from '../modules/users/users.repository.ts';
+import { type Db, rows } from './client.ts';
+import { drawArt, type Art } from './seed-art.ts';
+import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PRODUCTS, DEMO_PROMOS, DEMO_REGULARS } from './seed-data.ts';
+import { products, promos } from './schema.ts';
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await rows<{ empty: boolean }>(db, sql`select not exists(select 1 from users) and not exists(select 1 from products) as empty`);
+  return row!.empty;
+}
+
+/** ADMIN_EMAIL / ADMIN_PASSWORD: that account exists after start and is an Admin. */
+export async function ensureAdmin(db: Db, email: string, password: string): Promise<void> {
+  await upsertAdmin(db, email, await hashPassword(password));
+}
+
+export async function renderArt(db: Db, art: Art): Promise<string> {
+  const bytes = await sharp(Buffer.from(drawArt(art))).webp({ quality: 82 }).toBuffer();
+  return storeImage(db, { bytes, sha256: sha256Of(bytes) });
+}
+
+const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Fills an empty database with a demo shop: accounts, the menu with pictures, promos, past orders. */
+export async function seedDemo(db: Db): Promise<void> {
+  const adminId = await insertUser(db, { email: DEMO_ADMIN.email, password_hash: await hashPassword(DEMO_ADMIN.password), role: 'Admin', display_name: DEMO_ADMIN.display_name });
+  const { email, password, ...profile } = DEMO_CUSTOMER;
+  const customerId = await insertUser(db, { email, password_hash: await hashPassword(password), role: 'User', display_name: profile.display_name, phone: profile.phone });
+  await db.execute(sql`update users set first_name = ${profile.first_name}, last_name = ${profile.last_name}, address = ${profile.address},
+    gender = ${profile.gender}, birthday = ${profile.birthday} where id = ${customerId}`);
+  // Regulars cannot log in with a known password: they only give the queue some history.
+  const regularIds: number[] = [];
+  for (const regular of DEMO_REGULARS) {
+    regularIds.push(await insertUser(db, { ...regular, password_hash: await hashPassword(crypto.randomUUID()), role: 'User' }));
+  }
+
+  const productIds: number[] = [];
+  for (const [index, item] of DEMO_PRODUCTS.entries()) {
+    const [row] = await db
+      .insert(products)
+      .values({
+        product_name: item.name,
+        price: item.price,
+        category_id: item.category,
+        description: item.description,
+        image: await renderArt(db, item.art),
+        // Older items first, so "newest" differs from the menu's order.
+        created_at: sql`now() - make_interval(days => ${DEMO_PRODUCTS.length - index})`,
+      })
+      .returning({ id: products.id });
+    productIds.push(row!.id);
+  }
+
+  for (const promo of DEMO_PROMOS) {
+    const { days, color, accent, ...fields } = promo;
+    await db.insert(promos).values({
+      ...fields,
+      duration: dayOffset(days),
+      image: await renderArt(db, { kind: 'coupon', color, accent, background: ['#f3d9b1', '#c98b4d'], label: `${promo.discount}%` }),
+    });
+  }
+
+  await seedOrders(db, { adminId, customerId, regularIds, productIds });
+}
+
+/** Past orders: the customer's history, a queue of pending orders, and sales that make "popular" real. */
+async function seedOrders(db: Db, ids: { adminId: number; customerId: number; regularIds: number[]; productIds: number[] }) {
+  const buyers = [ids.customerId, ...ids.regularIds];
+  // A fixed pseudo-random walk, so every demo shop is the same.
+  let state = 7;
+  const next = (n: number) => (state = (state * 48271) % 2147483647) % n;
+  const orders: { userId: number; status: number; daysAgo: number }[] = [
+    { userId: ids.customerId, status: STATUS.done, daysAgo: 9 },
+    { userId: ids.customerId, status: STATUS.done, daysAgo: 4 },
+    { userId: ids.customerId, status: STATUS.cancelled, daysAgo: 3 },
+    { userId: ids.regularIds[0]!, status: STATUS.pending, daysAgo: 0.2 },
+    { userId: ids.regularIds[1]!, status: STATUS.pending, daysAgo: 0.1 },
+  ];
+  for (let i = 0; i < 30; i++) orders.push({ userId: buyers[next(buyers.length)]!, status: STATUS.done, daysAgo: 10 + next(50) });
+
+  // Favourites sell more: the first coffees and foods lead the "popular" sort.
+  const favourites = [0, 1, 4, 6, 16, 17];
+  for (const order of orders) {
+    const count = 1 + next(2);
+    const lines = Array.from({ length: count }, () => {
+      const index = next(3) > 0 ? favourites[next(favourites.length)]! : next(ids.productIds.length);
+      const item = DEMO_PRODUCTS[index]!;
+      const qty = 1 + next(3);
+      return { product_id: ids.productIds[index]!, size_id: 1 + next(3), qty, unit_price: item.price, line_total: item.price * qty };
+    });
+    const subtotal = lines.reduce((sum, line) => sum + line.line_total, 0);
+    const delivery_id = 1 + next(3);
+    const id = await insertOrder(db, {
+      user_id: order.userId,
+      delivery_id,
+      payment_id: 1 + next(3),
+      promo_id: null,
+      address: delivery_id === DOOR_DELIVERY_ID ? 'Jl. Braga No. 12, Bandung' : null,
+      scheduled_for: null,
+      subtotal,
+      discount: 0,
+      tax: 0,
+      shipping: 0,
+      total: subtotal,
+      idempotency_key: null,
+      lines,
+    });
+    await db.execute(sql`update transactions set status_id = ${order.status},
+      created_at = now() - make_interval(secs => ${Math.round(order.daysAgo * 86400)}) where id = ${id}`);
+  }
+}

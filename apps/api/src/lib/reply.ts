@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { MetaSchema, type Meta } from '@kopi/shared';
+
+// DESIGN §4: every success is { msg, data, meta? }.
+
+export function pageMeta(page: number, limit: number, totalData: number): Meta {
+  const totalPage = Math.max(1, Math.ceil(totalData / limit));
+  return {
+    page,
+    limit,
+    totalData,
+    totalPage,
+    next: page < totalPage ? page + 1 : null,
+    prev: page > 1 ? Math.min(page - 1, totalPage) : null,
+  };
+}
+
+export const offsetOf = (page: number, limit: number) => (page - 1) * limit;
+
+/** Response schemas for the docs and the serializer. */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ msg: z.string(), data });
+export const pagedEnvelope = <T extends z.ZodType>(data: T) => z.object({ msg: z.string(), data: z.array(data), meta: MetaSchema });
+export const MessageSchema = z.object({ msg: z.string() });
+export const ErrorSchema = z.object({
+  msg: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});

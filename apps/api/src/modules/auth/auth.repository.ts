@@ -1,0 +1,39 @@
+import { eq, sql } from 'drizzle-orm';
+import { type Db, rows } from '../../db/client.ts';
+import { revokedTokens, settings, users } from '../../db/schema.ts';
+
+export function createAuthRepository(db: Db) {
+  return {
+    findUserByEmail: async (email: string) => {
+      const [user] = await db
+        .select({ id: users.id, role: users.role, password_hash: users.password_hash })
+        .from(users)
+        .where(eq(users.email, email));
+      return user;
+    },
+
+    /** The caller's current role (null when the account is gone) and whether this token was revoked. */
+    sessionState: async (userId: number, jti: string) => {
+      const [row] = await rows<{ role: string | null; revoked: boolean }>(
+        db,
+        sql`select (select role from users where id = ${userId}) as role,
+                   exists(select 1 from revoked_tokens where jti = ${jti}) as revoked`,
+      );
+      return row;
+    },
+
+    revoke: async (jti: string, expiresAt: Date) => {
+      await db.insert(revokedTokens).values({ jti, expires_at: expiresAt }).onConflictDoNothing();
+      // Expired tokens fail on their own; their revocations need not be kept.
+      await db.delete(revokedTokens).where(sql`${revokedTokens.expires_at} < now()`);
+    },
+
+    /** The signing key: made once and kept in the database so every instance shares it. */
+    signingSecret: async (fresh: string) => {
+      await db.insert(settings).values({ key: 'jwt_secret', value: fresh }).onConflictDoNothing();
+      const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'jwt_secret'));
+      return row!.value;
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,70 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { MSG, type LoginInput, type LoginResult, type Role } from '@kopi/shared';
+import type { Config } from '../../config.ts';
+import { unauthorized } from '../../plugins/errors.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import { decoy, verifyPassword } from './passwords.ts';
+
+export interface Session {
+  id: number;
+  role: Role;
+  jti: string;
+  expiresAt: Date;
+}
+
+const SESSION_EXPIRED = 'Your session has ended, please log in again';
+
+export async function createAuthService(repo: AuthRepository, limiter: RateLimiter, config: Config) {
+  const secret = new TextEncoder().encode(config.jwtSecret ?? (await repo.signingSecret(randomBytes(48).toString('base64url'))));
+  const limits = config.authRateLimit;
+
+  async function issueToken(id: number, role: Role): Promise<string> {
+    return new SignJWT({ id, role })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setJti(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(`${config.tokenTtlSeconds}s`)
+      .sign(secret);
+  }
+
+  return {
+    issueToken,
+
+    async login(input: LoginInput, ip: string): Promise<LoginResult> {
+      // Guessing passwords is throttled per IP and per account (429 once the window is used up).
+      await limiter.check(`login:ip:${ip}`, limits.perIp);
+      await limiter.check(`login:email:${input.email}`, limits.perEmail);
+      const user = await repo.findUserByEmail(input.email);
+      const ok = await verifyPassword(user?.password_hash ?? (await decoy()), input.password);
+      // One message for a wrong email and a wrong password (spec §8), so neither is revealed.
+      if (!user || !ok) throw unauthorized(MSG.loginFailed);
+      // A successful sign-in forgives the email's earlier mistakes (the IP's count stays).
+      await limiter.reset(`login:email:${input.email}`);
+      const role = user.role as Role;
+      return { token: await issueToken(user.id, role), payload: { id: user.id, role } };
+    },
+
+    /** Checks signature, expiry and revocation; the role comes from the database, not the token. */
+    async verify(token: string): Promise<Session> {
+      let claims;
+      try {
+        ({ payload: claims } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) throw unauthorized(SESSION_EXPIRED);
+        throw error;
+      }
+      const id = Number(claims.id);
+      if (!Number.isInteger(id) || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') {
+        throw unauthorized(SESSION_EXPIRED);
+      }
+      const state = await repo.sessionState(id, claims.jti);
+      if (!state?.role || state.revoked) throw unauthorized(SESSION_EXPIRED);
+      return { id, role: state.role as Role, jti: claims.jti, expiresAt: new Date(claims.exp * 1000) };
+    },
+
+    logout: (session: Session) => repo.revoke(session.jti, session.expiresAt),
+  };
+}
+export type AuthService = Awaited<ReturnType<typeof createAuthService>>;

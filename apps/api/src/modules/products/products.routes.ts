@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CategorySchema, CATEGORIES, IdParamSchema, MSG, ProductQuerySchema, ProductSchema } from '@kopi/shared';
+import type { Db } from '../../db/client.ts';
+import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
+import { readForm } from '../../plugins/multipart.ts';
+import { createProduct, deleteProduct, editProduct, getProduct, listMenu } from './products.service.ts';
+
+const multipart = { consumes: ['multipart/form-data', 'application/json'] };
+
+export async function productsRoutes(base: FastifyInstance, opts: { db: Db }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  app.get(
+    '/products/get',
+    { schema: { tags: ['products'], summary: 'The menu: search, filter, sort, page', querystring: ProductQuerySchema, response: { 200: pagedEnvelope(ProductSchema) } } },
+    async (request) => {
+      const { items, meta } = await listMenu(db, request.query);
+      return { msg: items.length ? 'Products found' : 'No products match', data: items, meta };
+    },
+  );
+
+  app.get(
+    '/products/:id',
+    { schema: { tags: ['products'], summary: 'One product', params: IdParamSchema, response: { 200: envelope(ProductSchema) } } },
+    async (request) => ({ msg: 'Product found', data: await getProduct(db, request.params.id) }),
+  );
+
+  app.post(
+    '/products',
+    {
+      preHandler: app.auth.admin,
+      schema: { tags: ['products'], summary: 'Add a product (Admin; multipart with the picture as "images")', ...multipart, response: { 201: envelope(ProductSchema) } },
+    },
+    async (request, reply) => {
+      const product = await createProduct(db, await readForm(request));
+      return reply.status(201).send({ msg: MSG.addProductSuccess, data: product });
+    },
+  );
+
+  app.patch(
+    '/products/:id',
+    {
+      preHandler: app.auth.admin,
+      schema: { tags: ['products'], summary: 'Change some fields of a product (Admin)', params: IdParamSchema, ...multipart, response: { 200: envelope(ProductSchema) } },
+    },
+    async (request) => ({ msg: MSG.editProductSuccess, data: await editProduct(db, request.params.id, await readForm(request)) }),
+  );
+
+  app.delete(
+    '/products/:id',
+    { preHandler: app.auth.admin, schema: { tags: ['products'], summary: 'Take a product off the menu (Admin)', params: IdParamSchema, response: { 200: MessageSchema } } },
+    async (request) => {
+      await deleteProduct(db, request.params.id);
+      return { msg: 'Product deleted' };
+    },
+  );
+
+  app.get(
+    '/categories',
+    { schema: { tags: ['products'], summary: 'The four categories', response: { 200: envelope(z.array(CategorySchema)) } } },
+    async () => ({ msg: 'Categories', data: CATEGORIES.map(({ id, name }) => ({ id, name })) }),
+  );
+}

@@ -1,0 +1,44 @@
+import { MSG, ProductFieldsSchema, ProductPatchSchema, type Product, type ProductQuery } from '@kopi/shared';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound, parseOrThrow } from '../../plugins/errors.ts';
+import type { FormInput } from '../../plugins/multipart.ts';
+import { pageMeta } from '../../lib/reply.ts';
+import { prepareOptionalUpload, prepareUpload, storeImage } from '../images/images.service.ts';
+import { findProduct, insertProduct, listProducts, softDeleteProduct, updateProduct } from './products.repository.ts';
+
+const productNotFound = () => notFound('Product not found');
+
+export async function listMenu(db: Db, query: ProductQuery) {
+  const { items, total } = await listProducts(db, query);
+  return { items, meta: pageMeta(query.page, query.limit, total) };
+}
+
+export async function getProduct(db: Db, id: number): Promise<Product> {
+  const product = await findProduct(db, id);
+  if (!product) throw productNotFound();
+  return product;
+}
+
+export async function createProduct(db: Db, form: FormInput): Promise<Product> {
+  // Fields first, then the picture: a bad form stores nothing, not even its picture.
+  const fields = parseOrThrow(ProductFieldsSchema, form.fields);
+  if (!form.image) throw badRequest(MSG.productPictureRequired, [{ field: 'images', message: MSG.productPictureRequired }]);
+  const image = await prepareUpload(form.image);
+  const id = await db.transaction(async (tx) => insertProduct(tx as Db, { ...fields, image: await storeImage(tx as Db, image) }));
+  return getProduct(db, id);
+}
+
+export async function editProduct(db: Db, id: number, form: FormInput): Promise<Product> {
+  const patch = parseOrThrow(ProductPatchSchema, form.fields);
+  const image = await prepareOptionalUpload(form.image);
+  if (Object.keys(patch).length === 0 && !image) throw badRequest('Nothing to change: send at least one field');
+  const updated = await db.transaction(async (tx) =>
+    updateProduct(tx as Db, id, image ? { ...patch, image: await storeImage(tx as Db, image) } : patch),
+  );
+  if (!updated) throw productNotFound();
+  return getProduct(db, id);
+}
+
+export async function deleteProduct(db: Db, id: number): Promise<void> {
+  if (!(await softDeleteProduct(db, id))) throw productNotFound();
+}

@@ -1,0 +1,158 @@
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { DELIVERY_METHODS, nameOf, PAYMENT_METHODS, SIZES, STATUS, STATUSES, type Order } from '@kopi/shared';
+import { type Db, rows } from '../../db/client.ts';
+import { products, transactionItems, transactions } from '../../db/schema.ts';
+
+export interface NewOrder {
+  user_id: number;
+  delivery_id: number;
+  payment_id: number;
+  promo_id: number | null;
+  address: string | null;
+  scheduled_for: string | null;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  shipping: number;
+  total: number;
+  idempotency_key: string | null;
+  lines: { product_id: number; size_id: number; qty: number; unit_price: number; line_total: number }[];
+}
+
+export async function findMenuPrices(db: Db, ids: number[]) {
+  return db
+    .select({ id: products.id, price: products.price })
+    .from(products)
+    .where(and(inArray(products.id, ids), isNull(products.deleted_at)));
+}
+
+export async function findPromoTerms(db: Db, id: number) {
+  const [promo] = await rows<{ id: number; promo_name: string; discount: number; min_price: number; duration: string; active: boolean }>(
+    db,
+    sql`select id, promo_name, discount, min_price, duration::text as duration, duration >= current_date as active
+        from promos where id = ${id} and deleted_at is null`,
+  );
+  return promo;
+}
+
+/** spec §2 terms: "1 coupon per day" — has this customer used a coupon today (cancelled orders aside)? */
+export async function usedCouponToday(db: Db, userId: number): Promise<boolean> {
+  const [row] = await rows<{ used: boolean }>(
+    db,
+    sql`select exists(select 1 from transactions where user_id = ${userId} and promo_id is not null
+        and status_id <> ${STATUS.cancelled} and created_at >= current_date) as used`,
+  );
+  return row!.used;
+}
+
+export async function findOrderIdByKey(db: Db, userId: number, key: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.user_id, userId), eq(transactions.idempotency_key, key)));
+  return row?.id;
+}
+
+/** Stores the order, its lines and the products' sales counts in one database transaction. */
+export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { lines, ...head } = order;
+    const [row] = await tx.insert(transactions).values(head).returning({ id: transactions.id });
+    const id = row!.id;
+    await tx.insert(transactionItems).values(lines.map((line) => ({ ...line, transaction_id: id })));
+    for (const line of lines) {
+      await tx
+        .update(products)
+        .set({ units_sold: sql`${products.units_sold} + ${line.qty}` })
+        .where(eq(products.id, line.product_id));
+    }
+    return id;
+  });
+}
+
+interface OrderRow extends Omit<Order, 'status_name' | 'delivery_name' | 'payment_method' | 'items' | 'subtotal' | 'discount' | 'tax' | 'shipping' | 'total'> {
+  items: Omit<Order['items'][number], 'size_name'>[];
+  subtotal: string | number;
+  discount: string | number;
+  tax: string | number;
+  shipping: string | number;
+  total: string | number;
+}
+
+// Names come from the shared constants, the one place they are spelled (DESIGN §4).
+function toOrder(row: OrderRow): Order {
+  return {
+    ...row,
+    status_name: nameOf(STATUSES, row.status_id) ?? 'Unknown',
+    delivery_name: nameOf(DELIVERY_METHODS, row.delivery_id) ?? 'Unknown',
+    payment_method: nameOf(PAYMENT_METHODS, row.payment_id) ?? 'Unknown',
+    items: row.items.map((item) => ({ ...item, size_name: nameOf(SIZES, item.size_id) ?? 'Unknown' })),
+    // bigint columns arrive as text from node-postgres; the sums stay far below 2^53.
+    subtotal: Number(row.subtotal),
+    discount: Number(row.discount),
+    tax: Number(row.tax),
+    shipping: Number(row.shipping),
+    total: Number(row.total),
+  };
+}
+
+const ORDER_SELECT = sql`
+  select t.id,
+    json_build_object('id', u.id, 'display_name',
+      coalesce(nullif(u.display_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), split_part(u.email, '@', 1))) as customer,
+    t.status_id, t.delivery_id, t.payment_id, t.promo_id, t.address, t.scheduled_for,
+    t.subtotal, t.discount, t.tax, t.shipping, t.total,
+    to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+    (select json_agg(json_build_object('product_id', i.product_id, 'product_name', p.product_name, 'image', p.image,
+        'size_id', i.size_id, 'qty', i.qty, 'unit_price', i.unit_price, 'line_total', i.line_total) order by i.id)
+      from transaction_items i join products p on p.id = i.product_id
+      where i.transaction_id = t.id) as items
+  from transactions t join users u on u.id = t.user_id`;
+
+export interface OrderFilter {
+  where: SQL;
+  /** Oldest first (the kitchen's queue) or newest first (a customer's history). */
+  oldestFirst: boolean;
+  limit: number;
+  offset: number;
+}
+
+export async function loadOrders(db: Db, filter: OrderFilter): Promise<Order[]> {
+  const order = filter.oldestFirst ? sql`t.created_at, t.id` : sql`t.created_at desc, t.id desc`;
+  const found = await rows<OrderRow>(
+    db,
+    sql`${ORDER_SELECT} where ${filter.where} order by ${order} limit ${filter.limit} offset ${filter.offset}`,
+  );
+  return found.map(toOrder);
+}
+
+export async function countOrders(db: Db, where: SQL): Promise<number> {
+  const [row] = await rows<{ total: number }>(db, sql`select count(*)::int as total from transactions t where ${where}`);
+  return row!.total;
+}
+
+export async function loadOrder(db: Db, id: number): Promise<Order | undefined> {
+  const [order] = await loadOrders(db, { where: sql`t.id = ${id}`, oldestFirst: true, limit: 1, offset: 0 });
+  return order;
+}
+
+export async function hideOrder(db: Db, userId: number, id: number): Promise<boolean> {
+  const changed = await db
+    .update(transactions)
+    .set({ hidden_at: sql`now()` })
+    .where(and(eq(transactions.id, id), eq(transactions.user_id, userId), isNull(transactions.hidden_at)))
+    .returning({ id: transactions.id });
+  return changed.length > 0;
+}
+
+/** Moves a pending order on; answers the order's status before, or undefined when there is no such order. */
+export async function finishOrder(db: Db, id: number, statusId: number): Promise<number | undefined> {
+  const changed = await db
+    .update(transactions)
+    .set({ status_id: statusId, updated_at: sql`now()` })
+    .where(and(eq(transactions.id, id), eq(transactions.status_id, STATUS.pending)))
+    .returning({ id: transactions.id });
+  if (changed.length > 0) return STATUS.pending;
+  const [row] = await db.select({ status_id: transactions.status_id }).from(transactions).where(eq(transactions.id, id));
+  return row?.status_id;
+}

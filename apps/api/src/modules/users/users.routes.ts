@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PageQuerySchema, ProfileSchema, RegisterSchema, UserListItemSchema, MSG } from '@kopi/shared';
+import type { Db } from '../../db/client.ts';
+import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { readForm } from '../../plugins/multipart.ts';
+import type { RateLimiter } from '../auth/rate-limiter.ts';
+import { editProfile, profile, register, users } from './users.service.ts';
+
+export async function usersRoutes(base: FastifyInstance, opts: { db: Db; limiter: RateLimiter; registerLimit: number }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  app.post(
+    '/users/register',
+    { schema: { tags: ['users'], summary: 'Sign up as a customer', body: RegisterSchema, response: { 201: MessageSchema } } },
+    async (request, reply) => {
+      await opts.limiter.check(`register:ip:${request.ip}`, opts.registerLimit);
+      await register(db, request.body);
+      return reply.status(201).send({ msg: MSG.signUpSuccess });
+    },
+  );
+
+  app.get(
+    '/users',
+    { preHandler: app.auth.admin, schema: { tags: ['users'], summary: 'Every account (Admin)', querystring: PageQuerySchema, response: { 200: pagedEnvelope(UserListItemSchema) } } },
+    async (request) => {
+      const { page = 1, limit = 20 } = request.query;
+      const { items, meta } = await users(db, page, limit);
+      return { msg: 'Users found', data: items, meta };
+    },
+  );
+
+  app.get(
+    '/users/profile',
+    { preHandler: app.auth.signedIn, schema: { tags: ['users'], summary: "The caller's profile", response: { 200: envelope(ProfileSchema) } } },
+    async (request) => ({ msg: 'Profile found', data: await profile(db, sessionOf(request).id) }),
+  );
+
+  app.patch(
+    '/users/profile',
+    {
+      preHandler: app.auth.signedIn,
+      schema: { tags: ['users'], summary: "Change the caller's profile (multipart; the photo as \"images\")", consumes: ['multipart/form-data', 'application/json'], response: { 200: envelope(ProfileSchema) } },
+    },
+    async (request) => ({ msg: MSG.profileSuccess, data: await editProfile(db, sessionOf(request).id, await readForm(request)) }),
+  );
+}

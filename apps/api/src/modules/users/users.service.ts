@@ -1,0 +1,43 @@
+import { ProfilePatchSchema, ROLES, type Profile, type RegisterInput } from '@kopi/shared';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { offsetOf, pageMeta } from '../../lib/reply.ts';
+import { badRequest, conflict, notFound, parseOrThrow } from '../../plugins/errors.ts';
+import type { FormInput } from '../../plugins/multipart.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { prepareOptionalUpload, storeImage } from '../images/images.service.ts';
+import { emailTaken, findProfile, insertUser, listUsers, updateProfile } from './users.repository.ts';
+
+const EMAIL_TAKEN = 'This email is already registered';
+
+/** Sign-up always makes a customer: the role is never taken from the request. */
+export async function register(db: Db, input: RegisterInput): Promise<number> {
+  if (await emailTaken(db, input.email)) throw conflict(EMAIL_TAKEN);
+  const password_hash = await hashPassword(input.password);
+  try {
+    return await insertUser(db, { email: input.email, password_hash, phone: input.phone_number, role: ROLES.user });
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+export async function users(db: Db, page: number, limit: number) {
+  const { items, total } = await listUsers(db, limit, offsetOf(page, limit));
+  return { items, meta: pageMeta(page, limit, total) };
+}
+
+export async function profile(db: Db, id: number): Promise<Profile> {
+  const found = await findProfile(db, id);
+  if (!found) throw notFound('Profile not found');
+  return found;
+}
+
+export async function editProfile(db: Db, id: number, form: FormInput): Promise<Profile> {
+  const patch = parseOrThrow(ProfilePatchSchema, form.fields);
+  const image = await prepareOptionalUpload(form.image);
+  if (Object.keys(patch).length === 0 && !image) throw badRequest('Nothing to change: send at least one field');
+  await db.transaction(async (tx) => updateProfile(tx as Db, id, image ? { ...patch, image: await storeImage(tx as Db, image) } : patch));
+  return profile(db, id);
+}

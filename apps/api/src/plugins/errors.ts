@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MSG } from '@kopi/shared';
+import type { ZodError } from 'zod';
+
+// DESIGN §4: one error body { msg, code, errors? } with the right status for every failure.
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (msg: string, errors?: FieldError[]) => new AppError(400, 'validation_failed', msg, errors);
+export const unauthorized = (msg: string = MSG.guardNoToken) => new AppError(401, 'unauthorized', msg);
+export const forbidden = () => new AppError(403, 'forbidden', MSG.guardWrongRole);
+export const notFound = (msg = 'Data not found') => new AppError(404, 'data_not_found', msg);
+export const conflict = (msg: string) => new AppError(409, 'conflict', msg);
+export const fileTooLarge = () => new AppError(413, 'file_too_large', MSG.fileTooBig);
+export const fileTypeNotAllowed = () => new AppError(415, 'file_type_not_allowed', MSG.fileTypeWrong);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, 'too_many_requests', `Too many attempts, try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s)`);
+
+function fieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
+}
+
+/** Validates `value` with a zod schema and throws a 400 listing every problem. */
+export function parseOrThrow<S extends { safeParse(v: unknown): { success: true; data: unknown } | { success: false; error: ZodError } }>(
+  schema: S,
+  value: unknown,
+): Extract<ReturnType<S['safeParse']>, { success: true }>['data'] {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    throw badRequest(errors[0]?.message ?? 'Invalid request', errors);
+  }
+  return result.data as never;
+}
+
+/** Fastify's own errors that are the client's fault, by code → status and public code. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'validation_failed'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'validation_failed'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'validation_failed'],
+  FST_ERR_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupported_media_type'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'file_too_large'],
+  FST_FILES_LIMIT: [413, 'payload_too_large'],
+  FST_FIELDS_LIMIT: [413, 'payload_too_large'],
+  FST_PARTS_LIMIT: [413, 'payload_too_large'],
+  FST_PROTO_VIOLATION: [400, 'validation_failed'],
+};
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode === 429) reply.header('retry-after', '60');
+      return reply.status(error.statusCode).send({ msg: error.message, code: error.code, errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        field: [error.validationContext, ...(issue.instancePath ? issue.instancePath.split('/').filter(Boolean) : [])].join('.'),
+        message: issue.message,
+      }));
+      return reply.status(400).send({ msg: errors[0]?.message ?? 'Invalid request', code: 'validation_failed', errors });
+    }
+    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+    if (known) {
+      const [status, code] = known;
+      const msg = code === 'file_too_large' ? MSG.fileTooBig : error.message;
+      return reply.status(status).send({ msg, code });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ msg: error.message, code: 'bad_request' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ msg: 'Something went wrong on our side, please try again later', code: 'internal_error' });
+  });
+});

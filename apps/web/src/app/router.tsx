@@ -1,0 +1,65 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { ROLES } from '@kopi/shared';
+import { RequireRole } from './routes/require-role';
+import { RootLayout } from './routes/root-layout';
+import { RouteError } from './routes/route-error';
+
+// Route-level code splitting: each page is its own chunk (DESIGN §8, ≤ 150 KB JS on first load).
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const HomePage = page(() => import('./routes/home'), 'HomePage');
+const LoginPage = page(() => import('./routes/login'), 'LoginPage');
+const SignUpPage = page(() => import('./routes/signup'), 'SignUpPage');
+const ForgotPage = page(() => import('./routes/forgot'), 'ForgotPage');
+const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage');
+const CataloguePage = page(() => import('./routes/catalogue'), 'CataloguePage');
+const ProductDetailPage = page(() => import('./routes/product-detail'), 'ProductDetailPage');
+const ProductNewPage = page(() => import('./routes/product-new'), 'ProductNewPage');
+const ProductEditPage = page(() => import('./routes/product-edit'), 'ProductEditPage');
+const PromoNewPage = page(() => import('./routes/promo-new'), 'PromoNewPage');
+const PromoEditPage = page(() => import('./routes/promo-edit'), 'PromoEditPage');
+const PaymentPage = page(() => import('./routes/payment'), 'PaymentPage');
+const HistoryPage = page(() => import('./routes/history'), 'HistoryPage');
+const ManageOrderPage = page(() => import('./routes/manage-order'), 'ManageOrderPage');
+const DashboardPage = page(() => import('./routes/dashboard'), 'DashboardPage');
+const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
+
+const ANY_ROLE = [ROLES.user, ROLES.admin] as const;
+const ADMIN = [ROLES.admin] as const;
+
+const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignUpPage /> },
+      { path: '/forgot', element: <ForgotPage /> },
+      // DESIGN §2.3: /profile needs a session and sends a visitor to /login.
+      { path: '/profile', element: <RequireRole roles={ANY_ROLE} noSessionTo="/login"><ProfilePage /></RequireRole> },
+      { path: '/product', element: <CataloguePage /> },
+      // spec §2: Add promo's Cancel pointed at /productadmin, which never existed (DESIGN §2.3).
+      { path: '/productadmin', element: <Navigate to="/product" replace /> },
+      { path: '/detail/:id', element: <ProductDetailPage /> },
+      { path: '/payment', element: <RequireRole roles={ANY_ROLE}><PaymentPage /></RequireRole> },
+      { path: '/history', element: <RequireRole roles={ANY_ROLE}><HistoryPage /></RequireRole> },
+      { path: '/product/new', element: <RequireRole roles={ADMIN}><ProductNewPage /></RequireRole> },
+      { path: '/product/edit/:id', element: <RequireRole roles={ADMIN}><ProductEditPage /></RequireRole> },
+      { path: '/product/promos/new', element: <RequireRole roles={ADMIN}><PromoNewPage /></RequireRole> },
+      { path: '/product/promos/edit/:id', element: <RequireRole roles={ADMIN}><PromoEditPage /></RequireRole> },
+      { path: '/dashboard', element: <RequireRole roles={ADMIN}><DashboardPage /></RequireRole> },
+      { path: '/manageorder', element: <RequireRole roles={ADMIN}><ManageOrderPage /></RequireRole> },
+      // spec §2 lists /app without a purpose; it leads home rather than to a blank page.
+      { path: '/app', element: <Navigate to="/" replace /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,100 @@
+import { useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { PRODUCT_SORTS, ROLES, type ProductSort, type Promo } from '@kopi/shared';
+import { ButtonLink } from '../../components/ui/button';
+import { ErrorMessage } from '../../components/ui/error-message';
+import { Pager } from '../../components/ui/pager';
+import { updateCartChoices, useCart } from '../../features/cart/cart-store';
+import { useProducts, type ProductListQuery } from '../../features/products/api/products';
+import { CategoryTabs, SortSelect } from '../../features/products/components/catalogue-filters';
+import { ProductCard, ProductGridSkeleton } from '../../features/products/components/product-card';
+import { PromoPanel } from '../../features/promos/components/promo-panel';
+import { errorMessage } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { TEXT } from '../../lib/texts';
+
+// spec §4: the filters live in the address query; sort defaults to popular and page to 1.
+function readQuery(params: URLSearchParams): ProductListQuery {
+  const category = Number(params.get('categories'));
+  const sort = params.get('sort') as ProductSort | null;
+  const page = Number(params.get('page'));
+  return {
+    search: params.get('search')?.trim() || undefined,
+    categories: Number.isInteger(category) && category >= 1 && category <= 4 ? category : undefined,
+    sort: sort && PRODUCT_SORTS.includes(sort) ? sort : 'popular',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+export function CataloguePage() {
+  const [params, setParams] = useSearchParams();
+  const query = readQuery(params);
+  const session = useSession();
+  const isAdmin = session?.role === ROLES.admin;
+  const cart = useCart();
+  const products = useProducts(query);
+
+  function change(next: Partial<ProductListQuery>) {
+    const merged = { ...query, ...next };
+    const search = new URLSearchParams();
+    if (merged.search) search.set('search', merged.search);
+    if (merged.categories) search.set('categories', String(merged.categories));
+    search.set('sort', merged.sort);
+    search.set('page', String(merged.page));
+    setParams(search);
+  }
+
+  function applyCoupon(promo: Promo) {
+    updateCartChoices({ promo: { id: promo.id, code: promo.code, discount: promo.discount, minPrice: promo.min_price } });
+    toast.success(`${TEXT.couponApplied} (${promo.code})`);
+  }
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[20rem_1fr]">
+      <PromoPanel sessionId={session?.id} isAdmin={isAdmin} appliedPromoId={cart.promo?.id} onApply={applyCoupon} />
+
+      <section aria-labelledby="menu-heading" className="min-w-0 space-y-6">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 id="menu-heading" className="text-3xl font-bold">
+              Our menu
+            </h1>
+            {query.search && (
+              <p className="mt-1 text-roast">
+                Results for “<strong>{query.search}</strong>”
+              </p>
+            )}
+          </div>
+          <SortSelect value={query.sort} onChange={(sort) => change({ sort, page: 1 })} />
+        </div>
+
+        {/* Changing tab resets the page and keeps search and sort (spec §4). */}
+        <CategoryTabs active={query.categories} onChange={(categories) => change({ categories, page: 1 })} />
+
+        {products.isPending && (
+          <div role="status" aria-label={TEXT.loading}>
+            <ProductGridSkeleton />
+          </div>
+        )}
+        {products.isError && <ErrorMessage message={errorMessage(products.error)} onRetry={() => products.refetch()} />}
+        {products.data && products.data.data.length === 0 && <p className="rounded-2xl bg-white p-8 text-center text-roast">{TEXT.emptyCatalogue}</p>}
+        {products.data && products.data.data.length > 0 && (
+          <ul aria-busy={products.isPlaceholderData} className={`grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 ${products.isPlaceholderData ? 'opacity-60' : ''}`}>
+            {products.data.data.map((product) => (
+              <ProductCard key={product.id} product={product} canEdit={isAdmin} />
+            ))}
+          </ul>
+        )}
+        {products.data && (
+          <Pager page={query.page} totalPage={products.data.meta?.totalPage ?? 1} busy={products.isPlaceholderData} onPage={(page) => change({ page })} />
+        )}
+
+        {isAdmin && (
+          <ButtonLink to="/product/new" className="w-full">
+            Add Product
+          </ButtonLink>
+        )}
+      </section>
+    </div>
+  );
+}

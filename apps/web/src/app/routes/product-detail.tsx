@@ -1,0 +1,137 @@
+import { useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { DELIVERY_METHODS, formatIDR, LANDING, MSG, ROLES, SIZES, type Product } from '@kopi/shared';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { ChoiceGroup } from '../../components/ui/choice-group';
+import { ErrorMessage } from '../../components/ui/error-message';
+import { INPUT_CLASS } from '../../components/ui/field';
+import { QtyStepper } from '../../components/ui/qty-stepper';
+import { PageSpinner } from '../../components/ui/spinner';
+import { addToCart, checkoutItem, type CartLine } from '../../features/cart/cart-store';
+import { useProduct } from '../../features/products/api/products';
+import { errorMessage } from '../../lib/api-client';
+import { imageUrl } from '../../lib/image-url';
+import { useSession } from '../../lib/session';
+import { TEXT } from '../../lib/texts';
+
+const SIZE_CHOICES = SIZES.map((size) => ({ id: size.id, label: size.short, title: size.name }));
+const DELIVERY_CHOICES = DELIVERY_METHODS.map((method) => ({ id: method.id, label: method.label }));
+
+export function ProductDetailPage() {
+  const id = Number(useParams().id);
+  const product = useProduct(id);
+
+  if (product.isPending) return <PageSpinner />;
+  if (product.isError) return <ErrorMessage message={errorMessage(product.error)} onRetry={() => product.refetch()} />;
+  return <ProductDetail product={product.data} />;
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const session = useSession();
+  const isAdmin = session?.role === ROLES.admin;
+  const navigate = useNavigate();
+  const timeId = useId();
+  const [sizeId, setSizeId] = useState<number>(SIZES[0].id);
+  const [deliveryId, setDeliveryId] = useState<number>(DELIVERY_METHODS[0].id);
+  const [scheduledFor, setScheduledFor] = useState('');
+  // spec §2: quantity starts at 1 and cannot go below 0; 0 cannot be checked out (DESIGN §2.3).
+  const [qty, setQty] = useState(1);
+  const [askOpen, setAskOpen] = useState(false);
+
+  const line: CartLine = {
+    productId: product.id,
+    productName: product.product_name,
+    image: product.image,
+    unitPrice: product.price,
+    qty,
+    sizeId,
+  };
+  const choices = { deliveryId, scheduledFor: scheduledFor.trim() };
+
+  return (
+    <article className="space-y-6">
+      <nav aria-label="Breadcrumb" className="text-sm text-roast">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to={`/product?categories=${product.category_id}&sort=popular&page=1`} className="rounded hover:underline">
+              {product.category_name}
+            </Link>
+          </li>
+          <li aria-hidden="true">›</li>
+          <li aria-current="page" className="font-bold text-espresso">
+            {product.product_name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 md:grid-cols-2">
+        <div className="space-y-4">
+          <img src={imageUrl(product.image)} alt={product.product_name} className="aspect-square w-full rounded-3xl bg-crema object-cover shadow-md" />
+          <p className="rounded-2xl bg-crema p-4 text-sm">
+            <strong>Delivery only on {LANDING.deliveryHours}</strong>
+          </p>
+        </div>
+
+        <div className="space-y-6">
+          <div>
+            <h1 className="text-4xl font-bold">{product.product_name}</h1>
+            <p className="mt-2 text-2xl font-bold text-caramel" data-testid="detail-price">
+              {formatIDR(product.price * qty)}
+            </p>
+            <p className="mt-4 text-roast">{product.description}</p>
+          </div>
+
+          <ChoiceGroup legend="Choose a size" name="size" shape="circle" choices={SIZE_CHOICES} value={sizeId} onChange={setSizeId} disabled={isAdmin} />
+          <ChoiceGroup legend="Choose Delivery Methods" name="delivery" choices={DELIVERY_CHOICES} value={deliveryId} onChange={setDeliveryId} disabled={isAdmin} />
+
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={timeId} className="font-semibold text-roast">
+              Set time
+            </label>
+            <input id={timeId} type="text" maxLength={50} placeholder={MSG.setTimePlaceholder} value={scheduledFor} onChange={(e) => setScheduledFor(e.target.value)} className={INPUT_CLASS} disabled={isAdmin} />
+          </div>
+
+          {isAdmin ? (
+            <div className="flex flex-wrap gap-3">
+              <ButtonLink to={`/product/edit/${product.id}`}>Edit Product</ButtonLink>
+              <ButtonLink to="/product" variant="ghost">
+                Home
+              </ButtonLink>
+            </div>
+          ) : (
+            <div className="space-y-4">
+              <QtyStepper label="Quantity" value={qty} onChange={setQty} />
+              <div className="flex flex-wrap gap-3">
+                <Button
+                  variant="secondary"
+                  disabled={qty === 0}
+                  onClick={() => {
+                    addToCart(line, choices);
+                    toast.success(`${TEXT.addedToCart}: ${qty} × ${product.product_name}`);
+                  }}
+                >
+                  Add to Cart
+                </Button>
+                <Button variant="ghost" aria-expanded={askOpen} onClick={() => setAskOpen((open) => !open)}>
+                  Ask to Staff
+                </Button>
+                <Button
+                  className="grow"
+                  disabled={qty === 0}
+                  onClick={() => {
+                    checkoutItem(line, choices);
+                    navigate('/payment');
+                  }}
+                >
+                  CHECKOUT
+                </Button>
+              </div>
+              {askOpen && <p className="rounded-2xl bg-crema p-4 text-sm">{TEXT.askStaff}</p>}
+            </div>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,18 @@
+import { useParams } from 'react-router';
+import { ErrorMessage } from '../../components/ui/error-message';
+import { PageSpinner } from '../../components/ui/spinner';
+import { useProduct } from '../../features/products/api/products';
+import { ProductForm } from '../../features/products/components/product-form';
+import { errorMessage } from '../../lib/api-client';
+
+export function ProductEditPage() {
+  const product = useProduct(Number(useParams().id));
+  return (
+    <section className="space-y-6">
+      <h1 className="text-3xl font-bold">Edit product</h1>
+      {product.isPending && <PageSpinner />}
+      {product.isError && <ErrorMessage message={errorMessage(product.error)} onRetry={() => product.refetch()} />}
+      {product.data && <ProductForm key={product.data.id} product={product.data} />}
+    </section>
+  );
+}

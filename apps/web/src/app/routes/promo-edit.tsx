@@ -1,0 +1,25 @@
+import { Link, useParams } from 'react-router';
+import { MSG } from '@kopi/shared';
+import { ErrorMessage } from '../../components/ui/error-message';
+import { PageSpinner } from '../../components/ui/spinner';
+import { usePromo } from '../../features/promos/api/promos';
+import { PromoForm } from '../../features/promos/components/promo-form';
+
+export function PromoEditPage() {
+  const promo = usePromo(Number(useParams().id));
+  return (
+    <section className="space-y-6">
+      <nav aria-label="Breadcrumb" className="text-sm text-roast">
+        <Link to="/product" className="rounded hover:underline">
+          Favorite & Promo
+        </Link>{' '}
+        <span aria-hidden="true">&gt;</span> <span className="font-bold text-espresso">Edit Promo</span>
+      </nav>
+      <h1 className="text-3xl font-bold">Edit promo</h1>
+      {promo.isPending && <PageSpinner />}
+      {/* spec §8: a promo that cannot be loaded says so. */}
+      {promo.isError && <ErrorMessage message={MSG.promoLoadFailed} onRetry={() => promo.refetch()} />}
+      {promo.data && <PromoForm key={promo.data.id} promo={promo.data} />}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { MSG, type Role } from '@kopi/shared';
+import { useSession } from '../../lib/session';
+
+interface RequireRoleProps {
+  roles: readonly Role[];
+  /** Where a visitor without a session goes; spec §6 says '/'. */
+  noSessionTo?: string;
+  children: ReactNode;
+}
+
+function GuardRedirect({ to, message }: { to: string; message: string }) {
+  useEffect(() => {
+    // One toast id: React's strict mode runs effects twice, and the guard may render again.
+    toast.warn(message, { toastId: `guard:${message}` });
+  }, [message]);
+  return <Navigate to={to} replace />;
+}
+
+/** spec §6 guard: no token → '/' with one message, a role outside the list → '/' with another. */
+export function RequireRole({ roles, noSessionTo = '/', children }: RequireRoleProps) {
+  const session = useSession();
+  if (!session) return <GuardRedirect to={noSessionTo} message={MSG.guardNoToken} />;
+  if (!roles.includes(session.role)) return <GuardRedirect to="/" message={MSG.guardWrongRole} />;
+  return children;
+}

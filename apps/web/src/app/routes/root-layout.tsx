@@ -1,0 +1,32 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { Footer } from '../../components/layout/footer';
+import { TopBar } from '../../components/layout/top-bar';
+import { PageSpinner } from '../../components/ui/spinner';
+import { setAuthFailureListener } from '../../lib/api-client';
+
+export function RootLayout() {
+  const navigate = useNavigate();
+
+  // spec §6: a refused session (401, 403) sends the person to /login.
+  useEffect(() => {
+    setAuthFailureListener(() => navigate('/login'));
+    return () => setAuthFailureListener(null);
+  }, [navigate]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-30 focus:rounded-lg focus:bg-honey focus:px-4 focus:py-2">
+        Skip to content
+      </a>
+      <TopBar />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import { LANDING } from '@kopi/shared';
+import { SHOP_NAME } from '../../lib/shop-name';
+import { Brand } from './brand';
+
+const LINK = 'rounded hover:text-honey';
+
+/** spec §2: shop name, 'Coffee Shop', Product and Engage lists, a copyright line. */
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-espresso text-crema">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="lg:col-span-2">
+          <Brand />
+          <p className="mt-2 text-honey">Coffee Shop</p>
+          <p className="mt-4 max-w-sm text-sm text-crema/80">
+            Freshly roasted coffee, tea and good food, served with a smile. Delivery {LANDING.deliveryHours}.
+          </p>
+        </div>
+        <nav aria-label="Product">
+          <h2 className="font-display text-lg font-semibold">Product</h2>
+          <ul className="mt-3 space-y-2 text-sm text-crema/80">
+            <li><Link className={LINK} to="/product">Our menu</Link></li>
+            <li><Link className={LINK} to="/product?categories=2&sort=popular&page=1">Coffee</Link></li>
+            <li><Link className={LINK} to="/product?categories=1&sort=popular&page=1">Foods</Link></li>
+            <li><Link className={LINK} to="/">Locations</Link></li>
+          </ul>
+        </nav>
+        <nav aria-label="Engage">
+          <h2 className="font-display text-lg font-semibold">Engage</h2>
+          <ul className="mt-3 space-y-2 text-sm text-crema/80">
+            <li><Link className={LINK} to="/">About us</Link></li>
+            <li><Link className={LINK} to="/signup">Member card</Link></li>
+            <li><Link className={LINK} to="/forgot">Account help</Link></li>
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-crema/15 py-4 text-center text-xs text-crema/70">
+        © {new Date().getFullYear()} {SHOP_NAME}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MSG } from '@kopi/shared';
+
+/** spec §2 Top bar: submitting reloads the catalogue with search, sort=popular, page=1. */
+export function SearchBox() {
+  const [params] = useSearchParams();
+  const [text, setText] = useState(params.get('search') ?? '');
+  const navigate = useNavigate();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const query = new URLSearchParams({ search: text.trim(), sort: 'popular', page: '1' });
+    navigate(`/product?${query.toString()}`);
+  }
+
+  return (
+    <form role="search" onSubmit={submit} className="relative w-full md:w-56">
+      <input
+        type="search"
+        aria-label="Search products"
+        placeholder={MSG.searchPlaceholder}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        className="w-full rounded-full border border-crema/30 bg-white/10 py-2 pr-4 pl-10 text-sm text-crema placeholder:text-crema/60"
+      />
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="absolute top-2.5 left-3.5 size-4 fill-none stroke-crema/70 stroke-2">
+        <circle cx="11" cy="11" r="7" />
+        <path d="m20 20-3.5-3.5" />
+      </svg>
+    </form>
+  );
+}

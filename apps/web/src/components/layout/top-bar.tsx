@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { ROLES } from '@kopi/shared';
+import { LogoutButton } from '../../features/auth/components/logout-button';
+import { CartBadgeLink } from '../../features/cart/components/cart-badge-link';
+import { ProfileLink } from '../../features/profile/components/profile-link';
+import { useSession } from '../../lib/session';
+import { Brand } from './brand';
+import { SearchBox } from './search-box';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+// spec §2 Top bar: admins and everyone else see different menus.
+const ADMIN_NAV: NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/product', label: 'Product' },
+  { to: '/manageorder', label: 'Orders' },
+  { to: '/dashboard', label: 'Dashboard' },
+];
+const CUSTOMER_NAV: NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/product', label: 'Product' },
+  { to: '/payment', label: 'Your Cart' },
+  { to: '/history', label: 'History' },
+];
+
+const NAV_LINK = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2 font-medium hover:text-honey ${isActive ? 'text-honey' : 'text-crema'}`;
+
+export function TopBar() {
+  const session = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const isAdmin = session?.role === ROLES.admin;
+  const nav = isAdmin ? ADMIN_NAV : CUSTOMER_NAV;
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-20 bg-espresso text-crema shadow-lg">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3">
+        <Link to="/" className="rounded-lg" onClick={closeMenu}>
+          <Brand />
+        </Link>
+        <button
+          type="button"
+          className="ml-auto rounded-lg border border-crema/30 px-3 py-1.5 text-sm font-semibold md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+        <div
+          id="main-menu"
+          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-3 md:flex md:w-auto md:flex-1 md:flex-row md:items-center`}
+        >
+          <nav aria-label="Main">
+            <ul className="flex flex-col md:flex-row md:gap-1">
+              {nav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end className={NAV_LINK} onClick={closeMenu}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="flex flex-wrap items-center gap-3 md:ml-auto md:flex-nowrap">
+            {session ? (
+              <>
+                <SearchBox />
+                {!isAdmin && <CartBadgeLink />}
+                <ProfileLink sessionId={session.id} />
+                {isAdmin && (
+                  <LogoutButton
+                    label="LOGOUT"
+                    className="rounded-xl bg-honey px-4 py-2 text-sm font-bold text-espresso hover:bg-crema"
+                  />
+                )}
+              </>
+            ) : (
+              <>
+                <Link to="/login" className="rounded-xl px-4 py-2 font-semibold hover:text-honey" onClick={closeMenu}>
+                  Login
+                </Link>
+                <Link to="/signup" className="rounded-xl bg-honey px-4 py-2 font-semibold text-espresso hover:bg-crema" onClick={closeMenu}>
+                  Sign up
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import { Button } from './button';
+
+interface PagerProps {
+  page: number;
+  totalPage: number;
+  onPage: (page: number) => void;
+  busy?: boolean;
+}
+
+/** spec §2 Catalogue: 'Showing page X of N'; prev is disabled on page 1 and next on the last page. */
+export function Pager({ page, totalPage, onPage, busy }: PagerProps) {
+  const last = Math.max(totalPage, 1);
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-center gap-4">
+      <Button variant="ghost" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
+        <span aria-hidden="true">←</span> Prev
+      </Button>
+      <p aria-live="polite" className="text-sm font-medium">
+        Showing page {page} of {last}
+      </p>
+      <Button variant="ghost" disabled={page >= last || busy} onClick={() => onPage(page + 1)}>
+        Next <span aria-hidden="true">→</span>
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState, type InputHTMLAttributes } from 'react';
+import { FieldShell, INPUT_CLASS } from './field';
+
+type PasswordFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string };
+
+/** spec §2 Login/Sign Up: a password with a show/hide toggle. */
+export function PasswordField({ label, error, ...input }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <FieldShell label={label} error={error}>
+      {({ inputId, describedBy }) => (
+        <div className="relative">
+          <input
+            id={inputId}
+            type={visible ? 'text' : 'password'}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            className={`${INPUT_CLASS} pr-20`}
+            {...input}
+          />
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            aria-pressed={visible}
+            className="absolute inset-y-1 right-1 rounded-lg px-3 text-sm font-semibold text-caramel hover:bg-crema"
+          >
+            {visible ? 'Hide' : 'Show'}
+          </button>
+        </div>
+      )}
+    </FieldShell>
+  );
+}

@@ -1,0 +1,19 @@
+import { QTY_MAX } from '@kopi/shared';
+
+/** spec §4: quantity steps by 1 and never goes below 0 (99 is the most one order line takes). */
+export function QtyStepper({ value, onChange, label }: { value: number; onChange: (qty: number) => void; label: string }) {
+  const step = 'flex size-10 items-center justify-center rounded-full bg-crema text-xl font-bold hover:bg-honey disabled:opacity-40';
+  return (
+    <div role="group" aria-label={label} className="flex items-center gap-3">
+      <button type="button" className={step} aria-label="Decrease quantity" disabled={value <= 0} onClick={() => onChange(value - 1)}>
+        −
+      </button>
+      <output aria-live="polite" aria-label="Quantity" className="min-w-8 text-center text-xl font-bold">
+        {value}
+      </output>
+      <button type="button" className={step} aria-label="Increase quantity" disabled={value >= QTY_MAX} onClick={() => onChange(value + 1)}>
+        +
+      </button>
+    </div>
+  );
+}

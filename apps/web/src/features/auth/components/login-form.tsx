@@ -1,0 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { DELAY, LoginSchema, MSG, type LoginInput } from '@kopi/shared';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { PasswordField } from '../../../components/ui/password-field';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { saveSession } from '../../../lib/session';
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { login } from '../api/auth';
+
+export function LoginForm() {
+  const navigateLater = useDelayedNavigate();
+  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(LoginSchema) });
+  const mutation = useMutation({
+    mutationFn: login,
+    onSuccess: (result) => {
+      saveSession({ token: result.token, role: result.payload.role, id: result.payload.id });
+      toast.success(MSG.loginSuccess);
+      // spec §4: to the catalogue 3 s after a successful login.
+      navigateLater('/product', DELAY.afterLogin);
+    },
+    onError: (error) => {
+      // spec §8: a wrong email or password gets one message; other failures say what happened.
+      toast.error(error instanceof ApiError && error.status === 401 ? MSG.loginFailed : errorMessage(error));
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))} className="space-y-5">
+      <TextField label="Email address" type="email" autoComplete="email" placeholder="Enter your email address" error={formState.errors.email?.message} {...register('email')} />
+      <PasswordField label="Password" autoComplete="current-password" placeholder="Enter your password" error={formState.errors.password?.message} {...register('password')} />
+      <Link to="/forgot" className="inline-block rounded text-sm font-semibold text-caramel underline-offset-4 hover:underline">
+        Forgot Password?
+      </Link>
+      <Button type="submit" className="w-full" busy={mutation.isPending} disabled={mutation.isSuccess}>
+        {mutation.isPending ? 'Authenticating...' : 'Sign In'}
+      </Button>
+      <p className="text-center text-sm text-roast">
+        Don't have an account?{' '}
+        <Link to="/signup" className="rounded font-semibold text-caramel hover:underline">
+          Sign Up
+        </Link>
+      </p>
+    </form>
+  );
+}

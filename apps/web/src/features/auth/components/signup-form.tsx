@@ -1,0 +1,45 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { DELAY, MSG, RegisterSchema, type RegisterInput } from '@kopi/shared';
+import { Button } from '../../../components/ui/button';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { TextField } from '../../../components/ui/field';
+import { PasswordField } from '../../../components/ui/password-field';
+import { errorMessage } from '../../../lib/api-client';
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { register as registerAccount } from '../api/auth';
+
+export function SignUpForm() {
+  const navigateLater = useDelayedNavigate();
+  const { register, handleSubmit, formState } = useForm<RegisterInput>({ resolver: zodResolver(RegisterSchema) });
+  const mutation = useMutation({
+    mutationFn: registerAccount,
+    onSuccess: () => {
+      toast.success(MSG.signUpSuccess);
+      navigateLater('/login', DELAY.afterSignUp);
+    },
+    // spec §8 keeps the failure toast; DESIGN §2.3 adds the reason below the form.
+    onError: () => toast.error(MSG.signUpFailed),
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))} className="space-y-5">
+      <TextField label="Email address" type="email" autoComplete="email" placeholder="Enter your email address" error={formState.errors.email?.message} {...register('email')} />
+      <PasswordField label="Password" autoComplete="new-password" placeholder="Enter your password" error={formState.errors.password?.message} {...register('password')} />
+      <TextField label="Phone number" type="tel" autoComplete="tel" placeholder="Enter your phone number" error={formState.errors.phone_number?.message} {...register('phone_number')} />
+      {mutation.isError && <ErrorMessage message={errorMessage(mutation.error)} />}
+      <Button type="submit" className="w-full" busy={mutation.isPending} disabled={mutation.isSuccess}>
+        Sign Up
+      </Button>
+      <p className="text-center text-sm text-roast">
+        Already have an account?{' '}
+        <Link to="/login" className="rounded font-semibold text-caramel hover:underline">
+          Login
+        </Link>
+      </p>
+    </form>
+  );
+}

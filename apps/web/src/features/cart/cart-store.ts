@@ -1,0 +1,136 @@
+import { useSyncExternalStore } from 'react';
+import { DELIVERY_METHODS, QTY_MAX, SIZES, STORAGE } from '@kopi/shared';
+
+// DESIGN §2.3 / §9: a real cart of several lines kept in localStorage under CART_KEY. The spec's own
+// keys (qty, productName, size, deliveryMethod, productId, price, image) still describe the item
+// last sent to checkout (spec §2 Product detail).
+
+const CART_KEY = 'cart';
+const CHANGE_EVENT = 'kopi:cart-change';
+
+export interface CartLine {
+  productId: number;
+  productName: string;
+  image: string;
+  unitPrice: number;
+  qty: number;
+  sizeId: number;
+}
+
+export interface CartPromo {
+  id: number;
+  code: string;
+  discount: number;
+  minPrice: number;
+}
+
+export interface Cart {
+  lines: CartLine[];
+  deliveryId: number;
+  scheduledFor: string;
+  promo: CartPromo | null;
+}
+
+const EMPTY_CART: Cart = { lines: [], deliveryId: DELIVERY_METHODS[0].id, scheduledFor: '', promo: null };
+
+function parseCart(raw: string | null): Cart {
+  if (!raw) return EMPTY_CART;
+  try {
+    const value = JSON.parse(raw) as Partial<Cart>;
+    return {
+      lines: Array.isArray(value.lines) ? value.lines : [],
+      deliveryId: typeof value.deliveryId === 'number' ? value.deliveryId : EMPTY_CART.deliveryId,
+      scheduledFor: typeof value.scheduledFor === 'string' ? value.scheduledFor : '',
+      promo: value.promo ?? null,
+    };
+  } catch {
+    // A cart written by an older version of the app is unreadable; start again rather than crash.
+    return EMPTY_CART;
+  }
+}
+
+let cachedRaw: string | null = null;
+let cachedCart: Cart = EMPTY_CART;
+
+export function readCart(): Cart {
+  const raw = localStorage.getItem(CART_KEY);
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedCart = parseCart(raw);
+  }
+  return cachedCart;
+}
+
+function writeCart(cart: Cart): void {
+  localStorage.setItem(CART_KEY, JSON.stringify(cart));
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+function sameLine(a: Pick<CartLine, 'productId' | 'sizeId'>, b: Pick<CartLine, 'productId' | 'sizeId'>): boolean {
+  return a.productId === b.productId && a.sizeId === b.sizeId;
+}
+
+export function addToCart(line: CartLine, choices: { deliveryId: number; scheduledFor: string }): void {
+  const cart = readCart();
+  const existing = cart.lines.find((l) => sameLine(l, line));
+  const lines = existing
+    ? cart.lines.map((l) => (sameLine(l, line) ? { ...l, qty: Math.min(QTY_MAX, l.qty + line.qty) } : l))
+    : [...cart.lines, line];
+  writeCart({ ...cart, lines, ...choices });
+}
+
+/** spec §2: CHECKOUT stores the item under the spec's keys, then the cart page takes over. */
+export function checkoutItem(line: CartLine, choices: { deliveryId: number; scheduledFor: string }): void {
+  addToCart(line, choices);
+  const [qty, productName, size, deliveryMethod, productId, price, image] = STORAGE.cart;
+  localStorage.setItem(qty, String(line.qty));
+  localStorage.setItem(productName, line.productName);
+  localStorage.setItem(size, SIZES.find((s) => s.id === line.sizeId)?.short ?? '');
+  localStorage.setItem(deliveryMethod, DELIVERY_METHODS.find((d) => d.id === choices.deliveryId)?.name ?? '');
+  localStorage.setItem(productId, String(line.productId));
+  localStorage.setItem(price, String(line.unitPrice * line.qty));
+  localStorage.setItem(image, line.image);
+}
+
+export function setLineQty(target: CartLine, qty: number): void {
+  const cart = readCart();
+  const bounded = Math.max(0, Math.min(QTY_MAX, qty));
+  writeCart({ ...cart, lines: cart.lines.map((l) => (sameLine(l, target) ? { ...l, qty: bounded } : l)) });
+}
+
+export function removeLine(target: CartLine): void {
+  const cart = readCart();
+  writeCart({ ...cart, lines: cart.lines.filter((l) => !sameLine(l, target)) });
+}
+
+export function updateCartChoices(choices: Partial<Pick<Cart, 'deliveryId' | 'scheduledFor' | 'promo'>>): void {
+  writeCart({ ...readCart(), ...choices });
+}
+
+/** After a successful order only: DESIGN §2.3 keeps the cart when the order fails. */
+export function clearCart(): void {
+  localStorage.removeItem(CART_KEY);
+  for (const key of STORAGE.cart) localStorage.removeItem(key);
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+export function cartItemCount(cart: Cart): number {
+  return cart.lines.reduce((sum, line) => sum + line.qty, 0);
+}
+
+export function cartSubtotal(cart: Cart): number {
+  return cart.lines.reduce((sum, line) => sum + line.unitPrice * line.qty, 0);
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(CHANGE_EVENT, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+export function useCart(): Cart {
+  return useSyncExternalStore(subscribe, readCart, () => EMPTY_CART);
+}

@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { cartItemCount, useCart } from '../cart-store';
+
+/** DESIGN §2.3: the badge shows the real number of items (the spec's showed 1). */
+export function CartBadgeLink() {
+  const count = cartItemCount(useCart());
+  return (
+    <Link to="/payment" className="relative rounded-full p-2 hover:bg-white/10" aria-label={`Your Cart, ${count} items`}>
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6 fill-none stroke-current stroke-2">
+        <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" />
+        <circle cx="10" cy="20" r="1.3" />
+        <circle cx="17" cy="20" r="1.3" />
+      </svg>
+      <span
+        data-testid="cart-count"
+        className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-honey px-1 text-xs font-bold text-espresso"
+      >
+        {count}
+      </span>
+    </Link>
+  );
+}

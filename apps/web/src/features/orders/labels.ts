@@ -1,0 +1,11 @@
+// spec §2 labels for an order's fixed ids.
+
+/** Manage order title: "Pick Up, Dine In or Order for {name}" (delivery 2 is called "Order"). */
+export const DELIVERY_TITLES: Record<number, string> = { 1: 'Dine In', 2: 'Order', 3: 'Pick Up' };
+
+/** Payment radios as the spec writes them. */
+export const PAYMENT_OPTIONS = [
+  { id: 1, label: 'Card' },
+  { id: 2, label: 'Bank Account' },
+  { id: 3, label: 'Cash on Delivery' },
+] as const;

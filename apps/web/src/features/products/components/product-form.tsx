@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { CATEGORIES, DELAY, MSG, ProductFieldsSchema, ProductPatchSchema, type Product } from '@kopi/shared';
+import { Button } from '../../../components/ui/button';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { FieldShell, INPUT_CLASS, TextAreaField, TextField } from '../../../components/ui/field';
+import { ImagePicker } from '../../../components/ui/image-picker';
+import { applyFieldErrors } from '../../../lib/apply-field-errors';
+import { errorMessage } from '../../../lib/api-client';
+import { dropBlankFields, toFormData } from '../../../lib/form-data';
+import { imageUrl } from '../../../lib/image-url';
+import { OptionalImageSchema, requiredImage } from '../../../lib/image-file';
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { createProduct, productKeys, updateProduct } from '../api/products';
+
+// spec §5 Add product: every field required with its own message; the picture is checked here too.
+const CreateSchema = ProductFieldsSchema.extend({ images: requiredImage(MSG.productPictureRequired) });
+// spec §5 Edit product: every field optional; blank inputs mean "unchanged".
+const EditSchema = z.preprocess(dropBlankFields, ProductPatchSchema.extend({ images: OptionalImageSchema }));
+
+const FIELDS = ['product_name', 'price', 'category_id', 'description', 'images'] as const;
+
+interface FormValues {
+  product_name: string;
+  price: string;
+  category_id: string;
+  description: string;
+  images: File | undefined;
+}
+
+const EMPTY: FormValues = { product_name: '', price: '', category_id: '', description: '', images: undefined };
+
+/** Add product when `product` is absent, Edit product (current values as placeholders) otherwise. */
+export function ProductForm({ product }: { product?: Product }) {
+  const isEdit = product !== undefined;
+  const navigate = useNavigate();
+  const navigateLater = useDelayedNavigate();
+  const queryClient = useQueryClient();
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<FormValues, unknown, z.output<typeof CreateSchema> | z.output<typeof EditSchema>>({
+    resolver: zodResolver(isEdit ? EditSchema : CreateSchema) as never,
+    defaultValues: EMPTY,
+  });
+  const errors = formState.errors;
+
+  const mutation = useMutation({
+    mutationFn: (form: FormData) => (isEdit ? updateProduct(product.id, form) : createProduct(form)),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      if (isEdit) {
+        toast.success(MSG.editProductSuccess);
+        // spec §4: back to the detail 2 s after an edit.
+        navigateLater(`/detail/${saved.id}`, DELAY.afterProductEdit);
+      } else {
+        toast.success(MSG.addProductSuccess);
+        navigate(`/detail/${saved.id}`);
+      }
+    },
+    onError: (error) => {
+      toast.error(isEdit ? MSG.editProductFailed : MSG.addProductFailed);
+      applyFieldErrors(error, FIELDS, setError);
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(toFormData(values)))} className="grid gap-8 rounded-3xl bg-white p-6 shadow-sm md:grid-cols-[16rem_1fr] md:p-10">
+      <Controller
+        control={control}
+        name="images"
+        render={({ field }) => (
+          <ImagePicker label="Choose from gallery" file={field.value} currentUrl={product && imageUrl(product.image)} error={errors.images?.message} onChange={field.onChange} />
+        )}
+      />
+      <div className="space-y-5">
+        <FieldShell label="Category" error={errors.category_id?.message}>
+          {({ inputId, describedBy }) => (
+            <select id={inputId} aria-describedby={describedBy} aria-invalid={errors.category_id ? true : undefined} className={INPUT_CLASS} {...register('category_id')}>
+              <option value="">{isEdit ? `${product.category_name} (current)` : 'Select a category'}</option>
+              {CATEGORIES.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldShell>
+        <TextField label="Name" placeholder={product?.product_name ?? 'Type the product name'} error={errors.product_name?.message} {...register('product_name')} />
+        <TextField label="Normal Price" type="number" inputMode="numeric" min={1} placeholder={product ? String(product.price) : 'Type the normal price'} error={errors.price?.message} {...register('price')} />
+        <TextAreaField label="Description" placeholder={product?.description ?? 'Describe the product'} error={errors.description?.message} {...register('description')} />
+        {mutation.isError && <ErrorMessage message={errorMessage(mutation.error)} />}
+        <div className="flex flex-wrap gap-3">
+          {/* spec §2 Edit product: Save is enabled only when something changed. */}
+          <Button type="submit" busy={mutation.isPending} disabled={(isEdit && !formState.isDirty) || mutation.isSuccess}>
+            Save Product
+          </Button>
+          <Button variant="ghost" onClick={() => reset(EMPTY)} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

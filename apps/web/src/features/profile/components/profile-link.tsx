@@ -1,0 +1,13 @@
+import { Link } from 'react-router';
+import { useProfile } from '../api/profile';
+import { Avatar } from './avatar';
+
+export function ProfileLink({ sessionId }: { sessionId: number }) {
+  const { data: profile } = useProfile(sessionId);
+  const name = profile?.display_name || profile?.email || '';
+  return (
+    <Link to="/profile" aria-label="Your profile" className="rounded-full">
+      <Avatar image={profile?.image} name={name} className="size-10" />
+    </Link>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { formatIDR, MSG, PROMO_TERMS, type Promo } from '@kopi/shared';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { PencilLink } from '../../../components/ui/pencil-link';
+import { Spinner } from '../../../components/ui/spinner';
+import { imageUrl } from '../../../lib/image-url';
+import { usePromos } from '../api/promos';
+
+interface PromoPanelProps {
+  sessionId: number | undefined;
+  isAdmin: boolean;
+  appliedPromoId: number | undefined;
+  onApply: (promo: Promo) => void;
+}
+
+/** spec §2 Catalogue, left panel 'Promo for you'. */
+export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply }: PromoPanelProps) {
+  const promos = usePromos(sessionId);
+  const [chosenId, setChosenId] = useState<number | undefined>(appliedPromoId);
+  const chosen = promos.data?.find((promo) => promo.id === chosenId);
+
+  return (
+    <aside aria-labelledby="promo-heading" className="space-y-5 rounded-3xl bg-white p-5 shadow-sm">
+      <div>
+        <h2 id="promo-heading" className="text-2xl font-bold">
+          Promo for you
+        </h2>
+        <p className="text-sm text-roast">Coupons will be updated every weeks. Check them out!</p>
+      </div>
+
+      {promos.isPending && (
+        <p role="status" className="flex items-center gap-2 text-roast">
+          <Spinner /> Loading coupons…
+        </p>
+      )}
+      {promos.isError && <ErrorMessage message={MSG.promoLoadFailed} onRetry={() => promos.refetch()} />}
+      {promos.data?.length === 0 && <p className="text-roast">No coupon right now.</p>}
+
+      {promos.data && promos.data.length > 0 && (
+        <ul className="flex gap-3 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible">
+          {promos.data.map((promo) => (
+            <li key={promo.id} className="relative min-w-64 lg:min-w-0">
+              <button
+                type="button"
+                aria-pressed={promo.id === chosenId}
+                onClick={() => setChosenId(promo.id)}
+                className={`flex w-full items-center gap-3 rounded-2xl p-3 text-left transition-colors ${
+                  promo.id === chosenId ? 'bg-caramel text-white ring-2 ring-espresso' : 'bg-crema hover:bg-honey/40'
+                } ${promo.active ? '' : 'opacity-60'}`}
+                data-testid="promo-card"
+              >
+                <img src={imageUrl(promo.image)} alt="" className="size-16 shrink-0 rounded-xl object-cover" />
+                <span className="min-w-0 pr-8">
+                  <span className="block font-bold">{promo.promo_name}</span>
+                  <span className="block text-sm font-semibold">{promo.discount}% OFF</span>
+                  <span className="block font-mono text-sm tracking-wider">{promo.code}</span>
+                  <span className="block text-xs">Valid until {promo.duration}</span>
+                  {promo.min_price > 0 && <span className="block text-xs">Min. {formatIDR(promo.min_price)}</span>}
+                  {!promo.active && <span className="block text-xs font-bold">Expired</span>}
+                </span>
+              </button>
+              {isAdmin && (
+                <div className="absolute top-2 right-2">
+                  <PencilLink to={`/product/promos/edit/${promo.id}`} label={`Edit ${promo.promo_name}`} />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {!isAdmin && (
+        <Button variant="secondary" className="w-full" disabled={!chosen || !chosen.active} onClick={() => chosen && onApply(chosen)}>
+          Apply Coupon
+        </Button>
+      )}
+
+      <div>
+        <h3 className="font-bold">Terms and Condition</h3>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-roast">
+          {PROMO_TERMS.map((term) => (
+            <li key={term}>{term}</li>
+          ))}
+        </ol>
+      </div>
+
+      {isAdmin && (
+        <ButtonLink to="/product/promos/new" className="w-full">
+          Add Promo
+        </ButtonLink>
+      )}
+    </aside>
+  );
+}

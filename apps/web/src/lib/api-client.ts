@@ -1,0 +1,116 @@
+import { API_BASE, TOKEN_HEADER, type Meta } from '@kopi/shared';
+import { clearSession, readSession } from './session';
+import { TEXT } from './texts';
+
+// DESIGN §4: every answer is { msg, data, meta? } or { msg, code, errors? }.
+
+export interface ApiSuccess<T> {
+  msg: string;
+  data: T;
+  meta?: Meta;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fieldErrors: FieldError[];
+
+  constructor(status: number, message: string, code: string, fieldErrors: FieldError[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+type AuthFailureListener = (status: 401 | 403) => void;
+let onAuthFailure: AuthFailureListener | null = null;
+
+/** The layout registers how to leave for /login when the server refuses the session (spec §6). */
+export function setAuthFailureListener(listener: AuthFailureListener | null): void {
+  onAuthFailure = listener;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | undefined>;
+  /** A plain object is sent as JSON, a FormData as multipart. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<Record<string, unknown> | null> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) return null;
+  return (await response.json()) as Record<string, unknown>;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
+  const session = readSession();
+  const headers: Record<string, string> = { ...options.headers };
+  if (session) headers[TOKEN_HEADER] = session.token;
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, TEXT.networkError, 'network_error');
+  }
+
+  const payload = await readBody(response);
+  if (response.ok) return payload as unknown as ApiSuccess<T>;
+
+  const message = typeof payload?.msg === 'string' ? payload.msg : `${TEXT.serverError} (${response.status})`;
+  const code = typeof payload?.code === 'string' ? payload.code : 'http_error';
+  const fieldErrors = Array.isArray(payload?.errors) ? (payload.errors as FieldError[]) : [];
+
+  // A refused session (expired or revoked token, or the wrong role) sends the person to /login.
+  // A 401 without a token is an ordinary answer (e.g. a wrong password) and is left to the caller.
+  if (response.status === 401 && session) {
+    clearSession();
+    onAuthFailure?.(401);
+  } else if (response.status === 403) {
+    onAuthFailure?.(403);
+  }
+  throw new ApiError(response.status, message, code, fieldErrors);
+}
+
+/** The message to show a person for any failure. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const details = error.fieldErrors.map((e) => e.message).filter((m) => m !== error.message);
+    return details.length ? `${error.message}: ${details.join(', ')}` : error.message;
+  }
+  if (error instanceof Error) return error.message;
+  return TEXT.serverError;
+}

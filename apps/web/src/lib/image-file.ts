@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { IMAGE_MAX_BYTES, MSG } from '@kopi/shared';
+
+const ALLOWED_TYPES = ['image/jpeg', 'image/png'];
+const ALLOWED_EXTENSION = /\.(jpe?g|png)$/i;
+
+/**
+ * spec §5: an upload is a .jpeg, .jpg or .png of at most 2 MB. The server checks the bytes again;
+ * this only spares the person an upload that would be refused.
+ */
+export function imageFileError(file: File): string | null {
+  if (!ALLOWED_TYPES.includes(file.type) || !ALLOWED_EXTENSION.test(file.name)) return MSG.fileTypeWrong;
+  if (file.size > IMAGE_MAX_BYTES) return MSG.fileTooBig;
+  return null;
+}
+
+function checkImageFile(file: File, ctx: z.RefinementCtx): void {
+  const message = imageFileError(file);
+  if (message) ctx.addIssue({ code: 'custom', message });
+}
+
+/** A picture that must be chosen; `required` is the message when it is missing. */
+export function requiredImage(required: string) {
+  return z.custom<File>((value) => value instanceof File, { error: required }).superRefine(checkImageFile);
+}
+
+export const OptionalImageSchema = z.instanceof(File).superRefine(checkImageFile).optional();

@@ -1,0 +1,21 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+
+/**
+ * spec §9 redirect delays: move on after the person has seen the toast. The timer is dropped if the
+ * person leaves the page first.
+ */
+export function useDelayedNavigate(): (to: string, delayMs: number) => void {
+  const navigate = useNavigate();
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  return useCallback(
+    (to: string, delayMs: number) => {
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => navigate(to), delayMs);
+    },
+    [navigate],
+  );
+}

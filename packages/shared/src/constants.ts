@@ -1,0 +1,77 @@
+// Fixed ids shared by the server, the database seed and the browser (DESIGN §4).
+
+export const API_BASE = '/api/coffee-project';
+/** spec §6: the session token travels in this request header, raw (no "Bearer"). */
+export const TOKEN_HEADER = 'access-token';
+
+export const ROLES = { user: 'User', admin: 'Admin' } as const;
+export type Role = (typeof ROLES)[keyof typeof ROLES];
+
+export const CATEGORIES = [
+  { id: 1, name: 'Foods' },
+  { id: 2, name: 'Coffee' },
+  { id: 3, name: 'Non Coffee' },
+  { id: 4, name: 'Add Ons' },
+] as const;
+
+export const SIZES = [
+  { id: 1, name: 'Reguler', short: 'R' },
+  { id: 2, name: 'Large', short: 'L' },
+  { id: 3, name: 'Extra Large', short: 'XL' },
+] as const;
+
+export const DELIVERY_METHODS = [
+  { id: 1, name: 'Dine In', label: 'Dine in' },
+  { id: 2, name: 'Door Delivery', label: 'Door Delivery' },
+  { id: 3, name: 'Pick Up', label: 'Pick up' },
+] as const;
+export const DOOR_DELIVERY_ID = 2;
+
+export const PAYMENT_METHODS = [
+  { id: 1, name: 'Card' },
+  { id: 2, name: 'Bank Account' },
+  { id: 3, name: 'Cash On Delivery' },
+] as const;
+
+export const STATUSES = [
+  { id: 1, name: 'Pending' },
+  { id: 2, name: 'Done' },
+  { id: 3, name: 'Cancelled' },
+] as const;
+export const STATUS = { pending: 1, done: 2, cancelled: 3 } as const;
+
+export const PRODUCT_SORTS = ['popular', 'cheapest', 'priciest', 'newest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** spec §5, §9: uploads are at most 2 MB and JPEG or PNG. */
+export const IMAGE_MAX_BYTES = 2_097_152;
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
+
+export const QTY_MIN = 1;
+export const QTY_MAX = 99;
+export const PAGE_LIMIT_MAX = 50;
+export const PRODUCT_PAGE_LIMIT = 12;
+/** Prices are whole rupiah; one hundred million is far above any cup or meal. */
+export const PRICE_MAX = 100_000_000;
+
+/** spec §9: redirect delays in milliseconds. */
+export const DELAY = {
+  afterLogin: 3000,
+  afterSignUp: 3000,
+  afterPromoSave: 2000,
+  afterPay: 2000,
+  afterProductEdit: 2000,
+  afterMarkDone: 3000,
+} as const;
+
+/** spec §3: browser storage keys. */
+export const STORAGE = {
+  token: 'token',
+  role: 'role',
+  id: 'id',
+  cart: ['qty', 'productName', 'size', 'deliveryMethod', 'productId', 'price', 'image'],
+} as const;
+
+export function nameOf<T extends { id: number; name: string }>(list: readonly T[], id: number): string | undefined {
+  return list.find((item) => item.id === id)?.name;
+}

@@ -1,0 +1,67 @@
+// Every text the spec shows a person, word for word (DESIGN §2.1). Screens and the server import
+// these; nothing else spells them.
+
+export const MSG = {
+  // spec §6 guards
+  guardNoToken: 'Silahkan Login Terlebih Dahulu',
+  guardWrongRole: 'Forbidden, Not Your Role',
+  // spec §8 toasts and inline messages
+  loginFailed: 'Password or Email Wrong !',
+  loginSuccess: 'Login Success !',
+  signUpSuccess: 'Sign Up Success !',
+  promoSaveFailed: '*** sistem error, try again later ***',
+  promoLoadFailed: '*** under developement ***',
+  promoEditSuccess: 'Edit Product Success !',
+  addPromoFailed: 'Something Wrong, Try Again !',
+  addPromoSuccess: 'New Promo Added !',
+  profileSuccess: 'Change Success !',
+  transactionSuccess: 'Transaction Created !',
+  nothingPending: 'Nothing Transaction Pending Here',
+  transactionUpdateSuccess: 'Transaction Update Success !',
+  addProductSuccess: 'Add Product Success !',
+  editProductSuccess: 'Edit Product Success !',
+  addProductFailed: 'Add Product Failed !',
+  editProductFailed: 'Edit Product Failed !',
+  // spec §5 validation
+  productNameRequired: '*** Product name is required! ***',
+  productPriceRequired: '*** Product price is required! ***',
+  productDescriptionRequired: '*** Product description is required! ***',
+  productPictureRequired: '*** Product picture is required! ***',
+  productCategoryRequired: '*** Product Category is required! ***',
+  allInputRequired: 'All input must be fulfilled !',
+  fileTypeWrong: 'Extension file wrong! Only .jpeg, .jpg, .png are allowed.',
+  fileTooBig: 'File too big, try at least 2mb !',
+  // spec §2 dialogs and headings
+  logoutConfirm: 'Are you sure to logout?',
+  searchPlaceholder: 'let search something',
+  setTimePlaceholder: 'Enter the time reservation',
+  checkoutUserHeading: 'Checkout your item now!',
+  checkoutAdminHeading: 'Finish your customer order now.',
+  orderSummary: 'Order Summary',
+  deliveryOrder: 'Delivery Order',
+  historyHeading: "Let's see what you have bought!",
+  historyHint: 'Long press to delete item',
+  slideHint: 'Slide to see upcoming orders',
+  // DESIGN §2.3: the failures the spec left silent now say so
+  orderFailed: 'Your order could not be placed. Your cart is kept, please try again.',
+  profileFailed: 'Your profile could not be saved, please try again.',
+  signUpFailed: 'Password or Email Wrong !',
+} as const;
+
+/** spec §2 catalogue: the promo terms, in order. */
+export const PROMO_TERMS = [
+  '1 coupon per day',
+  'only for dine in',
+  'buy 1 get 1 only for new user',
+  'must have member card',
+] as const;
+
+/** spec §1: the landing page figures. */
+export const LANDING = {
+  staff: '90+',
+  stores: '30+',
+  customers: '800+',
+  favouritePrices: [25000, 30000, 40000],
+  memberCardMinimum: 200000,
+  deliveryHours: 'Monday to Friday, 1 - 7 pm',
+} as const;

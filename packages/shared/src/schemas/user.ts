@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { isoDate, PhoneSchema, today } from './fields.ts';
+
+const optionalName = (label: string) => z.string().trim().max(50, `${label} is at most 50 characters`);
+
+/** PATCH /users/profile: any subset of the profile's text fields (the photo travels as `images`). */
+export const ProfilePatchSchema = z.object({
+  display_name: optionalName('Display name').optional(),
+  first_name: optionalName('First name').optional(),
+  last_name: optionalName('Last name').optional(),
+  address: z.string().trim().max(300, 'Address is at most 300 characters').optional(),
+  phone: PhoneSchema.optional(),
+  birthday: isoDate('Birthday is required')
+    .refine((d) => d <= today(), 'Birthday cannot be in the future')
+    .refine((d) => d >= '1900-01-01', 'Birthday must be after 1900')
+    .optional(),
+  gender: z.enum(['male', 'female'], { error: 'Gender must be male or female' }).optional(),
+});
+export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
+
+export const ProfileSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.string(),
+  display_name: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  birthday: z.string().nullable(),
+  gender: z.string().nullable(),
+  image: z.string().nullable(),
+  orders_count: z.number(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const UserListItemSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.string(),
+  display_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  created_at: z.string(),
+});

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// The API suite runs on PGlite always, and once more on PostgreSQL when TEST_DATABASE_URL is set
+// (DESIGN §7). Each test file gets a fresh database copied from one migrated template.
+const api = (name: string, db: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['apps/api/test/**/*.test.ts'],
+    env: { TEST_DB: db },
+    globalSetup: ['apps/api/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      api('api-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
+    ],
+  },
+});

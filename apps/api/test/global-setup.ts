@@ -14,7 +14,8 @@ declare module 'vitest' {
 
 /** Migrates one template per run; every test file starts from a copy of it (DESIGN §7). */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB === 'postgres') return setupPostgres(project);
+  // A project's `env` reaches its test workers, not this set-up: tell the two apart by the project's name.
+  if (project.name === 'api-postgres') return setupPostgres(project);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kopi-template-'));
   const database = await openDatabase({});
   await migrate(database);

@@ -72,7 +72,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({
-        field: [error.validationContext, ...(issue.instancePath ? issue.instancePath.split('/').filter(Boolean) : [])].join('.'),
+        field: issue.instancePath.split('/').filter(Boolean).join('.') || error.validationContext || 'body',
         message: issue.message,
       }));
       return reply.status(400).send({ msg: errors[0]?.message ?? 'Invalid request', code: 'validation_failed', errors });

@@ -26,23 +26,31 @@ const OrderCommonSchema = z.object({
   scheduled_for: optionalText(50),
 });
 
+const MultiLineOrderSchema = OrderCommonSchema.extend({
+  items: z.array(LineSchema, { error: 'items must be a list of order lines' }).min(1, 'items needs at least one line').max(20, 'At most 20 lines per order'),
+});
+
+/** spec §3's single-product payload becomes a one-line order; a body with `items` is taken as it is. */
+function asLines(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || 'items' in body) return body;
+  const { product_id, qty, size_id, ...rest } = body as Record<string, unknown>;
+  return { ...rest, items: [{ product_id, qty, size_id }] };
+}
+
 /**
- * spec §3's single-product payload or DESIGN §3's multi-line one; both become a list of lines.
- * Client-sent subtotal, user_id, status_id and tax are dropped: the server prices the order.
+ * An order as the server takes it (DESIGN §3: orders are multi-line). Client-sent subtotal,
+ * user_id, status_id and tax are dropped: the server prices the order.
  */
 export const CreateOrderSchema = z
-  .union([
-    OrderCommonSchema.extend({ items: z.array(LineSchema).min(1, 'items needs at least one line').max(20, 'At most 20 lines per order') }),
-    OrderCommonSchema.extend(LineSchema.shape),
-  ])
-  .transform((body) => {
-    const { delivery_id, payment_id, promo_id, address, scheduled_for } = body;
-    const items = 'items' in body ? body.items : [{ product_id: body.product_id, qty: body.qty, size_id: body.size_id }];
-    return { items, delivery_id, payment_id, promo_id, address, scheduled_for };
-  })
+  .preprocess(asLines, MultiLineOrderSchema)
   .refine((order) => order.delivery_id !== DOOR_DELIVERY_ID || !!order.address, {
     message: 'Door Delivery needs an address',
     path: ['address'],
+  })
+  .meta({
+    description:
+      'Either {product_id, qty, size_id, delivery_id, payment_id, promo_id?, address?, scheduled_for?} or ' +
+      '{items: [{product_id, qty, size_id}], delivery_id, payment_id, promo_id?, address?, scheduled_for?}',
   });
 export type CreateOrderInput = z.infer<typeof CreateOrderSchema>;
 

@@ -147,12 +147,21 @@ export async function hideOrder(db: Db, userId: number, id: number): Promise<boo
 
 /** Moves a pending order on; answers the order's status before, or undefined when there is no such order. */
 export async function finishOrder(db: Db, id: number, statusId: number): Promise<number | undefined> {
-  const changed = await db
-    .update(transactions)
-    .set({ status_id: statusId, updated_at: sql`now()` })
-    .where(and(eq(transactions.id, id), eq(transactions.status_id, STATUS.pending)))
-    .returning({ id: transactions.id });
-  if (changed.length > 0) return STATUS.pending;
-  const [row] = await db.select({ status_id: transactions.status_id }).from(transactions).where(eq(transactions.id, id));
-  return row?.status_id;
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(transactions)
+      .set({ status_id: statusId, updated_at: sql`now()` })
+      .where(and(eq(transactions.id, id), eq(transactions.status_id, STATUS.pending)))
+      .returning({ id: transactions.id });
+    if (changed.length === 0) {
+      const [row] = await tx.select({ status_id: transactions.status_id }).from(transactions).where(eq(transactions.id, id));
+      return row?.status_id;
+    }
+    // A cancelled order was never sold: "popular" counts only what customers kept.
+    if (statusId === STATUS.cancelled) {
+      await tx.execute(sql`update products p set units_sold = greatest(0, p.units_sold - i.qty)
+        from transaction_items i where i.transaction_id = ${id} and i.product_id = p.id`);
+    }
+    return STATUS.pending;
+  });
 }

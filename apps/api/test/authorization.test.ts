@@ -1,0 +1,339 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@kopi/shared';
+import {
+  addProduct,
+  addPromo,
+  api,
+  countRows,
+  createTestShop,
+  multipart,
+  pngFile,
+  productFields,
+  promoFields,
+  signUpAs,
+  type CallOptions,
+  type TestShop,
+} from './helpers.ts';
+import { expectClientError, expiredToken, orderBody, query } from './matrix-helpers.ts';
+
+// issue #2 Tests: every endpoint × {no token, malformed, expired, revoked, User, another User, Admin}.
+// The expired and revoked tokens belong to the admin: even an admin's stale token must not pass.
+
+const CALLERS = ['anonymous', 'malformed', 'expired', 'revoked', 'user', 'otherUser', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Account = Awaited<ReturnType<typeof signUpAs>>;
+
+let shop: TestShop;
+let admin: Account;
+let user: Account;
+let other: Account;
+let product: { id: number; product_name: string };
+let editable: { id: number };
+let promo: { id: number };
+let expiredPromo: { id: number };
+const stale: Record<'malformed' | 'expired' | 'revoked', string> = { malformed: 'not.a.jwt', expired: '', revoked: '' };
+
+beforeAll(async () => {
+  shop = await createTestShop({ authRateLimit: { perIp: 100_000, perEmail: 1000, windowSeconds: 900 } });
+  admin = await signUpAs(shop, 'Admin');
+  user = await signUpAs(shop, 'User', { display_name: 'Owner' });
+  other = await signUpAs(shop, 'User', { display_name: 'Stranger' });
+  product = await addProduct(shop, admin.token, { product_name: 'Matrix Latte', price: 25000 });
+  editable = await addProduct(shop, admin.token, { product_name: 'Editable Brew' });
+  promo = await addPromo(shop, admin.token, { promo_name: 'Live Promo' });
+  expiredPromo = await addPromo(shop, admin.token, { promo_name: 'Ended Promo' });
+  await shop.database.db.execute(sql`update promos set duration = '2020-01-01' where id = ${expiredPromo.id}`);
+
+  stale.expired = await expiredToken(shop, admin.id, 'Admin');
+  stale.revoked = await login(admin);
+  expect((await api(shop, 'POST', '/auth/logout', { token: stale.revoked })).statusCode).toBe(200);
+});
+afterAll(() => shop?.close());
+
+async function login(account: Account): Promise<string> {
+  const res = await api(shop, 'POST', '/auth', { body: { email: account.email, password: account.password } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.token;
+}
+
+function accountOf(caller: Caller): Account | undefined {
+  return caller === 'user' ? user : caller === 'otherUser' ? other : caller === 'admin' ? admin : undefined;
+}
+
+/** The token a caller sends; `fresh` gives a signed-in caller a session of its own (for logout). */
+async function tokenOf(caller: Caller, fresh: boolean): Promise<string | undefined> {
+  if (caller === 'anonymous') return undefined;
+  const account = accountOf(caller);
+  if (!account) return stale[caller as keyof typeof stale];
+  return fresh ? login(account) : account.token;
+}
+
+/** A Pending order of `user` (the owner in ownership rows). */
+async function ownersOrder(): Promise<number> {
+  const res = await api(shop, 'POST', '/transactions', { token: user.token, body: orderBody(product.id) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id;
+}
+
+const historyIds = async (token: string) =>
+  (await api(shop, 'GET', '/transactions/history?limit=50', { token })).json().data.map((o: { id: number }) => o.id) as number[];
+
+interface Call {
+  method: Method;
+  path: string;
+  body?: unknown;
+  form?: CallOptions['form'];
+}
+interface Ctx {
+  res: LightMyRequestResponse;
+  caller: Caller;
+  account?: Account;
+  token?: string;
+  ok: boolean;
+  target: number;
+  marker: string;
+}
+interface Endpoint {
+  /** Creates what the call acts on (a fresh product, an order of `user`, …). */
+  target?: () => Promise<number>;
+  /** The caller needs a session of its own (the call ends it). */
+  fresh?: boolean;
+  call(target: number, marker: string): Call | Promise<Call>;
+  /** What a client would see afterwards: the effect when allowed, no effect when refused. */
+  check?(ctx: Ctx): Promise<void>;
+}
+
+let markers = 0;
+
+const ENDPOINTS: Record<string, Endpoint> = {
+  'POST /auth/logout': {
+    fresh: true,
+    call: () => ({ method: 'POST', path: '/auth/logout' }),
+    async check({ ok, token }) {
+      if (ok) expect((await api(shop, 'GET', '/users/profile', { token })).statusCode).toBe(401);
+    },
+  },
+  'GET /users': {
+    call: () => ({ method: 'GET', path: '/users' }),
+    async check({ ok, res }) {
+      if (!ok) return;
+      const emails = res.json().data.map((u: { email: string }) => u.email);
+      expect(emails).toEqual(expect.arrayContaining([user.email, other.email, admin.email]));
+      expect(res.body).not.toContain('password');
+    },
+  },
+  'GET /users/profile': {
+    call: () => ({ method: 'GET', path: '/users/profile' }),
+    async check({ ok, res, account }) {
+      if (ok) expect(res.json().data).toMatchObject({ id: account!.id, email: account!.email });
+    },
+  },
+  'PATCH /users/profile': {
+    call: async (_t, marker) => ({ method: 'PATCH', path: '/users/profile', form: await multipart({ display_name: marker }) }),
+    async check({ ok, res, account, marker }) {
+      const owners = await query<{ id: number }>(shop, sql`select id from users where display_name = ${marker}`);
+      // Only the caller's own profile changes; a refused call changes nobody's.
+      expect(owners.map((r) => r.id)).toEqual(ok ? [account!.id] : []);
+      if (ok) expect(res.json().data).toMatchObject({ id: account!.id, display_name: marker });
+    },
+  },
+  'POST /products': {
+    call: async (_t, marker) => ({ method: 'POST', path: '/products', form: await multipart(productFields({ product_name: marker }), await pngFile()) }),
+    async check({ ok, marker }) {
+      const found = await query(shop, sql`select id from products where product_name = ${marker}`);
+      expect(found).toHaveLength(ok ? 1 : 0);
+    },
+  },
+  'PATCH /products/:id': {
+    call: async (target, marker) => ({ method: 'PATCH', path: `/products/${target}`, form: await multipart({ product_name: marker }) }),
+    target: async () => editable.id,
+    async check({ ok, marker }) {
+      const name = (await api(shop, 'GET', `/products/${editable.id}`)).json().data.product_name;
+      if (ok) expect(name).toBe(marker);
+      else expect(name).not.toBe(marker);
+    },
+  },
+  'DELETE /products/:id': {
+    target: async () => (await addProduct(shop, admin.token, { product_name: 'Doomed Brew' })).id,
+    call: (target) => ({ method: 'DELETE', path: `/products/${target}` }),
+    async check({ ok, target }) {
+      expect((await api(shop, 'GET', `/products/${target}`)).statusCode).toBe(ok ? 404 : 200);
+    },
+  },
+  'POST /promos': {
+    call: async (_t, marker) => ({ method: 'POST', path: '/promos', form: await multipart(promoFields({ promo_name: marker }), await pngFile()) }),
+    async check({ ok, marker }) {
+      const found = await query(shop, sql`select id from promos where promo_name = ${marker}`);
+      expect(found).toHaveLength(ok ? 1 : 0);
+    },
+  },
+  'PATCH /promos/:id': {
+    target: async () => promo.id,
+    call: async (target, marker) => ({ method: 'PATCH', path: `/promos/${target}`, form: await multipart({ promo_name: marker }) }),
+    async check({ ok, marker }) {
+      const name = (await api(shop, 'GET', `/promos/${promo.id}`)).json().data.promo_name;
+      if (ok) expect(name).toBe(marker);
+      else expect(name).not.toBe(marker);
+    },
+  },
+  'DELETE /promos/:id': {
+    target: async () => (await addPromo(shop, admin.token, { promo_name: 'Doomed Promo' })).id,
+    call: (target) => ({ method: 'DELETE', path: `/promos/${target}` }),
+    async check({ ok, target }) {
+      expect((await api(shop, 'GET', `/promos/${target}`)).statusCode).toBe(ok ? 404 : 200);
+    },
+  },
+  'POST /transactions': {
+    call: (_t, marker) => ({ method: 'POST', path: '/transactions', body: orderBody(product.id, { scheduled_for: marker }) }),
+    async check({ ok, res, account, marker }) {
+      const stored = await query<{ user_id: number }>(shop, sql`select user_id from transactions where scheduled_for = ${marker}`);
+      expect(stored.map((r) => r.user_id)).toEqual(ok ? [account!.id] : []);
+      if (ok) expect(res.json().data).toMatchObject({ customer: { id: account!.id }, status_id: 1 });
+    },
+  },
+  'GET /transactions/history': {
+    call: () => ({ method: 'GET', path: '/transactions/history?limit=50' }),
+    target: ownersOrder,
+    async check({ ok, res, account, caller, target }) {
+      if (!ok) return;
+      const orders = res.json().data as { id: number; customer: { id: number } }[];
+      // Only the caller's own orders: the owner sees the order, nobody else does.
+      expect(orders.every((o) => o.customer.id === account!.id)).toBe(true);
+      expect(orders.map((o) => o.id).includes(target)).toBe(caller === 'user');
+    },
+  },
+  'DELETE /transactions/history/:id': {
+    target: ownersOrder,
+    call: (target) => ({ method: 'DELETE', path: `/transactions/history/${target}` }),
+    async check({ ok, target }) {
+      // Hidden from its owner's history only when the owner asked; the shop keeps it either way.
+      expect((await historyIds(user.token)).includes(target)).toBe(!ok);
+      expect((await api(shop, 'GET', `/transactions/${target}`, { token: admin.token })).statusCode).toBe(200);
+    },
+  },
+  'GET /transactions': {
+    target: ownersOrder,
+    call: () => ({ method: 'GET', path: '/transactions?limit=50' }),
+    async check({ ok, res, target }) {
+      if (ok) expect(res.json().data.map((o: { id: number }) => o.id)).toContain(target);
+    },
+  },
+  'GET /transactions/:id': {
+    target: ownersOrder,
+    call: (target) => ({ method: 'GET', path: `/transactions/${target}` }),
+    async check({ ok, res, target }) {
+      if (ok) expect(res.json().data).toMatchObject({ id: target, customer: { id: user.id } });
+    },
+  },
+  'PATCH /transactions/:id': {
+    target: ownersOrder,
+    call: (target) => ({ method: 'PATCH', path: `/transactions/${target}`, body: { status_id: 2 } }),
+    async check({ ok, target }) {
+      const order = (await api(shop, 'GET', `/transactions/${target}`, { token: admin.token })).json().data;
+      expect(order.status_id).toBe(ok ? 2 : 1);
+    },
+  },
+  'GET /products/get': {
+    call: () => ({ method: 'GET', path: '/products/get?search=matrix' }),
+    async check({ res }) {
+      expect(res.json().data.map((p: { id: number }) => p.id)).toContain(product.id);
+    },
+  },
+  'GET /products/:id': {
+    call: () => ({ method: 'GET', path: `/products/${product.id}` }),
+    async check({ res }) {
+      expect(res.json().data.id).toBe(product.id);
+    },
+  },
+  'GET /promos/get': {
+    call: () => ({ method: 'GET', path: '/promos/get' }),
+    async check({ res, caller }) {
+      const ids = res.json().data.map((p: { id: number }) => p.id);
+      expect(ids).toContain(promo.id);
+      // A stale token is ignored: only a valid admin session also sees ended promos.
+      expect(ids.includes(expiredPromo.id)).toBe(caller === 'admin');
+    },
+  },
+  'GET /promos/:id': {
+    call: () => ({ method: 'GET', path: `/promos/${promo.id}` }),
+    async check({ res }) {
+      expect(res.json().data.id).toBe(promo.id);
+    },
+  },
+  'GET /categories': {
+    call: () => ({ method: 'GET', path: '/categories' }),
+    async check({ res }) {
+      expect(res.json().data).toHaveLength(4);
+    },
+  },
+};
+
+// prettier-ignore
+const MATRIX: [string, number, number, number, number, number, number, number][] = [
+  //  endpoint                          none  malf  exp   rev   User  other Admin
+  ['POST /auth/logout',                 401,  401,  401,  401,  200,  200,  200],
+  ['GET /users',                        401,  401,  401,  401,  403,  403,  200],
+  ['GET /users/profile',                401,  401,  401,  401,  200,  200,  200],
+  ['PATCH /users/profile',              401,  401,  401,  401,  200,  200,  200],
+  ['POST /products',                    401,  401,  401,  401,  403,  403,  201],
+  ['PATCH /products/:id',               401,  401,  401,  401,  403,  403,  200],
+  ['DELETE /products/:id',              401,  401,  401,  401,  403,  403,  200],
+  ['POST /promos',                      401,  401,  401,  401,  403,  403,  201],
+  ['PATCH /promos/:id',                 401,  401,  401,  401,  403,  403,  200],
+  ['DELETE /promos/:id',                401,  401,  401,  401,  403,  403,  200],
+  ['POST /transactions',                401,  401,  401,  401,  201,  201,  201],
+  ['GET /transactions/history',         401,  401,  401,  401,  200,  200,  200],
+  // the order belongs to User: another User is told it does not exist; it is not in Admin's own history
+  ['DELETE /transactions/history/:id',  401,  401,  401,  401,  200,  404,  404],
+  ['GET /transactions',                 401,  401,  401,  401,  403,  403,  200],
+  ['GET /transactions/:id',             401,  401,  401,  401,  200,  404,  200],
+  ['PATCH /transactions/:id',           401,  401,  401,  401,  403,  403,  200],
+  ['GET /products/get',                 200,  200,  200,  200,  200,  200,  200],
+  ['GET /products/:id',                 200,  200,  200,  200,  200,  200,  200],
+  ['GET /promos/get',                   200,  200,  200,  200,  200,  200,  200],
+  ['GET /promos/:id',                   200,  200,  200,  200,  200,  200,  200],
+  ['GET /categories',                   200,  200,  200,  200,  200,  200,  200],
+];
+
+const CASES = MATRIX.flatMap(([endpoint, ...statuses]) => CALLERS.map((caller, i) => [endpoint, caller, statuses[i]!] as const));
+
+describe('authorization matrix', () => {
+  it('covers every endpoint of the API and every caller', () => {
+    expect(MATRIX.map(([name]) => name).sort()).toEqual(Object.keys(ENDPOINTS).sort());
+    expect(MATRIX.every((row) => row.length === CALLERS.length + 1)).toBe(true);
+  });
+
+  it.each(CASES)('%s as %s → %i', async (name, caller, expected) => {
+    const endpoint = ENDPOINTS[name]!;
+    const token = await tokenOf(caller, !!endpoint.fresh);
+    const target = endpoint.target ? await endpoint.target() : 0;
+    markers += 1;
+    const marker = `mx-${markers}-${Math.random().toString(36).slice(2, 8)}`;
+    const call = await endpoint.call(target, marker);
+    const res = await api(shop, call.method, call.path, { token, body: call.body, form: call.form });
+
+    expect(res.statusCode, res.body).toBe(expected);
+    if (expected === 401) expectClientError(res, 401, 'unauthorized');
+    if (expected === 403) expect(res.json()).toEqual({ msg: MSG.guardWrongRole, code: 'forbidden' });
+    if (expected === 404) expectClientError(res, 404, 'data_not_found');
+    if (expected < 300) expect(res.json().msg).toEqual(expect.any(String));
+
+    await endpoint.check?.({ res, caller, account: accountOf(caller), token, ok: expected < 300, target, marker });
+  });
+
+  it('a refused call stores nothing', async () => {
+    const before = await Promise.all((['products', 'promos', 'transactions', 'images'] as const).map((t) => countRows(shop, t)));
+    for (const token of [undefined, stale.malformed, stale.expired, stale.revoked, user.token]) {
+      await api(shop, 'POST', '/products', { token, form: await multipart(productFields(), await pngFile('x.png', '#123456')) });
+      await api(shop, 'POST', '/promos', { token, form: await multipart(promoFields(), await pngFile('y.png', '#654321')) });
+    }
+    for (const token of [undefined, stale.malformed, stale.expired, stale.revoked]) {
+      await api(shop, 'POST', '/transactions', { token, body: orderBody(product.id) });
+    }
+    const after = await Promise.all((['products', 'promos', 'transactions', 'images'] as const).map((t) => countRows(shop, t)));
+    expect(after).toEqual(before);
+  });
+});

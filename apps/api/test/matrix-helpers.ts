@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { expect } from 'vitest';
+import type { Role } from '@kopi/shared';
+import type { TestShop } from './helpers.ts';
+
+/** Rows of a raw query, on PGlite and node-postgres alike. */
+export async function query<T>(shop: TestShop, statement: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await shop.database.db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A token signed with the shop's real key whose expiry has passed. */
+export async function expiredToken(shop: TestShop, id: number, role: Role): Promise<string> {
+  const [row] = await query<{ value: string }>(shop, sql`select value from settings where key = 'jwt_secret'`);
+  if (!row) throw new Error('no jwt_secret in settings');
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ id, role })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setJti(randomUUID())
+    .setIssuedAt(now - 7200)
+    .setExpirationTime(now - 3600)
+    .sign(new TextEncoder().encode(row.value));
+}
+
+/** DESIGN §4: a client error has its status and the body {msg, code, errors?} — never a 500. */
+export function expectClientError(res: LightMyRequestResponse, status: number, code?: string): { msg: string; code: string } {
+  expect(res.statusCode, `${res.statusCode} ${res.body}`).toBe(status);
+  const body = res.json();
+  expect(body).toEqual(expect.objectContaining({ msg: expect.any(String), code: expect.any(String) }));
+  expect(body.msg.length).toBeGreaterThan(0);
+  if (code) expect(body.code).toBe(code);
+  return body;
+}
+
+/** A Door-less, promo-less order line for one product. */
+export const orderBody = (productId: number, overrides: Record<string, unknown> = {}) => ({
+  product_id: productId,
+  qty: 1,
+  size_id: 1,
+  delivery_id: 1,
+  payment_id: 1,
+  ...overrides,
+});

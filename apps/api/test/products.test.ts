@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@kopi/shared';
+import { addProduct, api, countRows, createTestShop, jpegFile, multipart, pngFile, productFields, signUpAs, type TestShop } from './helpers.ts';
+
+let shop: TestShop;
+let admin: { token: string };
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  admin = await signUpAs(shop, 'Admin');
+  const menu: [string, number, number][] = [
+    ['Kopi Susu', 25000, 2],
+    ['Caffe Latte', 30000, 2],
+    ['Matcha Latte', 32000, 3],
+    ['Nasi Goreng', 40000, 1],
+    ['Croissant', 22000, 1],
+    ['Oat Milk', 7000, 4],
+    ['Es Kopi Hitam', 20000, 2],
+  ];
+  for (const [product_name, price, category_id] of menu) {
+    ids[product_name] = (await addProduct(shop, admin.token, { product_name, price, category_id })).id;
+  }
+});
+afterAll(() => shop.close());
+
+const list = async (query: string) => {
+  const res = await api(shop, 'GET', `/products/get${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as { data: { product_name: string; price: number }[]; meta: Record<string, number | null> };
+};
+
+describe('GET /products/get', () => {
+  it('pages the menu with meta {page, limit, totalData, totalPage, next, prev}', async () => {
+    const first = await list('?limit=3');
+    expect(first.data).toHaveLength(3);
+    expect(first.meta).toEqual({ page: 1, limit: 3, totalData: 7, totalPage: 3, next: 2, prev: null });
+    const last = await list('?limit=3&page=3');
+    expect(last.data).toHaveLength(1);
+    expect(last.meta).toMatchObject({ page: 3, next: null, prev: 2 });
+    const beyond = await list('?limit=3&page=9');
+    expect(beyond.data).toEqual([]);
+    expect(beyond.meta.totalPage).toBe(3);
+  });
+
+  it('defaults to 12 per page, page 1', async () => {
+    const all = await list('');
+    expect(all.meta).toMatchObject({ page: 1, limit: 12, totalData: 7 });
+    expect(all.data[0]).toEqual({
+      id: expect.any(Number),
+      product_name: expect.any(String),
+      price: expect.any(Number),
+      image: expect.stringMatching(/^images\/[a-f0-9]{64}\.webp$/),
+      description: expect.any(String),
+      category_id: expect.any(Number),
+      category_name: expect.any(String),
+    });
+  });
+
+  it('searches any part of the name, in any letter case', async () => {
+    const found = await list('?search=LATTE');
+    expect(found.data.map((p) => p.product_name).sort()).toEqual(['Caffe Latte', 'Matcha Latte']);
+    expect((await list('?search=kopi')).meta.totalData).toBe(2);
+    expect((await list('?search=zzz')).data).toEqual([]);
+  });
+
+  it('filters by category id or name', async () => {
+    const coffee = await list('?categories=2');
+    expect(coffee.data.map((p) => p.product_name).sort()).toEqual(['Caffe Latte', 'Es Kopi Hitam', 'Kopi Susu']);
+    expect((await list('?categories=Foods')).meta.totalData).toBe(2);
+    expect((await list('?categories=non%20coffee')).meta.totalData).toBe(1);
+    expect((await list('?categories=4&search=oat')).data.map((p) => p.product_name)).toEqual(['Oat Milk']);
+  });
+
+  it('sorts cheapest, priciest and newest', async () => {
+    const cheapest = (await list('?sort=cheapest')).data.map((p) => p.price);
+    expect(cheapest).toEqual([...cheapest].sort((a, b) => a - b));
+    const priciest = (await list('?sort=priciest')).data.map((p) => p.price);
+    expect(priciest).toEqual([...priciest].sort((a, b) => b - a));
+    expect((await list('?sort=newest')).data[0]!.product_name).toBe('Es Kopi Hitam');
+  });
+
+  it('sorts popular by units sold', async () => {
+    const customer = await signUpAs(shop);
+    const order = await api(shop, 'POST', '/transactions', {
+      token: customer.token,
+      body: { items: [{ product_id: ids['Oat Milk'], qty: 5, size_id: 1 }, { product_id: ids['Croissant'], qty: 2, size_id: 1 }], delivery_id: 1, payment_id: 1 },
+    });
+    expect(order.statusCode).toBe(201);
+    const popular = (await list('?sort=popular')).data.map((p) => p.product_name);
+    expect(popular.slice(0, 2)).toEqual(['Oat Milk', 'Croissant']);
+  });
+
+  it.each(['?sort=random', '?page=0', '?page=-1', '?page=1.5', '?limit=51', '?limit=0', '?categories=9', '?categories=tea', `?search=${'x'.repeat(101)}`])(
+    'answers 400 for %s',
+    async (query) => {
+      const res = await api(shop, 'GET', `/products/get${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+    },
+  );
+});
+
+describe('GET /products/:id', () => {
+  it('answers the product with its category name', async () => {
+    const res = await api(shop, 'GET', `/products/${ids['Matcha Latte']}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: ids['Matcha Latte'], product_name: 'Matcha Latte', price: 32000, category_id: 3, category_name: 'Non Coffee' });
+  });
+
+  it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
+    expect((await api(shop, 'GET', '/products/999999')).statusCode).toBe(404);
+    expect((await api(shop, 'GET', '/products/999999')).json().code).toBe('data_not_found');
+    expect((await api(shop, 'GET', '/products/latte')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /products', () => {
+  it('adds a product with its picture re-encoded to WebP', async () => {
+    const res = await api(shop, 'POST', '/products', { token: admin.token, form: await multipart(productFields({ product_name: 'Teh Tarik' }), await jpegFile()) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().msg).toBe(MSG.addProductSuccess);
+    const product = res.json().data;
+    expect(product).toMatchObject({ product_name: 'Teh Tarik', price: 27000, category_id: 2, category_name: 'Coffee' });
+    const picture = await api(shop, 'GET', `/${product.image}`);
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/webp');
+    expect(picture.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Re-encoding dropped the camera's metadata.
+    expect(picture.rawPayload.includes(Buffer.from('secret-camera-owner'))).toBe(false);
+  });
+
+  it.each([
+    ['product_name', MSG.productNameRequired],
+    ['price', MSG.productPriceRequired],
+    ['description', MSG.productDescriptionRequired],
+    ['category_id', MSG.productCategoryRequired],
+  ])('without %s answers 400 with the spec message', async (missing, message) => {
+    const before = await countRows(shop, 'products');
+    const fields: Record<string, string | number> = productFields();
+    delete fields[missing];
+    const res = await api(shop, 'POST', '/products', { token: admin.token, form: await multipart(fields, await pngFile()) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe(message);
+    expect(await countRows(shop, 'products')).toBe(before);
+  });
+
+  it('without a picture answers 400 with the spec message and stores nothing', async () => {
+    const before = await countRows(shop, 'products');
+    const res = await api(shop, 'POST', '/products', { token: admin.token, form: await multipart(productFields()) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe(MSG.productPictureRequired);
+    expect(await countRows(shop, 'products')).toBe(before);
+  });
+
+  it.each([['0'], ['-5'], ['12.5'], ['abc'], ['100000001']])('rejects the price %s', async (price) => {
+    const res = await api(shop, 'POST', '/products', { token: admin.token, form: await multipart(productFields({ price }), await pngFile()) });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('PATCH /products/:id', () => {
+  it('changes only the fields sent', async () => {
+    const product = await addProduct(shop, admin.token, { product_name: 'Americano', price: 22000 });
+    const res = await api(shop, 'PATCH', `/products/${product.id}`, { token: admin.token, form: await multipart({ price: 23000 }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().msg).toBe(MSG.editProductSuccess);
+    expect(res.json().data).toMatchObject({ product_name: 'Americano', price: 23000, image: product.image });
+
+    const picture = await api(shop, 'PATCH', `/products/${product.id}`, { token: admin.token, form: await multipart({}, await pngFile('new.png', '#123456')) });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.json().data.image).not.toBe(product.image);
+    expect(picture.json().data.price).toBe(23000);
+  });
+
+  it('answers 404 for an unknown product and 400 for nothing to change', async () => {
+    expect((await api(shop, 'PATCH', '/products/999999', { token: admin.token, form: await multipart({ price: 1000 }) })).statusCode).toBe(404);
+    expect((await api(shop, 'PATCH', `/products/${ids['Kopi Susu']}`, { token: admin.token, form: await multipart({}) })).statusCode).toBe(400);
+  });
+});
+
+describe('DELETE /products/:id', () => {
+  it('takes the product off the menu but keeps it in past orders', async () => {
+    const product = await addProduct(shop, admin.token, { product_name: 'Seasonal Pumpkin Latte', price: 38000 });
+    const customer = await signUpAs(shop);
+    const order = await api(shop, 'POST', '/transactions', { token: customer.token, body: { product_id: product.id, qty: 1, size_id: 1, delivery_id: 1, payment_id: 1 } });
+    expect(order.statusCode).toBe(201);
+
+    const removed = await api(shop, 'DELETE', `/products/${product.id}`, { token: admin.token });
+    expect(removed.statusCode).toBe(200);
+    expect((await api(shop, 'GET', `/products/${product.id}`)).statusCode).toBe(404);
+    expect((await list('?search=pumpkin')).data).toEqual([]);
+    expect((await api(shop, 'DELETE', `/products/${product.id}`, { token: admin.token })).statusCode).toBe(404);
+
+    const history = await api(shop, 'GET', '/transactions/history', { token: customer.token });
+    expect(history.json().data[0].items[0]).toMatchObject({ product_name: 'Seasonal Pumpkin Latte', unit_price: 38000 });
+    const again = await api(shop, 'POST', '/transactions', { token: customer.token, body: { product_id: product.id, qty: 1, size_id: 1, delivery_id: 1, payment_id: 1 } });
+    expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('GET /categories', () => {
+  it('answers the four fixed categories', async () => {
+    const res = await api(shop, 'GET', '/categories');
+    expect(res.json().data).toEqual([
+      { id: 1, name: 'Foods' },
+      { id: 2, name: 'Coffee' },
+      { id: 3, name: 'Non Coffee' },
+      { id: 4, name: 'Add Ons' },
+    ]);
+  });
+});
+

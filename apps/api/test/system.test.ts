@@ -1,0 +1,51 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestShop, type TestShop } from './helpers.ts';
+
+let shop: TestShop;
+let webDist: string;
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(os.tmpdir(), 'kopi-web-'));
+  await writeFile(path.join(webDist, 'index.html'), '<html><head><meta name="shop-name" content="Kopi Senja"><title>Kopi Senja</title></head><body>app</body></html>');
+  shop = await createTestShop({ webDist, shopName: 'Kopi <Sore>' });
+});
+afterAll(async () => {
+  await shop.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+describe('the server', () => {
+  it('answers /health and /ready', async () => {
+    expect((await shop.app.inject('/health')).json()).toEqual({ status: 'ok' });
+    expect((await shop.app.inject('/ready')).json()).toMatchObject({ status: 'ready' });
+  });
+
+  it('serves the SPA for page routes, with the shop name written in safely', async () => {
+    for (const url of ['/', '/product', '/detail/3', '/manageorder?x=1']) {
+      const res = await shop.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('content="Kopi &lt;Sore&gt;"');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('answers unknown API calls and missing images with a JSON 404', async () => {
+    for (const url of ['/api/coffee-project/nothing', '/images/abc.webp', `/images/${'a'.repeat(64)}.webp`]) {
+      const res = await shop.app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'data_not_found' });
+    }
+  });
+
+  it('publishes the OpenAPI document of every call', async () => {
+    const res = await shop.app.inject('/api/coffee-project/docs/json');
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of ['/api/coffee-project/auth', '/api/coffee-project/products/get', '/api/coffee-project/transactions', '/api/coffee-project/promos/{id}']) {
+      expect(paths).toContain(p);
+    }
+  });
+});

@@ -115,15 +115,15 @@ ALTER TABLE "transaction_items" ADD CONSTRAINT "transaction_items_transaction_id
 ALTER TABLE "transaction_items" ADD CONSTRAINT "transaction_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_promo_id_promos_id_fk" FOREIGN KEY ("promo_id") REFERENCES "public"."promos"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "products_popular_idx" ON "products" USING btree ("units_sold" DESC NULLS LAST,"id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "products_popular_idx" ON "products" USING btree ("units_sold" DESC NULLS FIRST,"id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "products_price_idx" ON "products" USING btree ("price","id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "products_newest_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "products_newest_idx" ON "products" USING btree ("created_at" DESC NULLS FIRST,"id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "products_name_trgm_idx" ON "products" USING gin (lower("product_name") gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "promos_code_key" ON "promos" USING btree ("code") WHERE "promos"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "transaction_items_transaction_idx" ON "transaction_items" USING btree ("transaction_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "transactions_idempotency_key" ON "transactions" USING btree ("user_id","idempotency_key");--> statement-breakpoint
-CREATE INDEX "transactions_user_idx" ON "transactions" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "transactions_user_idx" ON "transactions" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "transactions_status_idx" ON "transactions" USING btree ("status_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree ("email");--> statement-breakpoint
 -- The four fixed categories (spec §3, DESIGN §4).

@@ -44,7 +44,18 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  if (!given) app.addHook('onClose', () => database.close());
+  // Graceful shutdown: the database closes only once the requests still being handled are done.
+  let inFlight = 0;
+  app.addHook('onRequest', async () => {
+    inFlight += 1;
+  });
+  app.addHook('onSend', async () => {
+    inFlight -= 1;
+  });
+  app.addHook('onClose', async () => {
+    for (let waited = 0; inFlight > 0 && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    if (!given) await database.close();
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -84,7 +95,7 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
     async (api) => {
       await api.register(authRoutes, { service: authService });
       await api.register(usersRoutes, { db, limiter, registerLimit: config.authRateLimit.perIp });
-      await api.register(productsRoutes, { db });
+      await api.register(productsRoutes, { db, menuCacheMs: config.menuCacheMs });
       await api.register(promosRoutes, { db });
       await api.register(transactionsRoutes, { db });
     },

@@ -19,6 +19,8 @@ export interface Config {
   webDist?: string;
   logLevel: string;
   authRateLimit: { perIp: number; perEmail: number; windowSeconds: number };
+  /** How long a visitor's view of the menu may be cached (0 turns the cache off). */
+  menuCacheMs: number;
   /** Behind a load balancer: read the client's address from X-Forwarded-For. */
   trustProxy: boolean;
 }
@@ -81,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       windowSeconds: integer(env, 'AUTH_RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86_400),
     },
     trustProxy: boolean(env, 'TRUST_PROXY', false),
+    menuCacheMs: integer(env, 'MENU_CACHE_SECONDS', 2, 0, 3600) * 1000,
   };
 }

@@ -16,7 +16,7 @@ import {
   type CallOptions,
   type TestShop,
 } from './helpers.ts';
-import { expectClientError, expiredToken, orderBody, query } from './matrix-helpers.ts';
+import { expectClientError, expiredToken, orderBody, query, signedToken } from './matrix-helpers.ts';
 
 // issue #2 Tests: every endpoint × {no token, malformed, expired, revoked, User, another User, Admin}.
 // The expired and revoked tokens belong to the admin: even an admin's stale token must not pass.
@@ -335,5 +335,32 @@ describe('authorization matrix', () => {
     }
     const after = await Promise.all((['products', 'promos', 'transactions', 'images'] as const).map((t) => countRows(shop, t)));
     expect(after).toEqual(before);
+  });
+});
+
+describe('tokens signed with the real key but odd claims', () => {
+  it('a User whose token claims role Admin is still a User (403): the role comes from the database', async () => {
+    const token = await signedToken(shop, { id: user.id, role: 'Admin' });
+    expect((await api(shop, 'GET', '/users/profile', { token })).statusCode).toBe(200);
+    expect((await api(shop, 'GET', '/users', { token })).json()).toEqual({ msg: MSG.guardWrongRole, code: 'forbidden' });
+  });
+
+  it.each([
+    ['an account that does not exist', { id: 2_000_000_000, role: 'Admin' }, {}],
+    ['no jti', { id: 0, role: 'Admin' }, { jti: null }],
+    ['no expiry', { id: 0, role: 'Admin' }, { exp: null }],
+    ['an id that is not a number', { id: 'admin', role: 'Admin' }, {}],
+    ['an id far beyond any integer column (1e20)', { id: 1e20, role: 'Admin' }, {}],
+    ['a negative id', { id: -1, role: 'Admin' }, {}],
+    ['a jti holding a NUL byte', { id: 0, role: 'Admin' }, { jti: 'j\u0000ti' }],
+  ] as const)('%s → 401 on an admin call, never 500', async (_name, claims, options) => {
+    const token = await signedToken(shop, { ...claims, id: claims.id === 0 ? admin.id : claims.id }, options);
+    expectClientError(await api(shop, 'GET', '/users', { token }), 401, 'unauthorized');
+  });
+
+  it('an unsigned token (alg none) claiming Admin → 401', async () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const token = `${part({ alg: 'none', typ: 'JWT' })}.${part({ id: admin.id, role: 'Admin', jti: 'none', exp: 4_000_000_000 })}.`;
+    expectClientError(await api(shop, 'GET', '/users', { token }), 401, 'unauthorized');
   });
 });

@@ -12,17 +12,35 @@ export async function query<T>(shop: TestShop, statement: ReturnType<typeof sql>
   return result.rows;
 }
 
-/** A token signed with the shop's real key whose expiry has passed. */
-export async function expiredToken(shop: TestShop, id: number, role: Role): Promise<string> {
+/** The shop's real signing key (the settings row the server created at start-up). */
+async function signingKey(shop: TestShop): Promise<Uint8Array> {
   const [row] = await query<{ value: string }>(shop, sql`select value from settings where key = 'jwt_secret'`);
   if (!row) throw new Error('no jwt_secret in settings');
+  return new TextEncoder().encode(row.value);
+}
+
+/**
+ * A token signed HS256 with the shop's real key. `jti`/`exp` default to a fresh id and one hour
+ * from now; pass null to leave the claim out.
+ */
+export async function signedToken(
+  shop: TestShop,
+  claims: Record<string, unknown>,
+  options: { jti?: string | null; exp?: number | null } = {},
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ id, role })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setJti(randomUUID())
-    .setIssuedAt(now - 7200)
-    .setExpirationTime(now - 3600)
-    .sign(new TextEncoder().encode(row.value));
+  const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now - 60);
+  const jti = options.jti === undefined ? randomUUID() : options.jti;
+  const exp = options.exp === undefined ? now + 3600 : options.exp;
+  if (jti !== null) jwt.setJti(jti);
+  if (exp !== null) jwt.setExpirationTime(exp);
+  return jwt.sign(await signingKey(shop));
+}
+
+/** A token signed with the shop's real key whose expiry has passed. */
+export async function expiredToken(shop: TestShop, id: number, role: Role): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return signedToken(shop, { id, role }, { exp: now - 3600 });
 }
 
 /** DESIGN §4: a client error has its status and the body {msg, code, errors?} — never a 500. */

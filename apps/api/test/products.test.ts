@@ -211,3 +211,25 @@ describe('GET /categories', () => {
   });
 });
 
+
+describe('the menu cache', () => {
+  it('serves repeated reads from memory and forgets them when the menu changes through the API', async () => {
+    const cached = await createTestShop({ menuCacheMs: 60_000 });
+    try {
+      const boss = await signUpAs(cached, 'Admin');
+      const product = await addProduct(cached, boss.token, { product_name: 'Kopi Tubruk' });
+      const read = async () => (await api(cached, 'GET', '/products/get?search=tubruk')).json().data.map((p: { product_name: string }) => p.product_name);
+      expect(await read()).toEqual(['Kopi Tubruk']);
+      // Written behind the API's back (as another instance would): this instance still answers from its cache.
+      const { sql } = await import('drizzle-orm');
+      await cached.database.db.execute(sql`update products set product_name = 'Kopi Tubruk Baru' where id = ${product.id}`);
+      expect(await read()).toEqual(['Kopi Tubruk']);
+      // A change through this instance is seen at once.
+      await api(cached, 'PATCH', `/products/${product.id}`, { token: boss.token, form: await multipart({ price: 15000 }) });
+      expect(await read()).toEqual(['Kopi Tubruk Baru']);
+      expect((await api(cached, 'GET', `/products/${product.id}`)).json().data.price).toBe(15000);
+    } finally {
+      await cached.close();
+    }
+  });
+});

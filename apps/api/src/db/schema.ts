@@ -71,9 +71,9 @@ export const products = pgTable(
   },
   (t) => [
     check('products_price_check', sql`${t.price} > 0`),
-    index('products_popular_idx').on(t.units_sold.desc(), t.id).where(sql`${t.deleted_at} is null`),
+    index('products_popular_idx').on(t.units_sold.desc().nullsFirst(), t.id).where(sql`${t.deleted_at} is null`),
     index('products_price_idx').on(t.price, t.id).where(sql`${t.deleted_at} is null`),
-    index('products_newest_idx').on(t.created_at.desc(), t.id).where(sql`${t.deleted_at} is null`),
+    index('products_newest_idx').on(t.created_at.desc().nullsFirst(), t.id).where(sql`${t.deleted_at} is null`),
     index('products_category_idx').on(t.category_id).where(sql`${t.deleted_at} is null`),
     index('products_name_trgm_idx').using('gin', sql`lower(${t.product_name}) gin_trgm_ops`),
   ],
@@ -130,7 +130,7 @@ export const transactions = pgTable(
     check('transactions_delivery_check', sql`${t.delivery_id} in (1, 2, 3)`),
     check('transactions_payment_check', sql`${t.payment_id} in (1, 2, 3)`),
     uniqueIndex('transactions_idempotency_key').on(t.user_id, t.idempotency_key),
-    index('transactions_user_idx').on(t.user_id, t.created_at.desc()),
+    index('transactions_user_idx').on(t.user_id, t.created_at.desc().nullsFirst()),
     index('transactions_status_idx').on(t.status_id, t.created_at, t.id),
   ],
 );

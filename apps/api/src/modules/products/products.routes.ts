@@ -5,19 +5,20 @@ import { CategorySchema, CATEGORIES, IdParamSchema, MSG, ProductQuerySchema, Pro
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { readForm } from '../../plugins/multipart.ts';
-import { createProduct, deleteProduct, editProduct, getProduct, listMenu } from './products.service.ts';
+import { createMenuReader, createProduct, deleteProduct, editProduct } from './products.service.ts';
 
 const multipart = { consumes: ['multipart/form-data', 'application/json'] };
 
-export async function productsRoutes(base: FastifyInstance, opts: { db: Db }) {
+export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menuCacheMs: number }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
+  const menu = createMenuReader(db, opts.menuCacheMs);
 
   app.get(
     '/products/get',
     { schema: { tags: ['products'], summary: 'The menu: search, filter, sort, page', querystring: ProductQuerySchema, response: { 200: pagedEnvelope(ProductSchema) } } },
     async (request) => {
-      const { items, meta } = await listMenu(db, request.query);
+      const { items, meta } = await menu.list(request.query);
       return { msg: items.length ? 'Products found' : 'No products match', data: items, meta };
     },
   );
@@ -25,7 +26,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db }) {
   app.get(
     '/products/:id',
     { schema: { tags: ['products'], summary: 'One product', params: IdParamSchema, response: { 200: envelope(ProductSchema) } } },
-    async (request) => ({ msg: 'Product found', data: await getProduct(db, request.params.id) }),
+    async (request) => ({ msg: 'Product found', data: await menu.get(request.params.id) }),
   );
 
   app.post(
@@ -36,6 +37,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db }) {
     },
     async (request, reply) => {
       const product = await createProduct(db, await readForm(request));
+      menu.changed();
       return reply.status(201).send({ msg: MSG.addProductSuccess, data: product });
     },
   );
@@ -46,7 +48,11 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db }) {
       preHandler: app.auth.admin,
       schema: { tags: ['products'], summary: 'Change some fields of a product (Admin)', params: IdParamSchema, ...multipart, response: { 200: envelope(ProductSchema) } },
     },
-    async (request) => ({ msg: MSG.editProductSuccess, data: await editProduct(db, request.params.id, await readForm(request)) }),
+    async (request) => {
+      const product = await editProduct(db, request.params.id, await readForm(request));
+      menu.changed();
+      return { msg: MSG.editProductSuccess, data: product };
+    },
   );
 
   app.delete(
@@ -54,6 +60,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db }) {
     { preHandler: app.auth.admin, schema: { tags: ['products'], summary: 'Take a product off the menu (Admin)', params: IdParamSchema, response: { 200: MessageSchema } } },
     async (request) => {
       await deleteProduct(db, request.params.id);
+      menu.changed();
       return { msg: 'Product deleted' };
     },
   );

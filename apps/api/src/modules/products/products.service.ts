@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, notFound, parseOrThrow } from '../../plugins/errors.ts';
 import type { FormInput } from '../../plugins/multipart.ts';
 import { pageMeta } from '../../lib/reply.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { prepareOptionalUpload, prepareUpload, storeImage } from '../images/images.service.ts';
 import { findProduct, insertProduct, listProducts, softDeleteProduct, updateProduct } from './products.repository.ts';
 
@@ -12,12 +13,36 @@ export async function listMenu(db: Db, query: ProductQuery) {
   const { items, total } = await listProducts(db, query);
   return { items, meta: pageMeta(query.page, query.limit, total) };
 }
+export type MenuPage = Awaited<ReturnType<typeof listMenu>>;
 
 export async function getProduct(db: Db, id: number): Promise<Product> {
   const product = await findProduct(db, id);
   if (!product) throw productNotFound();
   return product;
 }
+
+/**
+ * The menu as visitors read it, cached for a few seconds (DESIGN §8: the catalogue is the busiest
+ * call). Changes made through this instance clear the cache at once; other instances and the
+ * "popular" order catch up within the cache's lifetime.
+ */
+export function createMenuReader(db: Db, cacheMs: number) {
+  const pages = createTtlCache<MenuPage>(cacheMs);
+  const products = createTtlCache<Product | undefined>(cacheMs);
+  return {
+    list: (query: ProductQuery) => pages.get(JSON.stringify(query), () => listMenu(db, query)),
+    async get(id: number): Promise<Product> {
+      const product = await products.get(String(id), () => findProduct(db, id));
+      if (!product) throw productNotFound();
+      return product;
+    },
+    changed(): void {
+      pages.clear();
+      products.clear();
+    },
+  };
+}
+export type MenuReader = ReturnType<typeof createMenuReader>;
 
 export async function createProduct(db: Db, form: FormInput): Promise<Product> {
   // Fields first, then the picture: a bad form stores nothing, not even its picture.

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { DELIVERY_METHODS, nameOf, PAYMENT_METHODS, SIZES, STATUS, STATUSES, type Order } from '@kopi/shared';
 import { type Db, rows } from '../../db/client.ts';
-import { products, transactionItems, transactions } from '../../db/schema.ts';
+import { products, transactions } from '../../db/schema.ts';
 
 export interface NewOrder {
   user_id: number;
@@ -53,21 +53,39 @@ export async function findOrderIdByKey(db: Db, userId: number, key: string): Pro
   return row?.id;
 }
 
-/** Stores the order, its lines and the products' sales counts in one database transaction. */
+/** An int[] / bigint[] literal with one parameter per element (drizzle spreads a JS array into a row otherwise). */
+const intArray = (values: number[], type: SQL = sql`int[]`) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${type}`;
+
+/**
+ * Stores the order, its lines and the products' sales counts in one statement: atomic without an
+ * explicit transaction, and one round trip to the database instead of five (DESIGN §8).
+ */
 export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
-  return db.transaction(async (tx) => {
-    const { lines, ...head } = order;
-    const [row] = await tx.insert(transactions).values(head).returning({ id: transactions.id });
-    const id = row!.id;
-    await tx.insert(transactionItems).values(lines.map((line) => ({ ...line, transaction_id: id })));
-    for (const line of lines) {
-      await tx
-        .update(products)
-        .set({ units_sold: sql`${products.units_sold} + ${line.qty}` })
-        .where(eq(products.id, line.product_id));
-    }
-    return id;
-  });
+  const { lines } = order;
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`with new_order as (
+          insert into transactions (user_id, delivery_id, payment_id, promo_id, address, scheduled_for,
+                                    subtotal, discount, tax, shipping, total, idempotency_key)
+          values (${order.user_id}, ${order.delivery_id}, ${order.payment_id}, ${order.promo_id}, ${order.address}, ${order.scheduled_for},
+                  ${order.subtotal}, ${order.discount}, ${order.tax}, ${order.shipping}, ${order.total}, ${order.idempotency_key})
+          returning id),
+        lines as (
+          select * from unnest(${intArray(lines.map((l) => l.product_id))}, ${intArray(lines.map((l) => l.size_id))},
+                               ${intArray(lines.map((l) => l.qty))}, ${intArray(lines.map((l) => l.unit_price))},
+                               ${intArray(lines.map((l) => l.line_total), sql`bigint[]`)})
+            with ordinality as l(product_id, size_id, qty, unit_price, line_total, position)),
+        stored_lines as (
+          insert into transaction_items (transaction_id, product_id, size_id, qty, unit_price, line_total)
+          select new_order.id, l.product_id, l.size_id, l.qty, l.unit_price, l.line_total
+          from new_order, lines l order by l.position),
+        sold as (
+          update products p set units_sold = p.units_sold + s.qty
+          from (select product_id, sum(qty)::int as qty from lines group by product_id) s
+          where p.id = s.product_id)
+        select id from new_order`,
+  );
+  return row!.id;
 }
 
 interface OrderRow extends Omit<Order, 'status_name' | 'delivery_name' | 'payment_method' | 'items' | 'subtotal' | 'discount' | 'tax' | 'shipping' | 'total'> {

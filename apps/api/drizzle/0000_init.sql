@@ -20,6 +20,7 @@ CREATE TABLE "products" (
 	"category_id" smallint NOT NULL,
 	"description" text NOT NULL,
 	"image" text NOT NULL,
+	"search_name" text GENERATED ALWAYS AS (lower(product_name)) STORED,
 	"units_sold" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
@@ -119,7 +120,7 @@ CREATE INDEX "products_popular_idx" ON "products" USING btree ("units_sold" DESC
 CREATE INDEX "products_price_idx" ON "products" USING btree ("price","id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "products_newest_idx" ON "products" USING btree ("created_at" DESC NULLS FIRST,"id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "products_name_trgm_idx" ON "products" USING gin (lower("product_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_search_idx" ON "products" USING gin ("search_name" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "promos_code_key" ON "promos" USING btree ("code") WHERE "promos"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "transaction_items_transaction_idx" ON "transaction_items" USING btree ("transaction_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "transactions_idempotency_key" ON "transactions" USING btree ("user_id","idempotency_key");--> statement-breakpoint

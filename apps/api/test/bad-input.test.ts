@@ -185,6 +185,40 @@ describe('POST /transactions with bad quantities and ids', () => {
   });
 });
 
+describe('huge, negative and odd numbers in forms', () => {
+  it.each([
+    ['POST /products', 'price', '99999999999999999999'],
+    ['POST /products', 'price', '100000001'],
+    ['POST /products', 'price', '0'],
+    ['POST /products', 'price', '-27000'],
+    ['POST /products', 'price', '27000.5'],
+    ['POST /products', 'price', '1e5'],
+    ['POST /products', 'price', 'Infinity'],
+    ['POST /products', 'category_id', '99999999999999999999'],
+    ['POST /products', 'category_id', '1 OR 1=1'],
+    ['POST /promos', 'discount', '101'],
+    ['POST /promos', 'discount', '0'],
+    ['POST /promos', 'discount', '-10'],
+    ['POST /promos', 'min_price', '99999999999999999999'],
+    ['POST /promos', 'min_price', '-1'],
+    ['POST /promos', 'duration', '99999-12-31'],
+    ['POST /promos', 'duration', '2030-02-31'],
+  ])('%s with %s=%s → 400, nothing stored', async (endpoint, field, value) => {
+    const before = await counts('products', 'promos', 'images');
+    const fields = endpoint === 'POST /products' ? productFields({ [field]: value }) : promoFields({ [field]: value });
+    const res = await api(shop, 'POST', endpoint.slice(5), { token: admin.token, form: await multipart(fields, await pngFile('n.png', '#0d0d0d')) });
+    const body = expectClientError(res, 400, 'validation_failed') as { errors?: { field: string }[] };
+    expect(body.errors?.map((e) => e.field)).toContain(field);
+    expect(await counts('products', 'promos', 'images')).toEqual(before);
+  });
+
+  it.each([['99999999999999999999'], ['-1'], ['0']])('PATCH /products/:id with price=%s → 400, the price is kept', async (price) => {
+    const res = await api(shop, 'PATCH', `/products/${latte.id}`, { token: admin.token, form: await multipart({ price }) });
+    expectClientError(res, 400, 'validation_failed');
+    expect((await api(shop, 'GET', `/products/${latte.id}`)).json().data.price).toBe(latte.price);
+  });
+});
+
 describe('tampered prices', () => {
   const tampering = { subtotal: 1, price: 1, total: 1, unit_price: 1, line_total: 1, discount: 999_999, tax: 999, shipping: -5, user_id: 0, status_id: 2, id: 1 };
 

@@ -64,6 +64,8 @@ export const products = pgTable(
       .references(() => categories.id),
     description: text().notNull(),
     image: text().notNull(),
+    /** The name in lower case, kept by PostgreSQL, for a trigram-indexed search by any part of it. */
+    search_name: text().generatedAlwaysAs(sql`lower(product_name)`),
     // Units sold, kept with each order so "popular" sorts on an index instead of a scan of orders.
     units_sold: integer().notNull().default(0),
     created_at: createdAt(),
@@ -75,7 +77,7 @@ export const products = pgTable(
     index('products_price_idx').on(t.price, t.id).where(sql`${t.deleted_at} is null`),
     index('products_newest_idx').on(t.created_at.desc().nullsFirst(), t.id).where(sql`${t.deleted_at} is null`),
     index('products_category_idx').on(t.category_id).where(sql`${t.deleted_at} is null`),
-    index('products_name_trgm_idx').using('gin', sql`lower(${t.product_name}) gin_trgm_ops`),
+    index('products_search_idx').using('gin', sql`${t.search_name} gin_trgm_ops`),
   ],
 );
 

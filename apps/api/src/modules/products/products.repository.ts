@@ -19,23 +19,23 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\
 
 function menuFilter(query: Pick<ProductQuery, 'search' | 'categories'>): SQL {
   const conditions = [sql`p.deleted_at is null`];
-  if (query.search) conditions.push(sql`lower(p.product_name) like ${`%${escapeLike(query.search.toLowerCase())}%`}`);
+  if (query.search) conditions.push(sql`p.search_name like ${`%${escapeLike(query.search.toLowerCase())}%`}`);
   if (query.categories) conditions.push(sql`p.category_id = ${query.categories}`);
   return sql.join(conditions, sql` and `);
 }
 
-export async function listProducts(db: Db, query: ProductQuery): Promise<{ items: Product[]; total: number }> {
-  const where = menuFilter(query);
-  const [items, [count]] = await Promise.all([
-    rows<Product>(
-      db,
-      sql`select ${COLUMNS} from products p join categories c on c.id = p.category_id
-          where ${where} order by ${ORDER_BY[query.sort]}
-          limit ${query.limit} offset ${offsetOf(query.page, query.limit)}`,
-    ),
-    rows<{ total: number }>(db, sql`select count(*)::int as total from products p where ${where}`),
-  ]);
-  return { items, total: count!.total };
+export async function pageProducts(db: Db, query: ProductQuery): Promise<Product[]> {
+  return rows<Product>(
+    db,
+    sql`select ${COLUMNS} from products p join categories c on c.id = p.category_id
+        where ${menuFilter(query)} order by ${ORDER_BY[query.sort]}
+        limit ${query.limit} offset ${offsetOf(query.page, query.limit)}`,
+  );
+}
+
+export async function countProducts(db: Db, filter: Pick<ProductQuery, 'search' | 'categories'>): Promise<number> {
+  const [count] = await rows<{ total: number }>(db, sql`select count(*)::int as total from products p where ${menuFilter(filter)}`);
+  return count!.total;
 }
 
 export async function findProduct(db: Db, id: number): Promise<Product | undefined> {

@@ -1,19 +1,18 @@
-import { MSG, ProductFieldsSchema, ProductPatchSchema, type Product, type ProductQuery } from '@kopi/shared';
+import { MSG, ProductFieldsSchema, ProductPatchSchema, type Meta, type Product, type ProductQuery } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound, parseOrThrow } from '../../plugins/errors.ts';
 import type { FormInput } from '../../plugins/multipart.ts';
 import { pageMeta } from '../../lib/reply.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { prepareOptionalUpload, prepareUpload, storeImage } from '../images/images.service.ts';
-import { findProduct, insertProduct, listProducts, softDeleteProduct, updateProduct } from './products.repository.ts';
+import { countProducts, findProduct, insertProduct, pageProducts, softDeleteProduct, updateProduct } from './products.repository.ts';
 
 const productNotFound = () => notFound('Product not found');
 
-export async function listMenu(db: Db, query: ProductQuery) {
-  const { items, total } = await listProducts(db, query);
-  return { items, meta: pageMeta(query.page, query.limit, total) };
+export interface MenuPage {
+  items: Product[];
+  meta: Meta;
 }
-export type MenuPage = Awaited<ReturnType<typeof listMenu>>;
 
 export async function getProduct(db: Db, id: number): Promise<Product> {
   const product = await findProduct(db, id);
@@ -28,9 +27,21 @@ export async function getProduct(db: Db, id: number): Promise<Product> {
  */
 export function createMenuReader(db: Db, cacheMs: number) {
   const pages = createTtlCache<MenuPage>(cacheMs);
+  // Counts are kept per filter, not per page: paging through a category counts it once.
+  const counts = createTtlCache<number>(cacheMs);
   const products = createTtlCache<Product | undefined>(cacheMs);
+
+  async function loadPage(query: ProductQuery): Promise<MenuPage> {
+    const filter = { search: query.search, categories: query.categories };
+    const [items, total] = await Promise.all([
+      pageProducts(db, query),
+      counts.get(JSON.stringify(filter), () => countProducts(db, filter)),
+    ]);
+    return { items, meta: pageMeta(query.page, query.limit, total) };
+  }
+
   return {
-    list: (query: ProductQuery) => pages.get(JSON.stringify(query), () => listMenu(db, query)),
+    list: (query: ProductQuery) => pages.get(JSON.stringify(query), () => loadPage(query)),
     async get(id: number): Promise<Product> {
       const product = await products.get(String(id), () => findProduct(db, id));
       if (!product) throw productNotFound();
@@ -38,6 +49,7 @@ export function createMenuReader(db: Db, cacheMs: number) {
     },
     changed(): void {
       pages.clear();
+      counts.clear();
       products.clear();
     },
   };

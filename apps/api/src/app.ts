@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
@@ -19,7 +19,7 @@ import { transactionsRoutes } from './modules/transactions/transactions.routes.t
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, rejectNulCharacters } from './plugins/errors.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -41,6 +41,10 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
     logger: { level: config.logLevel, redact: ['req.headers["access-token"]', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    // A URL Fastify cannot even decode (e.g. a lone %) still gets the API's error body.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ msg: `Bad request: ${error.message}`, code: 'validation_failed' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -78,6 +82,7 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   await app.register(errorsPlugin);
+  app.addHook('preValidation', rejectNulCharacters);
   await app.register(multipartPlugin);
 
   const limiter = createRateLimiter(db, config.authRateLimit.windowSeconds);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@kopi/shared';
@@ -47,6 +47,23 @@ export function parseOrThrow<S extends { safeParse(v: unknown): { success: true;
     throw badRequest(errors[0]?.message ?? 'Invalid request', errors);
   }
   return result.data as never;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v));
+  return false;
+}
+
+/**
+ * PostgreSQL text cannot hold a NUL character: refuse it in any query, parameter or JSON body
+ * with a 400 before it reaches the database (multipart fields are checked as they are read).
+ */
+export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
+  if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
+    throw badRequest('Text may not contain NUL characters');
+  }
 }
 
 /** Fastify's own errors that are the client's fault, by code → status and public code. */

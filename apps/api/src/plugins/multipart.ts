@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import { IMAGE_MAX_BYTES } from '@kopi/shared';
-import { badRequest, fileTooLarge } from './errors.ts';
+import { AppError, badRequest, fileTooLarge } from './errors.ts';
 
 /** A form's text fields and, when sent, the bytes of its `images` file. */
 export interface FormInput {
@@ -31,11 +31,23 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
     const fields: Record<string, string> = {};
     for (const [key, value] of Object.entries(body)) {
       if (value === null || value === undefined) continue;
-      fields[key] = typeof value === 'string' ? value : JSON.stringify(value);
+      // Form fields are text; a number or a yes/no is written as one, anything nested is refused.
+      if (typeof value === 'object') throw badRequest(`${key} must be text`, [{ field: key, message: `${key} must be text` }]);
+      fields[key] = String(value);
     }
     return { fields };
   }
 
+  try {
+    return await readParts(request);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // Anything else thrown while reading parts is the parser refusing a broken body.
+    throw badRequest('The form could not be read: send it as multipart/form-data');
+  }
+}
+
+async function readParts(request: FastifyRequest): Promise<FormInput> {
   const form: FormInput = { fields: {} };
   for await (const part of request.parts()) {
     if (part.type === 'file') {
@@ -50,6 +62,7 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
       // A browser sends an empty file part when no file was chosen: that is "no picture".
       if (bytes.length > 0) form.image = bytes;
     } else if (typeof part.value === 'string') {
+      if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) throw badRequest('Text may not contain NUL characters');
       form.fields[part.fieldname] = part.value;
     }
   }

@@ -56,12 +56,12 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
         throw error;
       }
       const id = Number(claims.id);
-      if (!Number.isInteger(id) || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') {
-        throw unauthorized(SESSION_EXPIRED);
-      }
-      const state = await repo.sessionState(id, claims.jti);
+      const validId = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+      const jti = typeof claims.jti === 'string' && /^[\w-]{1,100}$/.test(claims.jti) ? claims.jti : undefined;
+      if (!validId || !jti || typeof claims.exp !== 'number') throw unauthorized(SESSION_EXPIRED);
+      const state = await repo.sessionState(id, jti);
       if (!state?.role || state.revoked) throw unauthorized(SESSION_EXPIRED);
-      return { id, role: state.role as Role, jti: claims.jti, expiresAt: new Date(claims.exp * 1000) };
+      return { id, role: state.role as Role, jti, expiresAt: new Date(claims.exp * 1000) };
     },
 
     logout: (session: Session) => repo.revoke(session.jti, session.expiresAt),

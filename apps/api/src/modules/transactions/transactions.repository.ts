@@ -35,6 +35,13 @@ export async function findPromoTerms(db: Db, id: number) {
   return promo;
 }
 
+const COUPON_LOCK = 727_275; // with the customer's id: serialises one customer's coupon orders
+
+/** Held until the end of the transaction, so two orders of one customer cannot both use today's coupon. */
+export async function lockCustomer(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${COUPON_LOCK}, ${userId})`);
+}
+
 /** spec §2 terms: "1 coupon per day" — has this customer used a coupon today (cancelled orders aside)? */
 export async function usedCouponToday(db: Db, userId: number): Promise<boolean> {
   const [row] = await rows<{ used: boolean }>(

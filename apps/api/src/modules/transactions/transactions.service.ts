@@ -14,6 +14,7 @@ import {
   hideOrder,
   insertOrder,
   loadOrder,
+  lockCustomer,
   loadOrders,
   usedCouponToday,
 } from './transactions.repository.ts';
@@ -68,10 +69,10 @@ export async function createOrder(
     return { product_id: line.product_id, size_id: line.size_id, qty: line.qty, unit_price, line_total: unit_price * line.qty };
   });
   const subtotal = lines.reduce((sum, line) => sum + line.line_total, 0);
-  const discount = input.promo_id ? await promoDiscount(db, session.id, input.promo_id, subtotal) : 0;
 
-  try {
-    const id = await insertOrder(db, {
+  /** Stores the order; with a promo, its rules are checked under a per-customer lock (1 coupon per day). */
+  const store = async (tx: Db, discount: number) =>
+    insertOrder(tx, {
       user_id: session.id,
       delivery_id: input.delivery_id,
       payment_id: input.payment_id,
@@ -86,6 +87,15 @@ export async function createOrder(
       idempotency_key: idempotencyKey ?? null,
       lines,
     });
+
+  try {
+    const id = input.promo_id
+      ? await db.transaction(async (trx) => {
+          const tx = trx as Db;
+          await lockCustomer(tx, session.id);
+          return store(tx, await promoDiscount(tx, session.id, input.promo_id!, subtotal));
+        })
+      : await store(db, 0);
     return { order: await loadExisting(db, id), replayed: false };
   } catch (error) {
     // Two retries with one key raced: the other one stored the order, answer it.

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CategorySchema, CATEGORIES, IdParamSchema, MSG, ProductQuerySchema, ProductSchema } from '@kopi/shared';
@@ -17,10 +17,8 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
   app.get(
     '/products/get',
     { schema: { tags: ['products'], summary: 'The menu: search, filter, sort, page', querystring: ProductQuerySchema, response: { 200: pagedEnvelope(ProductSchema) } } },
-    async (request) => {
-      const { items, meta } = await menu.list(request.query);
-      return { msg: items.length ? 'Products found' : 'No products match', data: items, meta };
-    },
+    // The cached page is already the JSON answer (see createMenuReader): sent as it is.
+    async (request, reply) => (reply as FastifyReply).type('application/json; charset=utf-8').send(await menu.listJson(request.query)),
   );
 
   app.get(

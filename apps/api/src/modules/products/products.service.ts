@@ -9,7 +9,7 @@ import { countProducts, findProduct, insertProduct, pageProducts, softDeleteProd
 
 const productNotFound = () => notFound('Product not found');
 
-export interface MenuPage {
+interface MenuPage {
   items: Product[];
   meta: Meta;
 }
@@ -26,7 +26,8 @@ export async function getProduct(db: Db, id: number): Promise<Product> {
  * "popular" order catch up within the cache's lifetime.
  */
 export function createMenuReader(db: Db, cacheMs: number) {
-  const pages = createTtlCache<MenuPage>(cacheMs);
+  // Pages are kept as the JSON the API answers: a cached read costs no query and no serialisation.
+  const pages = createTtlCache<string>(cacheMs);
   // Counts are kept per filter, not per page: paging through a category counts it once.
   const counts = createTtlCache<number>(cacheMs);
   const products = createTtlCache<Product | undefined>(cacheMs);
@@ -41,7 +42,11 @@ export function createMenuReader(db: Db, cacheMs: number) {
   }
 
   return {
-    list: (query: ProductQuery) => pages.get(JSON.stringify(query), () => loadPage(query)),
+    listJson: (query: ProductQuery) =>
+      pages.get(JSON.stringify(query), async () => {
+        const { items, meta } = await loadPage(query);
+        return JSON.stringify({ msg: items.length ? 'Products found' : 'No products match', data: items, meta });
+      }),
     async get(id: number): Promise<Product> {
       const product = await products.get(String(id), () => findProduct(db, id));
       if (!product) throw productNotFound();

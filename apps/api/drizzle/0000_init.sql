@@ -116,7 +116,6 @@ ALTER TABLE "transaction_items" ADD CONSTRAINT "transaction_items_transaction_id
 ALTER TABLE "transaction_items" ADD CONSTRAINT "transaction_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_promo_id_promos_id_fk" FOREIGN KEY ("promo_id") REFERENCES "public"."promos"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "products_popular_idx" ON "products" USING btree ("units_sold" DESC NULLS FIRST,"id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "products_price_idx" ON "products" USING btree ("price","id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "products_newest_idx" ON "products" USING btree ("created_at" DESC NULLS FIRST,"id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
@@ -127,5 +126,8 @@ CREATE UNIQUE INDEX "transactions_idempotency_key" ON "transactions" USING btree
 CREATE INDEX "transactions_user_idx" ON "transactions" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "transactions_status_idx" ON "transactions" USING btree ("status_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree ("email");--> statement-breakpoint
+-- Room in each page for the sales counter that every order updates in place (HOT updates).
+ALTER TABLE "products" SET (fillfactor = 85);
+--> statement-breakpoint
 -- The four fixed categories (spec §3, DESIGN §4).
 INSERT INTO "categories" ("id", "name") VALUES (1, 'Foods'), (2, 'Coffee'), (3, 'Non Coffee'), (4, 'Add Ons');

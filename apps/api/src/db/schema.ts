@@ -66,14 +66,15 @@ export const products = pgTable(
     image: text().notNull(),
     /** The name in lower case, kept by PostgreSQL, for a trigram-indexed search by any part of it. */
     search_name: text().generatedAlwaysAs(sql`lower(product_name)`),
-    // Units sold, kept with each order so "popular" sorts on an index instead of a scan of orders.
+    // Units sold, kept with each order so "popular" needs no scan of the orders. Deliberately not
+    // indexed: an order's update then stays a cheap HOT update (the table leaves room for it, see
+    // the migration), and the menu cache absorbs the sort.
     units_sold: integer().notNull().default(0),
     created_at: createdAt(),
     deleted_at: timestamp({ withTimezone: true }),
   },
   (t) => [
     check('products_price_check', sql`${t.price} > 0`),
-    index('products_popular_idx').on(t.units_sold.desc().nullsFirst(), t.id).where(sql`${t.deleted_at} is null`),
     index('products_price_idx').on(t.price, t.id).where(sql`${t.deleted_at} is null`),
     index('products_newest_idx').on(t.created_at.desc().nullsFirst(), t.id).where(sql`${t.deleted_at} is null`),
     index('products_category_idx').on(t.category_id).where(sql`${t.deleted_at} is null`),

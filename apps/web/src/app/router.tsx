@@ -1,13 +1,30 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
+// The DOM RouterProvider lets a navigation flush synchronously (used by logout, see logout-button.tsx).
+import { RouterProvider } from 'react-router/dom';
 import { ROLES } from '@kopi/shared';
 import { RequireRole } from './routes/require-role';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 
+const RELOADED_FOR_CHUNK = 'kopi:reloaded-for-chunk';
+
 // Route-level code splitting: each page is its own chunk (DESIGN §8, ≤ 150 KB JS on first load).
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => {
+    try {
+      const module = await load();
+      sessionStorage.removeItem(RELOADED_FOR_CHUNK);
+      return { default: module[name] };
+    } catch (error) {
+      // A new release replaced the chunk, or the connection dropped: one fresh load of the page
+      // fetches it again. A second failure in a row reaches the route's error screen.
+      if (sessionStorage.getItem(RELOADED_FOR_CHUNK)) throw error;
+      sessionStorage.setItem(RELOADED_FOR_CHUNK, '1');
+      window.location.reload();
+      return new Promise<never>(() => {});
+    }
+  });
 }
 
 const HomePage = page(() => import('./routes/home'), 'HomePage');

@@ -29,6 +29,7 @@ export class ApiError extends Error {
   }
 }
 
+/** Leaves for /login; on 401 it also forgets the refused session, once the guarded page is gone. */
 type AuthFailureListener = (status: 401 | 403) => void;
 let onAuthFailure: AuthFailureListener | null = null;
 
@@ -97,12 +98,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   // A refused session (expired or revoked token, or the wrong role) sends the person to /login.
   // A 401 without a token is an ordinary answer (e.g. a wrong password) and is left to the caller.
   if (response.status === 401 && session) {
-    clearSession();
-    onAuthFailure?.(401);
+    if (onAuthFailure) onAuthFailure(401);
+    else clearSession();
   } else if (response.status === 403) {
     onAuthFailure?.(403);
   }
   throw new ApiError(response.status, message, code, fieldErrors);
+}
+
+/** Whether asking again may help: a dropped connection or a server fault, not a refused request. */
+export function canRetry(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 429 || error.status >= 500;
 }
 
 /** The message to show a person for any failure. */

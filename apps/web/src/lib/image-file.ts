@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { IMAGE_MAX_BYTES, MSG } from '@kopi/shared';
 
 const ALLOWED_TYPES = ['image/jpeg', 'image/png'];
@@ -14,14 +13,3 @@ export function imageFileError(file: File): string | null {
   return null;
 }
 
-function checkImageFile(file: File, ctx: z.RefinementCtx): void {
-  const message = imageFileError(file);
-  if (message) ctx.addIssue({ code: 'custom', message });
-}
-
-/** A picture that must be chosen; `required` is the message when it is missing. */
-export function requiredImage(required: string) {
-  return z.custom<File>((value) => value instanceof File, { error: required }).superRefine(checkImageFile);
-}
-
-export const OptionalImageSchema = z.instanceof(File).superRefine(checkImageFile).optional();

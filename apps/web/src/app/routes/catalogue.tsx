@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { PRODUCT_SORTS, ROLES, type ProductSort, type Promo } from '@kopi/shared';
+import { CATEGORIES, PRODUCT_SORTS, ROLES, type ProductSort, type Promo } from '@kopi/shared';
 import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { Pager } from '../../components/ui/pager';
@@ -9,7 +9,7 @@ import { useProducts, type ProductListQuery } from '../../features/products/api/
 import { CategoryTabs, SortSelect } from '../../features/products/components/catalogue-filters';
 import { ProductCard, ProductGridSkeleton } from '../../features/products/components/product-card';
 import { PromoPanel } from '../../features/promos/components/promo-panel';
-import { errorMessage } from '../../lib/api-client';
+import { canRetry, errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { TEXT } from '../../lib/texts';
 
@@ -20,7 +20,7 @@ function readQuery(params: URLSearchParams): ProductListQuery {
   const page = Number(params.get('page'));
   return {
     search: params.get('search')?.trim() || undefined,
-    categories: Number.isInteger(category) && category >= 1 && category <= 4 ? category : undefined,
+    categories: CATEGORIES.some((c) => c.id === category) ? category : undefined,
     sort: sort && PRODUCT_SORTS.includes(sort) ? sort : 'popular',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
@@ -76,7 +76,7 @@ export function CataloguePage() {
             <ProductGridSkeleton />
           </div>
         )}
-        {products.isError && <ErrorMessage message={errorMessage(products.error)} onRetry={() => products.refetch()} />}
+        {products.isError && <ErrorMessage message={errorMessage(products.error)} onRetry={canRetry(products.error) ? () => products.refetch() : undefined} />}
         {products.data && products.data.data.length === 0 && <p className="rounded-2xl bg-white p-8 text-center text-roast">{TEXT.emptyCatalogue}</p>}
         {products.data && products.data.data.length > 0 && (
           <ul aria-busy={products.isPlaceholderData} className={`grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 ${products.isPlaceholderData ? 'opacity-60' : ''}`}>

@@ -10,7 +10,7 @@ import { QtyStepper } from '../../components/ui/qty-stepper';
 import { PageSpinner } from '../../components/ui/spinner';
 import { addToCart, checkoutItem, type CartLine } from '../../features/cart/cart-store';
 import { useProduct } from '../../features/products/api/products';
-import { errorMessage } from '../../lib/api-client';
+import { canRetry, errorMessage } from '../../lib/api-client';
 import { imageUrl } from '../../lib/image-url';
 import { useSession } from '../../lib/session';
 import { TEXT } from '../../lib/texts';
@@ -23,7 +23,16 @@ export function ProductDetailPage() {
   const product = useProduct(id);
 
   if (product.isPending) return <PageSpinner />;
-  if (product.isError) return <ErrorMessage message={errorMessage(product.error)} onRetry={() => product.refetch()} />;
+  if (product.isError) {
+    return (
+      <div className="space-y-6">
+        <ErrorMessage message={errorMessage(product.error)} onRetry={canRetry(product.error) ? () => product.refetch() : undefined} />
+        <ButtonLink to="/product" variant="ghost">
+          See the menu
+        </ButtonLink>
+      </div>
+    );
+  }
   return <ProductDetail product={product.data} />;
 }
 

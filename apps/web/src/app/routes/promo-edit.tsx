@@ -4,6 +4,7 @@ import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
 import { usePromo } from '../../features/promos/api/promos';
 import { PromoForm } from '../../features/promos/components/promo-form';
+import { canRetry } from '../../lib/api-client';
 
 export function PromoEditPage() {
   const promo = usePromo(Number(useParams().id));
@@ -18,7 +19,7 @@ export function PromoEditPage() {
       <h1 className="text-3xl font-bold">Edit promo</h1>
       {promo.isPending && <PageSpinner />}
       {/* spec §8: a promo that cannot be loaded says so. */}
-      {promo.isError && <ErrorMessage message={MSG.promoLoadFailed} onRetry={() => promo.refetch()} />}
+      {promo.isError && <ErrorMessage message={MSG.promoLoadFailed} onRetry={canRetry(promo.error) ? () => promo.refetch() : undefined} />}
       {promo.data && <PromoForm key={promo.data.id} promo={promo.data} />}
     </section>
   );

@@ -4,13 +4,19 @@ import { Footer } from '../../components/layout/footer';
 import { TopBar } from '../../components/layout/top-bar';
 import { PageSpinner } from '../../components/ui/spinner';
 import { setAuthFailureListener } from '../../lib/api-client';
+import { clearSession } from '../../lib/session';
 
 export function RootLayout() {
   const navigate = useNavigate();
 
   // spec §6: a refused session (401, 403) sends the person to /login.
   useEffect(() => {
-    setAuthFailureListener(() => navigate('/login'));
+    setAuthFailureListener((status) => {
+      // Leave first, then forget the session: a guarded page would otherwise send the person home.
+      void Promise.resolve(navigate('/login', { flushSync: true })).then(() => {
+        if (status === 401) clearSession();
+      });
+    });
     return () => setAuthFailureListener(null);
   }, [navigate]);
 

@@ -48,11 +48,16 @@ export function ImagePicker({ label, file, currentUrl, error, onChange, shape = 
           accept={IMAGE_ACCEPT}
           className="sr-only"
           aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
           onChange={(event) => onChange(event.target.files?.[0])}
         />
       </label>
       {file && <p className="max-w-56 truncate text-xs text-roast/80">{file.name}</p>}
-      {error && <p className="text-center text-sm font-medium text-berry">{error}</p>}
+      {error && (
+        <p id={`${inputId}-error`} className="text-center text-sm font-medium text-berry">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -8,7 +8,7 @@ export function QtyStepper({ value, onChange, label }: { value: number; onChange
       <button type="button" className={step} aria-label="Decrease quantity" disabled={value <= 0} onClick={() => onChange(value - 1)}>
         −
       </button>
-      <output aria-live="polite" aria-label="Quantity" className="min-w-8 text-center text-xl font-bold">
+      <output aria-live="polite" data-testid="qty-value" className="min-w-8 text-center text-xl font-bold">
         {value}
       </output>
       <button type="button" className={step} aria-label="Increase quantity" disabled={value >= QTY_MAX} onClick={() => onChange(value + 1)}>

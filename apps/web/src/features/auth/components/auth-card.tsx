@@ -12,7 +12,7 @@ export function AuthCard({ title, children, aside }: { title: string; children: 
       <section className="p-6 sm:p-10">
         <h1 className="mb-6 text-3xl font-bold">{title}</h1>
         {children}
-        {aside}
+        {aside && <div className="mt-4 space-y-4">{aside}</div>}
       </section>
     </div>
   );

@@ -1,20 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { DELAY, LoginSchema, MSG, type LoginInput } from '@kopi/shared';
+import { DELAY, MSG, type LoginInput } from '@kopi/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { saveSession } from '../../../lib/session';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { login } from '../api/auth';
 
+const resolver = lazyResolver<LoginInput, LoginInput>(async () => (await import('./auth-form-schemas')).loginResolver);
+
 export function LoginForm() {
   const navigateLater = useDelayedNavigate();
-  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(LoginSchema) });
+  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver });
   const mutation = useMutation({
     mutationFn: login,
     onSuccess: (result) => {

@@ -24,11 +24,13 @@ export function LogoutButton({ label, className }: { label: string; className: s
       // The device forgets the session either way; the person learns the server did not revoke it.
       toast.error(`${TEXT.logoutFailed}: ${errorMessage(error)}`);
     }
+    setOpen(false);
+    // Leave first (synchronously): forgetting the session while a guarded page is still shown would
+    // make its guard send the person home with 'Silahkan Login Terlebih Dahulu' instead of to /login.
+    await navigate('/login', { flushSync: true });
     clearSession();
     queryClient.clear();
     setBusy(false);
-    setOpen(false);
-    navigate('/login');
   }
 
   return (

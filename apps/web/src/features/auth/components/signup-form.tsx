@@ -1,20 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { DELAY, MSG, RegisterSchema, type RegisterInput } from '@kopi/shared';
+import { DELAY, MSG, type RegisterInput } from '@kopi/shared';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { errorMessage } from '../../../lib/api-client';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { register as registerAccount } from '../api/auth';
 
+const resolver = lazyResolver<RegisterInput, RegisterInput>(async () => (await import('./auth-form-schemas')).signUpResolver);
+
 export function SignUpForm() {
   const navigateLater = useDelayedNavigate();
-  const { register, handleSubmit, formState } = useForm<RegisterInput>({ resolver: zodResolver(RegisterSchema) });
+  const { register, handleSubmit, formState } = useForm<RegisterInput>({ resolver });
   const mutation = useMutation({
     mutationFn: registerAccount,
     onSuccess: () => {

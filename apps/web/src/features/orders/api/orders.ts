@@ -18,7 +18,7 @@ export const orderKeys = {
   pending: (page: number) => ['orders', 'pending', page] as const,
 };
 
-export const HISTORY_PAGE_SIZE = 8;
+const HISTORY_PAGE_SIZE = 8;
 
 export async function createOrder(order: NewOrder): Promise<Order> {
   const { data } = await apiRequest<Order>('/transactions', {

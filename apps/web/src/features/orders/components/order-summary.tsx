@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatIDR } from '@kopi/shared';
 import { imageUrl } from '../../../lib/image-url';
 
@@ -19,10 +20,16 @@ export interface SummaryTotals {
   status?: string;
 }
 
-export function SummaryLines({ lines, renderActions }: { lines: SummaryLine[]; renderActions?: (line: SummaryLine) => React.ReactNode }) {
+interface SummaryLinesProps {
+  lines: SummaryLine[];
+  /** Controls under a line (the cart's quantity and Remove), given the line's position. */
+  renderActions?: (index: number) => ReactNode;
+}
+
+export function SummaryLines({ lines, renderActions }: SummaryLinesProps) {
   return (
     <ul className="divide-y divide-roast/10">
-      {lines.map((line) => (
+      {lines.map((line, index) => (
         <li key={line.key} className="flex items-center gap-4 py-3" data-testid="summary-line">
           <img src={imageUrl(line.image)} alt="" className="size-16 shrink-0 rounded-xl bg-crema object-cover" />
           <div className="min-w-0 flex-1">
@@ -30,7 +37,7 @@ export function SummaryLines({ lines, renderActions }: { lines: SummaryLine[]; r
             <p className="text-sm text-roast">
               x {line.qty} · {line.sizeLabel}
             </p>
-            {renderActions?.(line)}
+            {renderActions?.(index)}
           </div>
           <p className="font-semibold whitespace-nowrap">{formatIDR(line.price)}</p>
         </li>

@@ -5,10 +5,12 @@ import { DELAY, MSG, STATUS, type Order } from '@kopi/shared';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError, canRetry, errorMessage } from '../../../lib/api-client';
 import { orderKeys, setOrderStatus, usePendingOrder } from '../api/orders';
 import { DELIVERY_TITLES, PAYMENT_OPTIONS } from '../labels';
 import { SummaryLines, SummaryTotalsTable } from './order-summary';
+
+const SWIPE_PX = 60;
 
 interface PendingOrderPanelProps {
   /** Position in the queue of pending orders, oldest first, starting at 1. */
@@ -22,6 +24,7 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
   const queryClient = useQueryClient();
   const pending = usePendingOrder(page);
   const reloadTimer = useRef<number | undefined>(undefined);
+  const swipeStart = useRef<number | null>(null);
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
 
   const markDone = useMutation({
@@ -44,20 +47,35 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
     if (pastTheEnd) onPage(1);
   }, [pastTheEnd, onPage]);
 
-  if (pending.isPending) return <PageSpinner />;
+  if (pending.isPending || pastTheEnd) return <PageSpinner />;
   // spec §8: data_not_found means there is nothing pending.
   const nothingPending = (pending.isError && pending.error instanceof ApiError && pending.error.code === 'data_not_found') || (pending.data && !order);
   if (nothingPending) {
     return <p className="rounded-3xl bg-white p-10 text-center font-display text-2xl font-bold shadow-sm">{MSG.nothingPending}</p>;
   }
-  if (pending.isError) return <ErrorMessage message={errorMessage(pending.error)} onRetry={() => pending.refetch()} />;
+  if (pending.isError) return <ErrorMessage message={errorMessage(pending.error)} onRetry={canRetry(pending.error) ? () => pending.refetch() : undefined} />;
   if (!order) return null;
 
   const done = markDone.isSuccess && markDone.variables === order.id;
+  const next = () => meta?.next && onPage(meta.next);
+  const previous = () => meta?.prev && onPage(meta.prev);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-      <section aria-labelledby="pending-order-title" className="space-y-4 rounded-3xl bg-white p-6 shadow-sm">
+      <section
+        aria-labelledby="pending-order-title"
+        className="min-w-0 touch-pan-y space-y-4 rounded-3xl bg-white p-6 shadow-sm"
+        onPointerDown={(event) => {
+          swipeStart.current = event.pointerType === 'touch' ? event.clientX : null;
+        }}
+        onPointerUp={(event) => {
+          // spec §2 'Slide to see upcoming orders': a swipe left shows the next order, right the previous.
+          if (swipeStart.current === null) return;
+          const distance = event.clientX - swipeStart.current;
+          if (distance < -SWIPE_PX) next();
+          if (distance > SWIPE_PX) previous();
+        }}
+      >
         <p className="text-sm font-semibold tracking-wide text-caramel uppercase">{cardTitle}</p>
         <h2 id="pending-order-title" className="text-2xl font-bold">
           {DELIVERY_TITLES[order.delivery_id] ?? order.delivery_name} for {order.customer.display_name}
@@ -73,7 +91,7 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
         />
       </section>
 
-      <section aria-label="Payment and actions" className="space-y-5 rounded-3xl bg-white p-6 shadow-sm">
+      <section aria-label="Payment and actions" className="min-w-0 space-y-5 rounded-3xl bg-white p-6 shadow-sm">
         <fieldset disabled>
           <legend className="mb-2 font-bold">Payment method</legend>
           {PAYMENT_OPTIONS.map((option) => (
@@ -91,12 +109,12 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
             Loading the next order…
           </p>
         )}
-        <div className="flex gap-3">
-          <Button variant="ghost" className="flex-1" disabled={!meta?.prev} onClick={() => meta?.prev && onPage(meta.prev)}>
-            ← Previous
-          </Button>
-          <Button variant="ghost" className="flex-1" disabled={!meta?.next} onClick={() => meta?.next && onPage(meta.next)}>
+        <div className="grid gap-3">
+          <Button variant="ghost" disabled={!meta?.next} onClick={next}>
             {MSG.slideHint} →
+          </Button>
+          <Button variant="ghost" disabled={!meta?.prev} onClick={previous}>
+            ← Previous order
           </Button>
         </div>
         {meta && (

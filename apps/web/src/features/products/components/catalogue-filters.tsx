@@ -3,7 +3,7 @@ import type { ProductSort } from '@kopi/shared';
 import { INPUT_CLASS } from '../../../components/ui/field';
 
 // spec §2 Catalogue: the tabs, in order, with the category each filters by (undefined: all, popular).
-export const CATEGORY_TABS = [
+const CATEGORY_TABS = [
   { label: 'Favorite Product', categoryId: undefined },
   { label: 'Coffee', categoryId: 2 },
   { label: 'Non Coffee', categoryId: 3 },

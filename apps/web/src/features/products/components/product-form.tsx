@@ -1,38 +1,28 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
-import { CATEGORIES, DELAY, MSG, ProductFieldsSchema, ProductPatchSchema, type Product } from '@kopi/shared';
+import { CATEGORIES, DELAY, MSG, type Product } from '@kopi/shared';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { FieldShell, INPUT_CLASS, TextAreaField, TextField } from '../../../components/ui/field';
 import { ImagePicker } from '../../../components/ui/image-picker';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { errorMessage } from '../../../lib/api-client';
-import { dropBlankFields, toFormData } from '../../../lib/form-data';
+import { toFormData } from '../../../lib/form-data';
 import { imageUrl } from '../../../lib/image-url';
-import { OptionalImageSchema, requiredImage } from '../../../lib/image-file';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { createProduct, productKeys, updateProduct } from '../api/products';
 
-// spec §5 Add product: every field required with its own message; the picture is checked here too.
-const CreateSchema = ProductFieldsSchema.extend({ images: requiredImage(MSG.productPictureRequired) });
-// spec §5 Edit product: every field optional; blank inputs mean "unchanged".
-const EditSchema = z.preprocess(dropBlankFields, ProductPatchSchema.extend({ images: OptionalImageSchema }));
-
 const FIELDS = ['product_name', 'price', 'category_id', 'description', 'images'] as const;
 
-interface FormValues {
-  product_name: string;
-  price: string;
-  category_id: string;
-  description: string;
-  images: File | undefined;
-}
+import type { ProductFormOutput, ProductFormValues } from './product-form-schema';
 
-const EMPTY: FormValues = { product_name: '', price: '', category_id: '', description: '', images: undefined };
+const createResolver = lazyResolver<ProductFormValues, ProductFormOutput>(async () => (await import('./product-form-schema')).productCreateResolver);
+const editResolver = lazyResolver<ProductFormValues, ProductFormOutput>(async () => (await import('./product-form-schema')).productEditResolver);
+
+const EMPTY: ProductFormValues = { product_name: '', price: '', category_id: '', description: '', images: undefined };
 
 /** Add product when `product` is absent, Edit product (current values as placeholders) otherwise. */
 export function ProductForm({ product }: { product?: Product }) {
@@ -40,8 +30,8 @@ export function ProductForm({ product }: { product?: Product }) {
   const navigate = useNavigate();
   const navigateLater = useDelayedNavigate();
   const queryClient = useQueryClient();
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<FormValues, unknown, z.output<typeof CreateSchema> | z.output<typeof EditSchema>>({
-    resolver: zodResolver(isEdit ? EditSchema : CreateSchema) as never,
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<ProductFormValues, unknown, ProductFormOutput>({
+    resolver: isEdit ? editResolver : createResolver,
     defaultValues: EMPTY,
   });
   const errors = formState.errors;

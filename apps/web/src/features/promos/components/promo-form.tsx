@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
-import { DELAY, MSG, PromoFieldsSchema, PromoPatchSchema, type Promo } from '@kopi/shared';
+import { DELAY, MSG, type Promo } from '@kopi/shared';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextAreaField, TextField } from '../../../components/ui/field';
@@ -13,30 +11,21 @@ import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { errorMessage } from '../../../lib/api-client';
 import { toFormData } from '../../../lib/form-data';
 import { imageUrl } from '../../../lib/image-url';
-import { OptionalImageSchema, requiredImage } from '../../../lib/image-file';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { createPromo, promoKeys, updatePromo } from '../api/promos';
-
-// spec §5 Add promo: every field required, all with 'All input must be fulfilled !'.
-const CreateSchema = PromoFieldsSchema.extend({ images: requiredImage(MSG.allInputRequired) });
-const EditSchema = PromoPatchSchema.extend({ images: OptionalImageSchema });
 
 const FIELDS = ['promo_name', 'code', 'description', 'discount', 'duration', 'min_price', 'images'] as const;
 type FieldName = (typeof FIELDS)[number];
 
-interface FormValues {
-  promo_name: string;
-  code: string;
-  description: string;
-  discount: string;
-  duration: string;
-  min_price: string;
-  images: File | undefined;
-}
+import type { PromoFormOutput, PromoFormValues } from './promo-form-schema';
 
-const EMPTY: FormValues = { promo_name: '', code: '', description: '', discount: '', duration: '', min_price: '', images: undefined };
+const createResolver = lazyResolver<PromoFormValues, PromoFormOutput>(async () => (await import('./promo-form-schema')).promoCreateResolver);
+const editResolver = lazyResolver<PromoFormValues, PromoFormOutput>(async () => (await import('./promo-form-schema')).promoEditResolver);
 
-function valuesOf(promo: Promo): FormValues {
+const EMPTY: PromoFormValues = { promo_name: '', code: '', description: '', discount: '', duration: '', min_price: '', images: undefined };
+
+function valuesOf(promo: Promo): PromoFormValues {
   return {
     promo_name: promo.promo_name,
     code: promo.code,
@@ -49,7 +38,7 @@ function valuesOf(promo: Promo): FormValues {
 }
 
 /** The one 'All input must be fulfilled !' is shown once; any other message sits under its field. */
-function fieldMessage(errors: FieldErrors<FormValues>, name: FieldName): string | undefined {
+function fieldMessage(errors: FieldErrors<PromoFormValues>, name: FieldName): string | undefined {
   const message = errors[name]?.message;
   return message === MSG.allInputRequired ? undefined : message;
 }
@@ -59,8 +48,8 @@ export function PromoForm({ promo }: { promo?: Promo }) {
   const isEdit = promo !== undefined;
   const navigateLater = useDelayedNavigate();
   const queryClient = useQueryClient();
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<FormValues, unknown, z.output<typeof CreateSchema> | z.output<typeof EditSchema>>({
-    resolver: zodResolver(isEdit ? EditSchema : CreateSchema) as never,
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<PromoFormValues, unknown, PromoFormOutput>({
+    resolver: isEdit ? editResolver : createResolver,
     defaultValues: promo ? valuesOf(promo) : EMPTY,
   });
   const { errors, dirtyFields } = formState;
@@ -79,7 +68,7 @@ export function PromoForm({ promo }: { promo?: Promo }) {
     },
   });
 
-  function submit(values: z.output<typeof CreateSchema> | z.output<typeof EditSchema>) {
+  function submit(values: PromoFormOutput) {
     // spec §5 Edit promo: only changed fields are sent.
     const fields = isEdit
       ? Object.fromEntries(Object.entries(values).filter(([name]) => dirtyFields[name as FieldName]))

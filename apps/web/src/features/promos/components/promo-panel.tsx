@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PencilLink } from '../../../components/ui/pencil-link';
 import { Spinner } from '../../../components/ui/spinner';
+import { canRetry } from '../../../lib/api-client';
 import { imageUrl } from '../../../lib/image-url';
 import { usePromos } from '../api/promos';
 
@@ -21,7 +22,7 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply }: Prom
   const chosen = promos.data?.find((promo) => promo.id === chosenId);
 
   return (
-    <aside aria-labelledby="promo-heading" className="space-y-5 rounded-3xl bg-white p-5 shadow-sm">
+    <aside aria-labelledby="promo-heading" className="min-w-0 space-y-5 rounded-3xl bg-white p-5 shadow-sm">
       <div>
         <h2 id="promo-heading" className="text-2xl font-bold">
           Promo for you
@@ -34,7 +35,7 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply }: Prom
           <Spinner /> Loading coupons…
         </p>
       )}
-      {promos.isError && <ErrorMessage message={MSG.promoLoadFailed} onRetry={() => promos.refetch()} />}
+      {promos.isError && <ErrorMessage message={MSG.promoLoadFailed} onRetry={canRetry(promos.error) ? () => promos.refetch() : undefined} />}
       {promos.data?.length === 0 && <p className="text-roast">No coupon right now.</p>}
 
       {promos.data && promos.data.length > 0 && (

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { apiLogin, CUSTOMER, startSignedIn } from './support';
+
+test('a customer reaches checkout with the keyboard alone, and always sees the focus', async ({ page, request }) => {
+  await startSignedIn(page, await apiLogin(request, CUSTOMER));
+  await page.goto('/product');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  expect(await skip.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+  await page.keyboard.press('Enter');
+
+  const firstProduct = page.getByTestId('product-card').first().getByRole('link');
+  for (let i = 0; i < 40 && !(await firstProduct.evaluate((el) => el === document.activeElement)); i += 1) {
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    expect(outline, 'every focused control shows a focus ring').toBe('solid');
+  }
+  await expect(firstProduct).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/detail\/\d+$/);
+
+  // Sizes and delivery methods are radio groups: arrow keys move the choice.
+  await page.getByRole('radio', { name: 'R', exact: true }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'L', exact: true })).toBeChecked();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Door Delivery' })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Increase quantity' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('qty-value')).toHaveText('2');
+  await page.getByRole('button', { name: 'CHECKOUT' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByTestId('summary-line')).toContainText('x 2 · Large');
+});

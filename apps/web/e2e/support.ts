@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { API_BASE, MSG, STORAGE } from '@kopi/shared';
+
+export const ADMIN = { email: 'admin@kopisenja.test', password: 'senja-admin-123' };
+export const CUSTOMER = { email: 'customer@kopisenja.test', password: 'senja-customer-123' };
+
+const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '../../../test-output/screenshots');
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+/** Saves a full-page picture of the current screen to test-output/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The toast container shows the given text. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('.Toastify').getByText(text);
+}
+
+/** Logs in through the Login screen, the way a person does (spec §4: /product after 3 s). */
+export async function loginThroughForm(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toast(page, MSG.loginSuccess)).toBeVisible();
+  await expect(page).toHaveURL(/\/product$/, { timeout: 8_000 });
+}
+
+export interface ApiSession {
+  token: string;
+  role: string;
+  id: number;
+}
+
+export async function apiLogin(request: APIRequestContext, account: { email: string; password: string }): Promise<ApiSession> {
+  const response = await request.post(`${API_BASE}/auth`, { data: account });
+  expect(response.status()).toBe(200);
+  const { data } = (await response.json()) as { data: { token: string; payload: { id: number; role: string } } };
+  return { token: data.token, role: data.payload.role, id: data.payload.id };
+}
+
+/** Starts the page already signed in, for tests whose subject is not the login itself. */
+export async function startSignedIn(page: Page, session: ApiSession): Promise<void> {
+  await page.addInitScript(
+    ({ keys, value }) => {
+      if (sessionStorage.getItem('e2e-session-set')) return; // set once, so a logout in the test sticks
+      sessionStorage.setItem('e2e-session-set', '1');
+      localStorage.setItem(keys.token, value.token);
+      localStorage.setItem(keys.role, value.role);
+      localStorage.setItem(keys.id, String(value.id));
+    },
+    { keys: { token: STORAGE.token, role: STORAGE.role, id: STORAGE.id }, value: session },
+  );
+}
+
+/** A valid 1×1 PNG. */
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+}
+
+/** Reads an IDR amount such as 'IDR 25.000' as a number. */
+export function rupiah(text: string | null): number {
+  return Number((text ?? '').replace(/[^\d]/g, ''));
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { MSG } from '@kopi/shared';
+import { ButtonLink } from '../../components/ui/button';
+import { ErrorMessage } from '../../components/ui/error-message';
+import { Pager } from '../../components/ui/pager';
+import { PageSpinner } from '../../components/ui/spinner';
+import { hideOrderFromHistory, orderKeys, useOrderHistory } from '../../features/orders/api/orders';
+import { HistoryCard } from '../../features/orders/components/history-card';
+import { canRetry, errorMessage } from '../../lib/api-client';
+import { TEXT } from '../../lib/texts';
+
+export function HistoryPage() {
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState(false);
+  const history = useOrderHistory(page);
+  const queryClient = useQueryClient();
+
+  const hide = useMutation({
+    mutationFn: hideOrderFromHistory,
+    onSuccess: async () => {
+      toast.success(TEXT.orderHidden);
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  const orders = history.data?.data;
+  const totalPage = history.data?.meta?.totalPage ?? 1;
+
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">{MSG.historyHeading}</h1>
+          <p className="mt-1 text-roast">{MSG.historyHint}</p>
+        </div>
+        {/* spec §2 History: the delete tab reveals an x on each card. */}
+        <button
+          type="button"
+          aria-pressed={deleting}
+          onClick={() => setDeleting((on) => !on)}
+          className={`rounded-full px-5 py-2 font-semibold ${deleting ? 'bg-berry text-white' : 'bg-white text-roast ring-1 ring-roast/20 hover:bg-crema'}`}
+        >
+          {deleting ? 'Done' : 'Delete'}
+        </button>
+      </div>
+
+      {history.isPending && <PageSpinner />}
+      {history.isError && <ErrorMessage message={errorMessage(history.error)} onRetry={canRetry(history.error) ? () => history.refetch() : undefined} />}
+      {orders?.length === 0 && (
+        <div className="rounded-3xl bg-white p-10 text-center shadow-sm">
+          <p className="text-roast">{TEXT.emptyHistory}</p>
+          <ButtonLink to="/product" className="mt-6">
+            See the menu
+          </ButtonLink>
+        </div>
+      )}
+      {orders && orders.length > 0 && (
+        <>
+          <ul aria-busy={history.isPlaceholderData || hide.isPending} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {orders.map((order) => (
+              <HistoryCard
+                key={order.id}
+                order={order}
+                deleting={deleting}
+                busy={hide.isPending}
+                onLongPress={() => setDeleting(true)}
+                onHide={() => hide.mutate(order.id)}
+              />
+            ))}
+          </ul>
+          {totalPage > 1 && <Pager page={page} totalPage={totalPage} busy={history.isPlaceholderData} onPage={setPage} />}
+        </>
+      )}
+    </section>
+  );
+}

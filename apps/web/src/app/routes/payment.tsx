@@ -1,0 +1,185 @@
+import { useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { DELAY, DELIVERY_METHODS, DOOR_DELIVERY_ID, formatIDR, MSG, ROLES, SIZES } from '@kopi/shared';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { ChoiceGroup } from '../../components/ui/choice-group';
+import { ErrorMessage } from '../../components/ui/error-message';
+import { INPUT_CLASS } from '../../components/ui/field';
+import { QtyStepper } from '../../components/ui/qty-stepper';
+import { cartSubtotal, clearCart, removeLine, setLineQty, updateCartChoices, useCart, type Cart } from '../../features/cart/cart-store';
+import { createOrder, orderKeys } from '../../features/orders/api/orders';
+import { SummaryLines, SummaryTotalsTable } from '../../features/orders/components/order-summary';
+import { PendingOrderPanel } from '../../features/orders/components/pending-order-panel';
+import { PAYMENT_OPTIONS } from '../../features/orders/labels';
+import { useProfile } from '../../features/profile/api/profile';
+import { errorMessage } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { TEXT } from '../../lib/texts';
+import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
+
+/** spec §2 Cart and checkout: customers pay for their cart, admins finish the oldest pending order. */
+export function PaymentPage() {
+  const session = useSession();
+  if (session?.role === ROLES.admin) return <AdminPayment />;
+  return <CustomerPayment sessionId={session?.id} />;
+}
+
+function AdminPayment() {
+  const [page, setPage] = useState(1);
+  return (
+    <section className="space-y-6">
+      <h1 className="text-3xl font-bold">{MSG.checkoutAdminHeading}</h1>
+      <PendingOrderPanel page={page} onPage={setPage} cardTitle={MSG.deliveryOrder} />
+    </section>
+  );
+}
+
+const ORDER_FAILED_TOAST = 'order-failed';
+
+/** The discount the server will grant if the coupon's minimum is met (the server has the last word). */
+function couponDiscount(cart: Cart, subtotal: number): number {
+  if (!cart.promo || subtotal < cart.promo.minPrice) return 0;
+  return Math.floor((subtotal * cart.promo.discount) / 100);
+}
+
+function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
+  const cart = useCart();
+  const profile = useProfile(sessionId);
+  const queryClient = useQueryClient();
+  const navigateLater = useDelayedNavigate();
+  const addressId = useId();
+  const [addressDraft, setAddressDraft] = useState<string>();
+  const [paymentId, setPaymentId] = useState<number>(PAYMENT_OPTIONS[0].id);
+  // The saved profile address is offered until the person types another one.
+  const address = addressDraft ?? profile.data?.address ?? '';
+
+  const subtotal = cartSubtotal(cart);
+  const discount = couponDiscount(cart, subtotal);
+  const couponBelowMinimum = cart.promo !== null && subtotal < cart.promo.minPrice;
+  const needsAddress = cart.deliveryId === DOOR_DELIVERY_ID && address.trim() === '';
+  const hasZeroLine = cart.lines.some((line) => line.qty < 1);
+
+  const order = useMutation({
+    mutationFn: () =>
+      createOrder({
+        items: cart.lines.map((line) => ({ product_id: line.productId, qty: line.qty, size_id: line.sizeId })),
+        delivery_id: cart.deliveryId,
+        payment_id: paymentId,
+        promo_id: couponBelowMinimum ? undefined : cart.promo?.id,
+        address: address.trim() || undefined,
+        scheduled_for: cart.scheduledFor || undefined,
+      }),
+    onSuccess: () => {
+      // DESIGN §2.3: the cart is emptied only once the order exists.
+      clearCart();
+      toast.dismiss(ORDER_FAILED_TOAST);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      toast.success(MSG.transactionSuccess);
+      navigateLater('/history', DELAY.afterPay);
+    },
+    onError: () => toast.error(MSG.orderFailed, { toastId: ORDER_FAILED_TOAST }),
+  });
+
+  if (cart.lines.length === 0 && !order.isSuccess) {
+    return (
+      <section className="space-y-6 text-center">
+        <h1 className="text-3xl font-bold">{MSG.checkoutUserHeading}</h1>
+        <p className="text-roast">{TEXT.emptyCart}</p>
+        <ButtonLink to="/product">See the menu</ButtonLink>
+      </section>
+    );
+  }
+
+  const lines = cart.lines.map((line) => ({
+    key: `${line.productId}-${line.sizeId}`,
+    name: line.productName,
+    image: line.image,
+    qty: line.qty,
+    sizeLabel: SIZES.find((size) => size.id === line.sizeId)?.name ?? '',
+    price: line.unitPrice * line.qty,
+  }));
+
+  return (
+    <section className="space-y-6">
+      <h1 className="text-3xl font-bold">{MSG.checkoutUserHeading}</h1>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="summary-heading" className="min-w-0 space-y-4 rounded-3xl bg-white p-6 shadow-sm">
+          <h2 id="summary-heading" className="text-2xl font-bold">
+            {MSG.orderSummary}
+          </h2>
+          <SummaryLines
+            lines={lines}
+            renderActions={(index) => {
+              const line = cart.lines[index];
+              return (
+                line && (
+                  <div className="mt-2 flex flex-wrap items-center gap-4">
+                    <QtyStepper label={`Quantity of ${line.productName}`} value={line.qty} onChange={(qty) => setLineQty(line, qty)} />
+                    <button type="button" className="rounded text-sm font-semibold text-berry hover:underline" onClick={() => removeLine(line)} disabled={order.isPending}>
+                      Remove <span className="sr-only">{line.productName}</span>
+                    </button>
+                  </div>
+                )
+              );
+            }}
+          />
+          {cart.promo && (
+            <div className="flex flex-wrap items-center justify-between gap-2 rounded-2xl bg-crema p-3 text-sm">
+              <span>
+                Coupon <strong className="font-mono">{cart.promo.code}</strong>: {cart.promo.discount}% OFF
+                {couponBelowMinimum && <> — needs a minimum purchase of {formatIDR(cart.promo.minPrice)}, not applied</>}
+              </span>
+              <button type="button" className="rounded font-semibold text-berry hover:underline" onClick={() => updateCartChoices({ promo: null })}>
+                Remove coupon
+              </button>
+            </div>
+          )}
+          {/* spec §9: tax and shipping are IDR 0; the total is the subtotal less any coupon. */}
+          <SummaryTotalsTable totals={{ subtotal, discount, tax: 0, shipping: 0, total: subtotal - discount }} />
+        </section>
+
+        <section aria-label="Delivery and payment" className="min-w-0 space-y-5 rounded-3xl bg-white p-6 shadow-sm">
+          <h2 className="text-2xl font-bold">Address details</h2>
+          <ChoiceGroup
+            legend="Delivery method"
+            name="payment-delivery"
+            choices={DELIVERY_METHODS.map((method) => ({ id: method.id, label: method.label }))}
+            value={cart.deliveryId}
+            onChange={(deliveryId) => updateCartChoices({ deliveryId })}
+          />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={addressId} className="font-semibold text-roast">
+              Delivery address
+            </label>
+            <textarea
+              id={addressId}
+              rows={3}
+              maxLength={300}
+              value={address}
+              onChange={(event) => setAddressDraft(event.target.value)}
+              placeholder="Street, number, city"
+              aria-invalid={needsAddress ? true : undefined}
+              className={INPUT_CLASS}
+            />
+            {needsAddress && <p className="text-sm font-medium text-berry">{TEXT.addressNeeded}</p>}
+          </div>
+          <fieldset>
+            <legend className="mb-2 font-semibold text-roast">Payment method</legend>
+            {PAYMENT_OPTIONS.map((option) => (
+              <label key={option.id} className="flex cursor-pointer items-center gap-3 py-1.5">
+                <input type="radio" name="payment" checked={option.id === paymentId} onChange={() => setPaymentId(option.id)} className="size-4 accent-caramel" />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
+          {hasZeroLine && <p className="text-sm font-medium text-berry">{TEXT.zeroQuantity}</p>}
+          {order.isError && <ErrorMessage message={`${MSG.orderFailed} ${errorMessage(order.error)}`} />}
+          <Button className="w-full" busy={order.isPending} disabled={needsAddress || hasZeroLine || order.isSuccess} onClick={() => order.mutate()}>
+            Confirm and Pay
+          </Button>
+        </section>
+      </div>
+    </section>
+  );
+}

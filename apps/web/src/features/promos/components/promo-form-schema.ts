@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import { MSG, PromoFieldsSchema, PromoPatchSchema } from '@kopi/shared';
+import { OptionalImageSchema, requiredImage } from '../../../lib/image-schemas';
+import { schemaResolver } from '../../../lib/schema-resolver';
+
+export interface PromoFormValues {
+  promo_name: string;
+  code: string;
+  description: string;
+  discount: string;
+  duration: string;
+  min_price: string;
+  images: File | undefined;
+}
+
+// spec §5 Add promo: every field required, all with 'All input must be fulfilled !'.
+const CreateSchema = PromoFieldsSchema.extend({ images: requiredImage(MSG.allInputRequired) });
+const EditSchema = PromoPatchSchema.extend({ images: OptionalImageSchema });
+
+export type PromoFormOutput = z.output<typeof CreateSchema> | z.output<typeof EditSchema>;
+
+export const promoCreateResolver = schemaResolver<PromoFormValues, PromoFormOutput>(CreateSchema);
+export const promoEditResolver = schemaResolver<PromoFormValues, PromoFormOutput>(EditSchema);

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { API_BASE } from '@kopi/shared';
@@ -21,6 +20,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, rejectNulCharacters } from './plugins/errors.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 
 /** The built SPA beside this package: apps/web/dist. */
@@ -61,26 +61,7 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
     if (!given) await database.close();
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // react-toastify injects its stylesheet at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Pictures are served to the SPA of the same origin only.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   app.addHook('preValidation', rejectNulCharacters);
   await app.register(multipartPlugin);

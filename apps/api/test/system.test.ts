@@ -32,6 +32,16 @@ describe('the server', () => {
     }
   });
 
+  it('sends the security headers on every answer', async () => {
+    for (const url of ['/', '/api/coffee-project/categories', '/api/coffee-project/nothing']) {
+      const res = await shop.app.inject(url);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['strict-transport-security']).toBeDefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('answers unknown API calls and missing images with a JSON 404', async () => {
     for (const url of ['/api/coffee-project/nothing', '/images/abc.webp', `/images/${'a'.repeat(64)}.webp`]) {
       const res = await shop.app.inject(url);

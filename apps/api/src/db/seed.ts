@@ -96,7 +96,7 @@ async function seedOrders(db: Db, ids: { adminId: number; customerId: number; re
     });
     const subtotal = lines.reduce((sum, line) => sum + line.line_total, 0);
     const delivery_id = 1 + next(3);
-    const id = await insertOrder(db, {
+    const { id } = await insertOrder(db, {
       user_id: order.userId,
       delivery_id,
       payment_id: 1 + next(3),

@@ -29,6 +29,31 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
       .sign(secret);
   }
 
+  /**
+   * Tokens whose signature was already checked, with their claims. A token's bytes never change,
+   * so its signature need not be checked again on each request (it cost a tenth of an order's time).
+   */
+  const signedClaims = new Map<string, Omit<Session, 'role'>>();
+  const SIGNED_CLAIMS_MAX = 10_000;
+
+  async function checkSignature(token: string): Promise<Omit<Session, 'role'>> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) throw unauthorized(SESSION_EXPIRED);
+      throw error;
+    }
+    const id = Number(payload.id);
+    const validId = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+    const jti = typeof payload.jti === 'string' && /^[\w-]{1,100}$/.test(payload.jti) ? payload.jti : undefined;
+    if (!validId || !jti || typeof payload.exp !== 'number') throw unauthorized(SESSION_EXPIRED);
+    const claims = { id, jti, expiresAt: new Date(payload.exp * 1000) };
+    if (signedClaims.size >= SIGNED_CLAIMS_MAX) signedClaims.clear();
+    signedClaims.set(token, claims);
+    return claims;
+  }
+
   return {
     issueToken,
 
@@ -48,20 +73,15 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
 
     /** Checks signature, expiry and revocation; the role comes from the database, not the token. */
     async verify(token: string): Promise<Session> {
-      let claims;
-      try {
-        ({ payload: claims } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
-      } catch (error) {
-        if (error instanceof joseErrors.JOSEError) throw unauthorized(SESSION_EXPIRED);
-        throw error;
+      const claims = signedClaims.get(token) ?? (await checkSignature(token));
+      if (claims.expiresAt.getTime() <= Date.now()) {
+        signedClaims.delete(token);
+        throw unauthorized(SESSION_EXPIRED);
       }
-      const id = Number(claims.id);
-      const validId = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
-      const jti = typeof claims.jti === 'string' && /^[\w-]{1,100}$/.test(claims.jti) ? claims.jti : undefined;
-      if (!validId || !jti || typeof claims.exp !== 'number') throw unauthorized(SESSION_EXPIRED);
-      const state = await repo.sessionState(id, jti);
+      // Revocation and the current role are read on every request, from the shared database.
+      const state = await repo.sessionState(claims.id, claims.jti);
       if (!state?.role || state.revoked) throw unauthorized(SESSION_EXPIRED);
-      return { id, role: state.role as Role, jti, expiresAt: new Date(claims.exp * 1000) };
+      return { ...claims, role: state.role as Role };
     },
 
     logout: (session: Session) => repo.revoke(session.jti, session.expiresAt),

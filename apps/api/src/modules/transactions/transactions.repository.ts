@@ -60,41 +60,6 @@ export async function findOrderIdByKey(db: Db, userId: number, key: string): Pro
   return row?.id;
 }
 
-/** An int[] / bigint[] literal with one parameter per element (drizzle spreads a JS array into a row otherwise). */
-const intArray = (values: number[], type: SQL = sql`int[]`) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${type}`;
-
-/**
- * Stores the order, its lines and the products' sales counts in one statement: atomic without an
- * explicit transaction, and one round trip to the database instead of five (DESIGN §8).
- */
-export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
-  const { lines } = order;
-  const [row] = await rows<{ id: number }>(
-    db,
-    sql`with new_order as (
-          insert into transactions (user_id, delivery_id, payment_id, promo_id, address, scheduled_for,
-                                    subtotal, discount, tax, shipping, total, idempotency_key)
-          values (${order.user_id}, ${order.delivery_id}, ${order.payment_id}, ${order.promo_id}, ${order.address}, ${order.scheduled_for},
-                  ${order.subtotal}, ${order.discount}, ${order.tax}, ${order.shipping}, ${order.total}, ${order.idempotency_key})
-          returning id),
-        lines as (
-          select * from unnest(${intArray(lines.map((l) => l.product_id))}, ${intArray(lines.map((l) => l.size_id))},
-                               ${intArray(lines.map((l) => l.qty))}, ${intArray(lines.map((l) => l.unit_price))},
-                               ${intArray(lines.map((l) => l.line_total), sql`bigint[]`)})
-            with ordinality as l(product_id, size_id, qty, unit_price, line_total, position)),
-        stored_lines as (
-          insert into transaction_items (transaction_id, product_id, size_id, qty, unit_price, line_total)
-          select new_order.id, l.product_id, l.size_id, l.qty, l.unit_price, l.line_total
-          from new_order, lines l order by l.position),
-        sold as (
-          update products p set units_sold = p.units_sold + s.qty
-          from (select product_id, sum(qty)::int as qty from lines group by product_id) s
-          where p.id = s.product_id)
-        select id from new_order`,
-  );
-  return row!.id;
-}
-
 interface OrderRow extends Omit<Order, 'status_name' | 'delivery_name' | 'payment_method' | 'items' | 'subtotal' | 'discount' | 'tax' | 'shipping' | 'total'> {
   items: Omit<Order['items'][number], 'size_name'>[];
   subtotal: string | number;
@@ -121,18 +86,62 @@ function toOrder(row: OrderRow): Order {
   };
 }
 
+/** An order's columns as the API answers them, from an order row `t` and its customer `u`. */
+const ORDER_COLUMNS = sql`t.id,
+  json_build_object('id', u.id, 'display_name',
+    coalesce(nullif(u.display_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), split_part(u.email, '@', 1))) as customer,
+  t.status_id, t.delivery_id, t.payment_id, t.promo_id, t.address, t.scheduled_for,
+  t.subtotal, t.discount, t.tax, t.shipping, t.total,
+  to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`;
+
+/** One order line as JSON, from a line `i` and its product `p`. */
+const LINE_JSON = sql`json_build_object('product_id', i.product_id, 'product_name', p.product_name, 'image', p.image,
+  'size_id', i.size_id, 'qty', i.qty, 'unit_price', i.unit_price, 'line_total', i.line_total)`;
+
 const ORDER_SELECT = sql`
-  select t.id,
-    json_build_object('id', u.id, 'display_name',
-      coalesce(nullif(u.display_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), split_part(u.email, '@', 1))) as customer,
-    t.status_id, t.delivery_id, t.payment_id, t.promo_id, t.address, t.scheduled_for,
-    t.subtotal, t.discount, t.tax, t.shipping, t.total,
-    to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-    (select json_agg(json_build_object('product_id', i.product_id, 'product_name', p.product_name, 'image', p.image,
-        'size_id', i.size_id, 'qty', i.qty, 'unit_price', i.unit_price, 'line_total', i.line_total) order by i.id)
-      from transaction_items i join products p on p.id = i.product_id
+  select ${ORDER_COLUMNS},
+    (select json_agg(${LINE_JSON} order by i.id) from transaction_items i join products p on p.id = i.product_id
       where i.transaction_id = t.id) as items
   from transactions t join users u on u.id = t.user_id`;
+
+
+
+/** An int[] / bigint[] literal with one parameter per element (drizzle spreads a JS array into a row otherwise). */
+const intArray = (values: number[], type: SQL = sql`int[]`) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${type}`;
+
+/**
+ * Stores the order, its lines and the products' sales counts, and answers the stored order, in one
+ * statement: atomic without an explicit transaction, and one round trip instead of six (DESIGN §8).
+ */
+export async function insertOrder(db: Db, order: NewOrder): Promise<Order> {
+  const { lines } = order;
+  const [row] = await rows<OrderRow>(
+    db,
+    sql`with new_order as (
+          insert into transactions (user_id, delivery_id, payment_id, promo_id, address, scheduled_for,
+                                    subtotal, discount, tax, shipping, total, idempotency_key)
+          values (${order.user_id}, ${order.delivery_id}, ${order.payment_id}, ${order.promo_id}, ${order.address}, ${order.scheduled_for},
+                  ${order.subtotal}, ${order.discount}, ${order.tax}, ${order.shipping}, ${order.total}, ${order.idempotency_key})
+          returning *),
+        lines as (
+          select * from unnest(${intArray(lines.map((l) => l.product_id))}, ${intArray(lines.map((l) => l.size_id))},
+                               ${intArray(lines.map((l) => l.qty))}, ${intArray(lines.map((l) => l.unit_price))},
+                               ${intArray(lines.map((l) => l.line_total), sql`bigint[]`)})
+            with ordinality as l(product_id, size_id, qty, unit_price, line_total, position)),
+        stored_lines as (
+          insert into transaction_items (transaction_id, product_id, size_id, qty, unit_price, line_total)
+          select new_order.id, l.product_id, l.size_id, l.qty, l.unit_price, l.line_total
+          from new_order, lines l order by l.position),
+        sold as (
+          update products p set units_sold = p.units_sold + s.qty
+          from (select product_id, sum(qty)::int as qty from lines group by product_id) s
+          where p.id = s.product_id)
+        select ${ORDER_COLUMNS},
+          (select json_agg(${LINE_JSON} order by i.position) from lines i join products p on p.id = i.product_id) as items
+        from new_order t join users u on u.id = t.user_id`,
+  );
+  return toOrder(row!);
+}
 
 export interface OrderFilter {
   where: SQL;

@@ -89,14 +89,14 @@ export async function createOrder(
     });
 
   try {
-    const id = input.promo_id
+    const order = input.promo_id
       ? await db.transaction(async (trx) => {
           const tx = trx as Db;
           await lockCustomer(tx, session.id);
           return store(tx, await promoDiscount(tx, session.id, input.promo_id!, subtotal));
         })
       : await store(db, 0);
-    return { order: await loadExisting(db, id), replayed: false };
+    return { order, replayed: false };
   } catch (error) {
     // Two retries with one key raced: the other one stored the order, answer it.
     const existing = idempotencyKey && isUniqueViolation(error) ? await findOrderIdByKey(db, session.id, idempotencyKey) : undefined;

@@ -1,6 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from './helpers.ts';
 
@@ -8,6 +9,9 @@ let shop: TestShop;
 let webDist: string;
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(os.tmpdir(), 'kopi-web-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log("kopi");'.repeat(100));
+  await writeFile(path.join(webDist, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log("kopi");'.repeat(100)));
   await writeFile(path.join(webDist, 'index.html'), '<html><head><meta name="shop-name" content="Kopi Senja"><title>Kopi Senja</title></head><body>app</body></html>');
   shop = await createTestShop({ webDist, shopName: 'Kopi <Sore>' });
 });
@@ -40,6 +44,16 @@ describe('the server', () => {
       expect(res.headers['strict-transport-security']).toBeDefined();
       expect(res.headers['x-powered-by']).toBeUndefined();
     }
+  });
+
+  it('serves built assets pre-compressed and cached for a year', async () => {
+    const res = await shop.app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await shop.app.inject('/assets/app-1234.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('console.log("kopi")');
   });
 
   it('answers unknown API calls and missing images with a JSON 404', async () => {

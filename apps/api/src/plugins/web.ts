@@ -28,6 +28,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist?: string; 
       root: dist!,
       index: false,
       wildcard: false,
+      // The build leaves .br and .gz copies beside each asset (apps/web/scripts/compress.mjs).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

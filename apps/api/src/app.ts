@@ -19,6 +19,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, rejectNulCharacters } from './plugins/errors.ts';
+import { trackInFlight } from './plugins/in-flight.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -49,15 +50,9 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Graceful shutdown: the database closes only once the requests still being handled are done.
-  let inFlight = 0;
-  app.addHook('onRequest', async () => {
-    inFlight += 1;
-  });
-  app.addHook('onSend', async () => {
-    inFlight -= 1;
-  });
+  const requests = trackInFlight(app);
   app.addHook('onClose', async () => {
-    for (let waited = 0; inFlight > 0 && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    await requests.drained(10_000);
     if (!given) await database.close();
   });
 
@@ -72,8 +67,14 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
   await app.register(docsPlugin, { shopName: config.shopName });
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
-    await db.execute(sql`select 1`);
+  app.get('/ready', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await db.execute(sql`select 1`);
+    } catch (error) {
+      // A load balancer reads 503 as "send traffic elsewhere"; the cause goes to the log only.
+      request.log.error({ err: error }, 'database does not answer');
+      return reply.status(503).send({ status: 'unavailable' });
+    }
     return reply.send({ status: 'ready', database: database.kind });
   });
 

@@ -26,6 +26,24 @@ describe('the server', () => {
     expect((await shop.app.inject('/ready')).json()).toMatchObject({ status: 'ready' });
   });
 
+  it('answers /ready with 503 when the database does not answer', async () => {
+    const broken = await createTestShop();
+    // The database is stood in for by one that refuses the readiness probe.
+    const original = broken.database.db.execute.bind(broken.database.db);
+    broken.database.db.execute = (async (query: Parameters<typeof original>[0]) => {
+      if (JSON.stringify(query).includes('select 1')) throw new Error('connection refused');
+      return original(query);
+    }) as typeof original;
+    try {
+      const res = await broken.app.inject('/ready');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable' });
+    } finally {
+      broken.database.db.execute = original;
+      await broken.close();
+    }
+  });
+
   it('serves the SPA for page routes, with the shop name written in safely', async () => {
     for (const url of ['/', '/product', '/detail/3', '/manageorder?x=1']) {
       const res = await shop.app.inject(url);

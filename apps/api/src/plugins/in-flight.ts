@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Counts the requests being handled, so that a graceful shutdown can wait for them before it
+ * closes the database (a request whose client hung up still runs to its end).
+ */
+export function trackInFlight(app: FastifyInstance): { drained(maxWaitMs: number): Promise<void> } {
+  let inFlight = 0;
+  app.addHook('onRequest', async () => {
+    inFlight += 1;
+  });
+  app.addHook('onSend', async () => {
+    inFlight -= 1;
+  });
+  return {
+    async drained(maxWaitMs) {
+      for (let waited = 0; inFlight > 0 && waited < maxWaitMs; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    },
+  };
+}

@@ -42,7 +42,7 @@ export function HomePage() {
       <section aria-label="Our shop in figures" className="grid grid-cols-3 divide-x divide-roast/15 rounded-2xl bg-white p-6 text-center shadow-sm">
         {FIGURES.map((figure) => (
           <div key={figure.label} className="px-2">
-            <p className="font-display text-3xl font-bold text-caramel sm:text-4xl">{figure.value}</p>
+            <p className="font-display text-3xl font-bold text-caramel-dark sm:text-4xl">{figure.value}</p>
             <p className="mt-1 text-sm font-semibold tracking-wide text-roast uppercase">{figure.label}</p>
           </div>
         ))}

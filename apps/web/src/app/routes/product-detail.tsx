@@ -76,7 +76,13 @@ function ProductDetail({ product }: { product: Product }) {
 
       <div className="grid gap-8 md:grid-cols-2">
         <div className="space-y-4">
-          <img src={imageUrl(product.image)} alt={product.product_name} className="aspect-square w-full rounded-3xl bg-crema object-cover shadow-md" />
+          <img
+            src={imageUrl(product.image)}
+            alt={product.product_name}
+            width={560}
+            height={560}
+            fetchPriority="high"
+            className="aspect-square w-full rounded-3xl bg-crema object-cover shadow-md" />
           <p className="rounded-2xl bg-crema p-4 text-sm">
             <strong>Delivery only on {LANDING.deliveryHours}</strong>
           </p>
@@ -85,7 +91,7 @@ function ProductDetail({ product }: { product: Product }) {
         <div className="space-y-6">
           <div>
             <h1 className="text-4xl font-bold">{product.product_name}</h1>
-            <p className="mt-2 text-2xl font-bold text-caramel" data-testid="detail-price">
+            <p className="mt-2 text-2xl font-bold text-caramel-dark" data-testid="detail-price">
               {formatIDR(product.price * qty)}
             </p>
             <p className="mt-4 text-roast">{product.description}</p>

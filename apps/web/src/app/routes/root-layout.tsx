@@ -26,7 +26,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <TopBar />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+      {/* At least a screen tall, so the footer starts below the fold: when the lazy page chunk (then its data)
+          arrives, nothing already on screen moves (Lighthouse CLS, DESIGN §8). */}
+      <main id="main" className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-8">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -11,7 +11,7 @@ export function RouteError() {
       <h1 className="text-3xl font-bold">Something went wrong</h1>
       <p className="mt-4 text-roast">{message}</p>
       <div className="mt-6 flex justify-center gap-3">
-        <button type="button" className="rounded-xl bg-caramel px-5 py-2.5 font-semibold text-white" onClick={() => window.location.reload()}>
+        <button type="button" className="rounded-xl bg-caramel-dark px-5 py-2.5 font-semibold text-white" onClick={() => window.location.reload()}>
           Reload
         </button>
         <ButtonLink to="/" variant="ghost">

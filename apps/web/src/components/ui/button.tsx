@@ -5,7 +5,7 @@ import { Spinner } from './spinner';
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-caramel text-white hover:bg-roast shadow-sm',
+  primary: 'bg-caramel-dark text-white hover:bg-roast shadow-sm',
   secondary: 'bg-espresso text-crema hover:bg-roast shadow-sm',
   ghost: 'border border-roast/40 bg-white text-espresso hover:bg-crema',
   danger: 'bg-berry text-white hover:bg-berry/85',

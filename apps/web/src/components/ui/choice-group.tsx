@@ -32,7 +32,7 @@ export function ChoiceGroup({ legend, name, choices, value, onChange, disabled, 
               className="peer sr-only"
             />
             <span
-              className={`flex items-center font-bold ring-1 ring-roast/30 transition-colors peer-checked:bg-caramel peer-checked:text-white peer-checked:ring-espresso peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-caramel peer-disabled:cursor-default hover:bg-crema peer-checked:hover:bg-caramel ${chip}`}
+              className={`flex items-center font-bold ring-1 ring-roast/30 transition-colors peer-checked:bg-caramel-dark peer-checked:text-white peer-checked:ring-espresso peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-caramel peer-disabled:cursor-default hover:bg-crema peer-checked:hover:bg-caramel-dark ${chip}`}
             >
               {choice.label}
             </span>

@@ -22,7 +22,7 @@ export function PasswordField({ label, error, ...input }: PasswordFieldProps) {
             type="button"
             onClick={() => setVisible((v) => !v)}
             aria-pressed={visible}
-            className="absolute inset-y-1 right-1 rounded-lg px-3 text-sm font-semibold text-caramel hover:bg-crema"
+            className="absolute inset-y-1 right-1 rounded-lg px-3 text-sm font-semibold text-caramel-dark hover:bg-crema"
           >
             {visible ? 'Hide' : 'Show'}
           </button>

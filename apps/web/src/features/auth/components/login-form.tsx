@@ -35,7 +35,7 @@ export function LoginForm() {
     <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))} className="space-y-5">
       <TextField label="Email address" type="email" autoComplete="email" placeholder="Enter your email address" error={formState.errors.email?.message} {...register('email')} />
       <PasswordField label="Password" autoComplete="current-password" placeholder="Enter your password" error={formState.errors.password?.message} {...register('password')} />
-      <Link to="/forgot" className="inline-block rounded text-sm font-semibold text-caramel underline-offset-4 hover:underline">
+      <Link to="/forgot" className="inline-block rounded text-sm font-semibold text-caramel-dark underline-offset-4 hover:underline">
         Forgot Password?
       </Link>
       <Button type="submit" className="w-full" busy={mutation.isPending} disabled={mutation.isSuccess}>
@@ -43,7 +43,7 @@ export function LoginForm() {
       </Button>
       <p className="text-center text-sm text-roast">
         Don't have an account?{' '}
-        <Link to="/signup" className="rounded font-semibold text-caramel hover:underline">
+        <Link to="/signup" className="rounded font-semibold text-caramel-dark hover:underline">
           Sign Up
         </Link>
       </p>

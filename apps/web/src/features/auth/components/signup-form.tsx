@@ -38,7 +38,7 @@ export function SignUpForm() {
       </Button>
       <p className="text-center text-sm text-roast">
         Already have an account?{' '}
-        <Link to="/login" className="rounded font-semibold text-caramel hover:underline">
+        <Link to="/login" className="rounded font-semibold text-caramel-dark hover:underline">
           Login
         </Link>
       </p>

@@ -35,7 +35,7 @@ export function HistoryCard({ order, deleting, busy, onLongPress, onHide }: Hist
       {first && <img src={imageUrl(first.image)} alt="" className="size-16 shrink-0 rounded-full bg-crema object-cover" />}
       <div className="min-w-0 flex-1">
         <p className="truncate font-bold">{name}</p>
-        <p className="font-semibold text-caramel">{formatIDR(order.total)}</p>
+        <p className="font-semibold text-caramel-dark">{formatIDR(order.total)}</p>
         <p className="text-sm text-roast">{order.status_name}</p>
       </div>
       {deleting && (

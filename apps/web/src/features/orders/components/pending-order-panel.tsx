@@ -76,7 +76,7 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
           if (distance > SWIPE_PX) previous();
         }}
       >
-        <p className="text-sm font-semibold tracking-wide text-caramel uppercase">{cardTitle}</p>
+        <p className="text-sm font-semibold tracking-wide text-caramel-dark uppercase">{cardTitle}</p>
         <h2 id="pending-order-title" className="text-2xl font-bold">
           {DELIVERY_TITLES[order.delivery_id] ?? order.delivery_name} for {order.customer.display_name}
         </h2>

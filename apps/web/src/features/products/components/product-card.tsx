@@ -15,8 +15,9 @@ export function ProductCard({ product, canEdit }: { product: Product; canEdit: b
           height={240}
           className="aspect-square w-full rounded-xl bg-crema object-cover"
         />
-        <h3 className="mt-3 line-clamp-2 text-center text-lg leading-snug font-bold">{product.product_name}</h3>
-        <p className="mt-auto pt-2 text-center font-semibold text-caramel" data-testid="product-price">
+        {/* h2: the cards sit right under the page's h1 ("Our menu"); a skipped level fails heading-order. */}
+        <h2 className="mt-3 line-clamp-2 text-center text-lg leading-snug font-bold">{product.product_name}</h2>
+        <p className="mt-auto pt-2 text-center font-semibold text-caramel-dark" data-testid="product-price">
           {formatIDR(product.price)}
         </p>
       </Link>

@@ -30,8 +30,10 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply }: Prom
         <p className="text-sm text-roast">Coupons will be updated every weeks. Check them out!</p>
       </div>
 
+      {/* Below lg the coupons are one scrolling row about 168px tall: the loading line holds that height, so
+          the menu under it does not jump down when they arrive (Lighthouse CLS on a phone). */}
       {promos.isPending && (
-        <p role="status" className="flex items-center gap-2 text-roast">
+        <p role="status" className="flex min-h-42 items-center gap-2 text-roast lg:min-h-0">
           <Spinner /> Loading coupons…
         </p>
       )}
@@ -47,11 +49,11 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply }: Prom
                 aria-pressed={promo.id === chosenId}
                 onClick={() => setChosenId(promo.id)}
                 className={`flex w-full items-center gap-3 rounded-2xl p-3 text-left transition-colors ${
-                  promo.id === chosenId ? 'bg-caramel text-white ring-2 ring-espresso' : 'bg-crema hover:bg-honey/40'
+                  promo.id === chosenId ? 'bg-caramel-dark text-white ring-2 ring-espresso' : 'bg-crema hover:bg-honey/40'
                 } ${promo.active ? '' : 'opacity-60'}`}
                 data-testid="promo-card"
               >
-                <img src={imageUrl(promo.image)} alt="" className="size-16 shrink-0 rounded-xl object-cover" />
+                <img src={imageUrl(promo.image)} alt="" width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded-xl object-cover" />
                 <span className="min-w-0 pr-8">
                   <span className="block font-bold">{promo.promo_name}</span>
                   <span className="block text-sm font-semibold">{promo.discount}% OFF</span>

@@ -31,6 +31,9 @@ test('a visitor browses, filters, sorts and pages the catalogue', async ({ page,
   for (const term of PROMO_TERMS) await expect(page.getByText(term)).toBeVisible();
   await expect(page.getByText(/^Showing page 1 of \d+$/)).toBeVisible();
   await expect(page.getByRole('button', { name: /Prev/ })).toBeDisabled();
+  // The menu loads the server's small copies of the photos, not the full-size ones.
+  await expect(cards.first().locator('img')).toHaveAttribute('src', /\/images\/[a-f0-9]{64}\.webp\?w=320$/);
+  expect(await cards.first().locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeLessThanOrEqual(640);
   await screenshot(page, 'catalogue-visitor');
 
   // Paging: next, then the last page disables next.

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -167,6 +168,19 @@ export const images = pgTable('images', {
   data: bytea().notNull(),
   created_at: createdAt(),
 });
+
+/** Smaller copies of a picture for lists and thumbnails, made on first request (see images.service). */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    sha256: text()
+      .notNull()
+      .references(() => images.sha256),
+    width: smallint().notNull(),
+    data: bytea().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sha256, t.width] })],
+);
 
 /** Logged-out tokens by jti, until they would have expired anyway. */
 export const revokedTokens = pgTable('revoked_tokens', {

@@ -1,21 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../plugins/errors.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { findImage } from './images.repository.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { readImage, VARIANT_WIDTHS, type VariantWidth } from './images.service.ts';
 
 const FILE = /^([a-f0-9]{64})\.webp$/;
 
-/** GET /images/<sha256>.webp — bytes never change for a name, so caches may keep them for a year. */
-export async function imagesRoutes(app: FastifyInstance, opts: { db: Db }) {
-  app.get('/images/:file', { schema: { hide: true } }, async (request, reply) => {
+const ImageQuerySchema = z.object({
+  w: z
+    .enum(VARIANT_WIDTHS.map(String) as [string, ...string[]], { error: `w must be one of ${VARIANT_WIDTHS.join(', ')}` })
+    .transform((w) => Number(w) as VariantWidth)
+    .optional(),
+});
+
+/**
+ * GET /images/<sha256>.webp[?w=160|320|640] — bytes never change for a name and width, so caches
+ * may keep them for a year.
+ */
+export async function imagesRoutes(base: FastifyInstance, opts: { db: Db }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.get('/images/:file', { schema: { hide: true, querystring: ImageQuerySchema } }, async (request, reply) => {
     const { file } = request.params as { file: string };
-    const match = FILE.exec(file);
-    const image = match ? await findImage(opts.db, match[1]!) : undefined;
+    const sha256 = FILE.exec(file)?.[1];
+    const image = sha256 ? await readImage(opts.db, sha256, request.query.w) : undefined;
     if (!image) throw notFound('Image not found');
     return reply
-      .header('content-type', image.content_type)
+      .header('content-type', image.contentType)
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', `"${match![1]}"`)
+      .header('etag', `"${sha256}${request.query.w ? `-${request.query.w}` : ''}"`)
       .send(image.data);
   });
 }

@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { fileTypeNotAllowed } from '../../plugins/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { saveImage } from './images.repository.ts';
+import { findImage, findVariant, saveImage, saveVariant } from './images.repository.ts';
 
 // spec §5: JPEG or PNG only. Judged by the file's magic bytes, never its name or declared type.
 const ALLOWED = new Set(['image/jpeg', 'image/png']);
@@ -57,4 +57,24 @@ export async function storeImage(db: Db, image: PreparedImage): Promise<string> 
 /** Checks a raw upload, when there is one, before anything is written. */
 export async function prepareOptionalUpload(input: Buffer | undefined): Promise<PreparedImage | undefined> {
   return input ? prepareUpload(input) : undefined;
+}
+
+/** The widths a list or a thumbnail may ask for (a fixed list: nobody can make the server render any size). */
+export const VARIANT_WIDTHS = [160, 320, 640] as const;
+export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
+
+/**
+ * A picture's bytes, at most `width` pixels wide when a width is asked for. A smaller copy is made
+ * on the first request and kept in the database, so every instance serves it from then on.
+ */
+export async function readImage(db: Db, sha256: string, width?: VariantWidth): Promise<{ contentType: string; data: Buffer } | undefined> {
+  if (width) {
+    const kept = await findVariant(db, sha256, width);
+    if (kept) return { contentType: 'image/webp', data: kept };
+  }
+  const original = await findImage(db, sha256);
+  if (!original || !width) return original && { contentType: original.content_type, data: original.data };
+  const data = await sharp(original.data).resize({ width, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+  await saveVariant(db, sha256, width, data);
+  return { contentType: 'image/webp', data };
 }

@@ -11,7 +11,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { addToCart, checkoutItem, type CartLine } from '../../features/cart/cart-store';
 import { useProduct } from '../../features/products/api/products';
 import { canRetry, errorMessage } from '../../lib/api-client';
-import { imageUrl } from '../../lib/image-url';
+import { imageSources } from '../../lib/image-url';
 import { useSession } from '../../lib/session';
 import { TEXT } from '../../lib/texts';
 
@@ -77,7 +77,7 @@ function ProductDetail({ product }: { product: Product }) {
       <div className="grid gap-8 md:grid-cols-2">
         <div className="space-y-4">
           <img
-            src={imageUrl(product.image)}
+            {...imageSources(product.image, 640)}
             alt={product.product_name}
             width={560}
             height={560}

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { formatIDR, type Order } from '@kopi/shared';
-import { imageUrl } from '../../../lib/image-url';
+import { imageSources } from '../../../lib/image-url';
 
 const LONG_PRESS_MS = 600;
 
@@ -32,7 +32,7 @@ export function HistoryCard({ order, deleting, busy, onLongPress, onHide }: Hist
       onPointerLeave={cancelPress}
       onContextMenu={(event) => event.preventDefault()}
     >
-      {first && <img src={imageUrl(first.image)} alt="" className="size-16 shrink-0 rounded-full bg-crema object-cover" />}
+      {first && <img {...imageSources(first.image, 160)} alt="" className="size-16 shrink-0 rounded-full bg-crema object-cover" />}
       <div className="min-w-0 flex-1">
         <p className="truncate font-bold">{name}</p>
         <p className="font-semibold text-caramel-dark">{formatIDR(order.total)}</p>

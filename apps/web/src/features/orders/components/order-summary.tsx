@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatIDR } from '@kopi/shared';
-import { imageUrl } from '../../../lib/image-url';
+import { imageSources } from '../../../lib/image-url';
 
 export interface SummaryLine {
   key: string;
@@ -31,7 +31,7 @@ export function SummaryLines({ lines, renderActions }: SummaryLinesProps) {
     <ul className="divide-y divide-roast/10">
       {lines.map((line, index) => (
         <li key={line.key} className="flex items-center gap-4 py-3" data-testid="summary-line">
-          <img src={imageUrl(line.image)} alt="" className="size-16 shrink-0 rounded-xl bg-crema object-cover" />
+          <img {...imageSources(line.image, 160)} alt="" className="size-16 shrink-0 rounded-xl bg-crema object-cover" />
           <div className="min-w-0 flex-1">
             <p className="font-bold">{line.name}</p>
             <p className="text-sm text-roast">

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { formatIDR, type Product } from '@kopi/shared';
 import { PencilLink } from '../../../components/ui/pencil-link';
-import { imageUrl } from '../../../lib/image-url';
+import { imageSources } from '../../../lib/image-url';
 
 export function ProductCard({ product, canEdit }: { product: Product; canEdit: boolean }) {
   return (
     <li className="group relative flex flex-col rounded-2xl bg-white p-3 shadow-sm transition-shadow hover:shadow-md" data-testid="product-card">
       <Link to={`/detail/${product.id}`} className="flex flex-1 flex-col rounded-xl">
         <img
-          src={imageUrl(product.image)}
+          {...imageSources(product.image, 320)}
           alt=""
           loading="lazy"
           width={240}

@@ -10,7 +10,7 @@ import { ImagePicker } from '../../../components/ui/image-picker';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { errorMessage } from '../../../lib/api-client';
 import { toFormData } from '../../../lib/form-data';
-import { imageUrl } from '../../../lib/image-url';
+import { imageSources, imageUrl } from '../../../lib/image-url';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { TEXT } from '../../../lib/texts';
 import { profileKeys, updateProfile } from '../api/profile';
@@ -87,7 +87,7 @@ export function ProfileForm({ profile, children }: { profile: Profile; children?
             )}
           />
         ) : profile.image ? (
-          <img src={imageUrl(profile.image)} alt="" className="size-36 rounded-full object-cover ring-4 ring-honey" />
+          <img {...imageSources(profile.image, 160)} alt="" className="size-36 rounded-full object-cover ring-4 ring-honey" />
         ) : (
           <span aria-hidden="true" className="flex size-36 items-center justify-center rounded-full bg-honey font-display text-5xl font-bold uppercase">
             {name.slice(0, 1)}

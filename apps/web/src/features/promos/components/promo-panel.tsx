@@ -5,7 +5,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { PencilLink } from '../../../components/ui/pencil-link';
 import { Spinner } from '../../../components/ui/spinner';
 import { canRetry } from '../../../lib/api-client';
-import { imageUrl } from '../../../lib/image-url';
+import { imageSources } from '../../../lib/image-url';
 import { usePromos } from '../api/promos';
 
 interface PromoPanelProps {
@@ -53,7 +53,7 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply }: Prom
                 } ${promo.active ? '' : 'opacity-60'}`}
                 data-testid="promo-card"
               >
-                <img src={imageUrl(promo.image)} alt="" width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded-xl object-cover" />
+                <img {...imageSources(promo.image, 160)} alt="" width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded-xl object-cover" />
                 <span className="min-w-0 pr-8">
                   <span className="block font-bold">{promo.promo_name}</span>
                   <span className="block text-sm font-semibold">{promo.discount}% OFF</span>

@@ -5,7 +5,7 @@ import { IdParamSchema, MSG, PromoSchema, ROLES } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema } from '../../lib/reply.ts';
 import { readForm } from '../../plugins/multipart.ts';
-import { createPromo, deletePromo, editPromo, getPromo, listVisiblePromos } from './promos.service.ts';
+import { createPromo, deletePromo, editPromo, getPromo, visiblePromos } from './promos.service.ts';
 
 const multipart = { consumes: ['multipart/form-data', 'application/json'] };
 
@@ -20,7 +20,7 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db }) {
       schema: { tags: ['promos'], summary: 'Active promos (admins also see expired ones)', response: { 200: envelope(z.array(PromoSchema)) } },
     },
     async (request) => {
-      const promos = await listVisiblePromos(db, request.session?.role === ROLES.admin);
+      const promos = await visiblePromos(db, request.session?.role === ROLES.admin);
       return { msg: promos.length ? 'Promos found' : 'No promo right now', data: promos };
     },
   );

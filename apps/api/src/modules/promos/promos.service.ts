@@ -18,7 +18,10 @@ async function checkCode(db: Db, code: string | undefined, exceptId?: number): P
   if (code !== undefined && (await codeTaken(db, code, exceptId))) throw conflict(`Coupon code ${code} is already used by another promo`);
 }
 
-export const listVisiblePromos = listPromos;
+/** Active promos for everyone; admins also see the ones that ended, to edit or extend them. */
+export async function visiblePromos(db: Db, isAdmin: boolean): Promise<Promo[]> {
+  return listPromos(db, isAdmin);
+}
 
 export async function getPromo(db: Db, id: number): Promise<Promo> {
   const promo = await findPromo(db, id);

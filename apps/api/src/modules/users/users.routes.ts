@@ -6,7 +6,7 @@ import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { readForm } from '../../plugins/multipart.ts';
 import type { RateLimiter } from '../auth/rate-limiter.ts';
-import { editProfile, profile, register, users } from './users.service.ts';
+import { editProfile, listAccounts, profile, register } from './users.service.ts';
 
 export async function usersRoutes(base: FastifyInstance, opts: { db: Db; limiter: RateLimiter; registerLimit: number }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +27,7 @@ export async function usersRoutes(base: FastifyInstance, opts: { db: Db; limiter
     { preHandler: app.auth.admin, schema: { tags: ['users'], summary: 'Every account (Admin)', querystring: PageQuerySchema, response: { 200: pagedEnvelope(UserListItemSchema) } } },
     async (request) => {
       const { page = 1, limit = 20 } = request.query;
-      const { items, meta } = await users(db, page, limit);
+      const { items, meta } = await listAccounts(db, page, limit);
       return { msg: 'Users found', data: items, meta };
     },
   );

@@ -23,7 +23,7 @@ export async function register(db: Db, input: RegisterInput): Promise<number> {
   }
 }
 
-export async function users(db: Db, page: number, limit: number) {
+export async function listAccounts(db: Db, page: number, limit: number) {
   const { items, total } = await listUsers(db, limit, offsetOf(page, limit));
   return { items, meta: pageMeta(page, limit, total) };
 }

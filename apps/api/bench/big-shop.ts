@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../src/db/client.ts';
+import { type Db, rows, sqlArray } from '../src/db/client.ts';
 import { renderArt } from '../src/db/seed.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 
 export const BENCH_PASSWORD = 'bench-password-1';
-/** A text[] literal with one parameter per element (drizzle spreads a JS array into a row otherwise). */
-const textArray = (items: string[]) => sql`(array[${sql.join(items.map((item) => sql`${item}`), sql`, `)}]::text[])`;
-
 const NAMES = ['Caffe Latte', 'Kopi Susu', 'Matcha Latte', 'Croissant', 'Americano', 'Mocha', 'Teh Tarik', 'Roti Bakar', 'Cold Brew', 'Pisang Goreng'];
 
 /** DESIGN §8's large shop: 10,000 products, 1,000 customers, 100,000 orders — written by SQL, in seconds. */
@@ -17,8 +14,8 @@ export async function seedBigShop(db: Db, sizes = { products: 10_000, customers:
   }
   const hash = await hashPassword(BENCH_PASSWORD);
   await db.execute(sql`insert into products (product_name, price, category_id, description, image, units_sold, created_at)
-    select ${textArray(NAMES)}[1 + g % ${NAMES.length}] || ' ' || g, 5000 + (g * 37 % 60) * 1000, 1 + g % 4,
-           'Benchmark product number ' || g, ${textArray(images)}[1 + g % ${images.length}], 0, now() - make_interval(secs => g)
+    select ${sqlArray(NAMES, 'text[]')}[1 + g % ${NAMES.length}] || ' ' || g, 5000 + (g * 37 % 60) * 1000, 1 + g % 4,
+           'Benchmark product number ' || g, ${sqlArray(images, 'text[]')}[1 + g % ${images.length}], 0, now() - make_interval(secs => g)
     from generate_series(1, ${sizes.products}) g`);
   await db.execute(sql`insert into users (email, password_hash, role, display_name)
     select 'bench' || g || '@bench.local', ${hash}, 'User', 'Bench ' || g from generate_series(1, ${sizes.customers}) g`);

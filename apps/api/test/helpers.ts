@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -162,7 +163,6 @@ export async function addPromo(shop: TestShop, adminToken: string, overrides: Re
 
 /** Counts rows of a table, to prove that a rejected request stored nothing. */
 export async function countRows(shop: TestShop, table: 'products' | 'promos' | 'images' | 'transactions' | 'transaction_items' | 'users'): Promise<number> {
-  const { sql } = await import('drizzle-orm');
   const result = (await shop.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
   return result.rows[0]!.n;
 }

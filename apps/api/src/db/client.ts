@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -100,6 +101,14 @@ export async function migrate(database: Database, db: Db = database.db): Promise
     const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
     await run(db as never, { migrationsFolder: folder });
   }
+}
+
+/**
+ * An array literal with one parameter per element, e.g. `sqlArray([1, 2], 'int[]')`: drizzle would
+ * otherwise spread a JS array into a row `($1, $2)`.
+ */
+export function sqlArray(values: readonly (string | number)[], type: 'int[]' | 'bigint[]' | 'text[]'): SQL {
+  return sql`(array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::${sql.raw(type)})`;
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */

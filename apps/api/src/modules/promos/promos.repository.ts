@@ -3,16 +3,16 @@ import type { Promo, PromoFields, PromoPatch } from '@kopi/shared';
 import { type Db, rows } from '../../db/client.ts';
 import { promos } from '../../db/schema.ts';
 
-// A promo is active through the last day of its duration (the shop's dates are calendar days).
-const COLUMNS = sql`id, promo_name, code, description, discount, duration::text as duration, min_price, image,
-  (duration >= current_date) as active`;
+/** A promo is active through the last day of its duration (the shop's dates are calendar days). */
+const ACTIVE = sql`(duration >= current_date)`;
+const COLUMNS = sql`id, promo_name, code, description, discount, duration::text as duration, min_price, image, ${ACTIVE} as active`;
 
 export async function listPromos(db: Db, includeExpired: boolean): Promise<Promo[]> {
   return rows<Promo>(
     db,
     sql`select ${COLUMNS} from promos where deleted_at is null
-        ${includeExpired ? sql`` : sql`and duration >= current_date`}
-        order by duration >= current_date desc, duration, id`,
+        ${includeExpired ? sql`` : sql`and ${ACTIVE}`}
+        order by ${ACTIVE} desc, duration, id`,
   );
 }
 

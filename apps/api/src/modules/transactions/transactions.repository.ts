@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { DELIVERY_METHODS, nameOf, PAYMENT_METHODS, SIZES, STATUS, STATUSES, type Order } from '@kopi/shared';
-import { type Db, rows } from '../../db/client.ts';
+import { type Db, rows, sqlArray } from '../../db/client.ts';
 import { products, transactions } from '../../db/schema.ts';
 
 export interface NewOrder {
@@ -24,15 +24,6 @@ export async function findMenuPrices(db: Db, ids: number[]) {
     .select({ id: products.id, price: products.price })
     .from(products)
     .where(and(inArray(products.id, ids), isNull(products.deleted_at)));
-}
-
-export async function findPromoTerms(db: Db, id: number) {
-  const [promo] = await rows<{ id: number; promo_name: string; discount: number; min_price: number; duration: string; active: boolean }>(
-    db,
-    sql`select id, promo_name, discount, min_price, duration::text as duration, duration >= current_date as active
-        from promos where id = ${id} and deleted_at is null`,
-  );
-  return promo;
 }
 
 const COUPON_LOCK = 727_275; // with the customer's id: serialises one customer's coupon orders
@@ -106,8 +97,6 @@ const ORDER_SELECT = sql`
 
 
 
-/** An int[] / bigint[] literal with one parameter per element (drizzle spreads a JS array into a row otherwise). */
-const intArray = (values: number[], type: SQL = sql`int[]`) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${type}`;
 
 /**
  * Stores the order, its lines and the products' sales counts, and answers the stored order, in one
@@ -124,9 +113,9 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<Order> {
                   ${order.subtotal}, ${order.discount}, ${order.tax}, ${order.shipping}, ${order.total}, ${order.idempotency_key})
           returning *),
         lines as (
-          select * from unnest(${intArray(lines.map((l) => l.product_id))}, ${intArray(lines.map((l) => l.size_id))},
-                               ${intArray(lines.map((l) => l.qty))}, ${intArray(lines.map((l) => l.unit_price))},
-                               ${intArray(lines.map((l) => l.line_total), sql`bigint[]`)})
+          select * from unnest(${sqlArray(lines.map((l) => l.product_id), 'int[]')}, ${sqlArray(lines.map((l) => l.size_id), 'int[]')},
+                               ${sqlArray(lines.map((l) => l.qty), 'int[]')}, ${sqlArray(lines.map((l) => l.unit_price), 'int[]')},
+                               ${sqlArray(lines.map((l) => l.line_total), 'bigint[]')})
             with ordinality as l(product_id, size_id, qty, unit_price, line_total, position)),
         stored_lines as (
           insert into transaction_items (transaction_id, product_id, size_id, qty, unit_price, line_total)

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { formatIDR, ROLES, STATUS, type CreateOrderInput, type Order } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { findPromo } from '../promos/promos.repository.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { Session } from '../auth/auth.service.ts';
@@ -9,7 +10,6 @@ import {
   countOrders,
   findMenuPrices,
   findOrderIdByKey,
-  findPromoTerms,
   finishOrder,
   hideOrder,
   insertOrder,
@@ -33,7 +33,7 @@ async function loadExisting(db: Db, id: number): Promise<Order> {
 
 /** The discount a promo gives on a subtotal, or a 400 that says why it does not apply. */
 async function promoDiscount(db: Db, userId: number, promoId: number, subtotal: number): Promise<number> {
-  const promo = await findPromoTerms(db, promoId);
+  const promo = await findPromo(db, promoId);
   const reject = (message: string) => badRequest(message, [{ field: 'promo_id', message }]);
   if (!promo) throw reject('This promo does not exist');
   if (!promo.active) throw reject(`Promo ${promo.promo_name} ended on ${promo.duration}`);

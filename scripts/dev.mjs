@@ -2,10 +2,20 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], { stdio: 'inherit', env: { ...process.env, HOST: process.env.HOST ?? '127.0.0.1' } }),
+  spawn('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, HOST: process.env.HOST ?? '127.0.0.1' },
+  }),
   spawn('npm', ['run', 'dev', '-w', '@kopi/web'], { stdio: 'inherit' }),
 ];
-const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-children.forEach((child) => child.on('exit', (code) => { stop(); process.exitCode = code ?? 0; }));
+for (const child of children) {
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });
+}

@@ -32,7 +32,13 @@ function buildIfStale(name, output, sources) {
 }
 
 const shared = at('packages', 'shared', 'src');
-buildIfStale('@kopi/web', at('apps', 'web', 'dist', 'index.html'), [at('apps', 'web', 'src'), at('apps', 'web', 'index.html'), at('apps', 'web', 'public'), at('apps', 'web', 'vite.config.ts'), shared]);
+buildIfStale('@kopi/web', at('apps', 'web', 'dist', 'index.html'), [
+  at('apps', 'web', 'src'),
+  at('apps', 'web', 'index.html'),
+  at('apps', 'web', 'public'),
+  at('apps', 'web', 'vite.config.ts'),
+  shared,
+]);
 buildIfStale('@kopi/api', at('apps', 'api', 'dist', 'server.js'), [at('apps', 'api', 'src'), at('apps', 'api', 'build.mjs'), shared]);
 
 await import(at('apps', 'api', 'dist', 'server.js'));

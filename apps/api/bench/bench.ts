@@ -6,11 +6,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import pg from 'pg';
 import { API_BASE } from '@kopi/shared';
-import { migrate, openDatabase, rows } from '../src/db/client.ts';
+import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { migrate, openDatabase, rows } from '../src/db/client.ts';
 import { BENCH_PASSWORD, seedBigShop } from './big-shop.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -18,7 +18,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 // 500 different searches: parts of names, some with a number (the menu's names end in one).
 const WORDS = ['latte', 'kopi', 'croissant', 'BREW', 'teh tarik', 'matcha', 'susu', 'roti', 'pisang', 'mocha', 'amer', 'goreng'];
-const SEARCH_TERMS = Array.from({ length: 500 }, (_, i) => (i % 3 === 0 ? WORDS[i % WORDS.length]! : `${WORDS[i % WORDS.length]} ${i * 7}`));
+const SEARCH_TERMS = Array.from({ length: 500 }, (_, i) =>
+  i % 3 === 0 ? WORDS[i % WORDS.length]! : `${WORDS[i % WORDS.length]} ${i * 7}`,
+);
 
 interface Result {
   name: string;
@@ -141,16 +143,32 @@ async function benchDatabase(kind: 'pglite' | 'postgres', port: number, bareRps:
     results.push(
       await load('catalogue', {
         url: base,
-        requests: [{ setupRequest: (r) => ({ ...r, path: `${API_BASE}/products/get?sort=${sorts[random(4)]}&page=${1 + random(20)}${random(2) ? `&categories=${1 + random(4)}` : ''}` }) }],
+        requests: [
+          {
+            setupRequest: (r) => ({
+              ...r,
+              path: `${API_BASE}/products/get?sort=${sorts[random(4)]}&page=${1 + random(20)}${random(2) ? `&categories=${1 + random(4)}` : ''}`,
+            }),
+          },
+        ],
       }),
     );
     results.push(
       await load('search', {
         url: base,
-        requests: [{ setupRequest: (r) => ({ ...r, path: `${API_BASE}/products/get?search=${encodeURIComponent(SEARCH_TERMS[random(SEARCH_TERMS.length)]!)}` }) }],
+        requests: [
+          {
+            setupRequest: (r) => ({
+              ...r,
+              path: `${API_BASE}/products/get?search=${encodeURIComponent(SEARCH_TERMS[random(SEARCH_TERMS.length)]!)}`,
+            }),
+          },
+        ],
       }),
     );
-    results.push(await load('detail', { url: base, requests: [{ setupRequest: (r) => ({ ...r, path: `${API_BASE}/products/${productId()}` }) }] }));
+    results.push(
+      await load('detail', { url: base, requests: [{ setupRequest: (r) => ({ ...r, path: `${API_BASE}/products/${productId()}` }) }] }),
+    );
 
     const before = await countOrders();
     // A fixed number of orders (not a duration), so that every request is answered before counting.
@@ -164,7 +182,13 @@ async function benchDatabase(kind: 'pglite' | 'postgres', port: number, bareRps:
             ...r,
             path: `${API_BASE}/transactions`,
             headers: { 'content-type': 'application/json', 'access-token': tokens[random(tokens.length)]! },
-            body: JSON.stringify({ product_id: productId(), qty: 1 + random(3), size_id: 1 + random(3), delivery_id: 1, payment_id: 1 + random(3) }),
+            body: JSON.stringify({
+              product_id: productId(),
+              qty: 1 + random(3),
+              size_id: 1 + random(3),
+              delivery_id: 1,
+              payment_id: 1 + random(3),
+            }),
           }),
         },
       ],
@@ -198,7 +222,9 @@ async function main() {
   } finally {
     await stop(bare);
   }
-  console.log(`bare Fastify route: ${bareResult.rps} requests/s, p50 ${bareResult.p50} ms, p99 ${bareResult.p99} ms (${CONNECTIONS} connections, ${SECONDS} s per run)`);
+  console.log(
+    `bare Fastify route: ${bareResult.rps} requests/s, p50 ${bareResult.p50} ms, p99 ${bareResult.p99} ms (${CONNECTIONS} connections, ${SECONDS} s per run)`,
+  );
 
   const kinds: ('pglite' | 'postgres')[] = ['pglite'];
   if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) kinds.push('postgres');
@@ -213,9 +239,14 @@ async function main() {
     const search = by('search');
     const orders = by('order creation');
     const check = (ok: boolean) => (ok ? 'met' : 'NOT met');
-    console.log(`- ${kind}: catalogue ≥ 25% of bare (${Math.round((catalogue.rps / bareResult.rps) * 100)}%) and p99 ≤ 25 ms (${catalogue.p99}): ${check(catalogue.rps >= bareResult.rps * 0.25 && catalogue.p99 <= 25)}`);
+    console.log(
+      `- ${kind}: catalogue ≥ 25% of bare (${Math.round((catalogue.rps / bareResult.rps) * 100)}%) and p99 ≤ 25 ms (${catalogue.p99}): ${check(catalogue.rps >= bareResult.rps * 0.25 && catalogue.p99 <= 25)}`,
+    );
     console.log(`- ${kind}: search p99 ≤ 25 ms (${search.p99}): ${check(search.p99 <= 25)}`);
-    if (kind === 'postgres') console.log(`- ${kind}: orders ≥ 1,000/s with no error (${orders.rps}/s, ${orders.errors} errors): ${check(orders.rps >= 1000 && orders.errors === 0)}`);
+    if (kind === 'postgres')
+      console.log(
+        `- ${kind}: orders ≥ 1,000/s with no error (${orders.rps}/s, ${orders.errors} errors): ${check(orders.rps >= 1000 && orders.errors === 0)}`,
+      );
   }
 }
 

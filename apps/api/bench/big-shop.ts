@@ -4,7 +4,18 @@ import { renderArt } from '../src/db/seed.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 
 export const BENCH_PASSWORD = 'bench-password-1';
-const NAMES = ['Caffe Latte', 'Kopi Susu', 'Matcha Latte', 'Croissant', 'Americano', 'Mocha', 'Teh Tarik', 'Roti Bakar', 'Cold Brew', 'Pisang Goreng'];
+const NAMES = [
+  'Caffe Latte',
+  'Kopi Susu',
+  'Matcha Latte',
+  'Croissant',
+  'Americano',
+  'Mocha',
+  'Teh Tarik',
+  'Roti Bakar',
+  'Cold Brew',
+  'Pisang Goreng',
+];
 
 /** DESIGN §8's large shop: 10,000 products, 1,000 customers, 100,000 orders — written by SQL, in seconds. */
 export async function seedBigShop(db: Db, sizes = { products: 10_000, customers: 1_000, orders: 100_000 }) {

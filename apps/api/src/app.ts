@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_BASE } from '@kopi/shared';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
-import { API_BASE } from '@kopi/shared';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
@@ -89,6 +89,10 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
     { prefix: API_BASE },
   );
   await app.register(imagesRoutes, { db });
-  await app.register(webPlugin, { dist: config.webDist ?? defaultWebDist(), shopName: config.shopName, googleClientId: config.googleClientId });
+  await app.register(webPlugin, {
+    dist: config.webDist ?? defaultWebDist(),
+    shopName: config.shopName,
+    googleClientId: config.googleClientId,
+  });
   return app;
 }

@@ -1,9 +1,10 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
 
 // `npm start`: one process serving the SPA, the API and the docs on one port (DESIGN §3).
 
 async function main() {
+  loadEnvFile();
   const config = loadConfig();
   const app = await buildApp(config);
 
@@ -25,7 +26,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${config.shopName} is open on http://localhost:${config.port} (docs at /api/coffee-project/docs, database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
+  app.log.info(
+    `${config.shopName} is open on http://localhost:${config.port} (docs at /api/coffee-project/docs, database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+  );
 }
 
 main().catch((error) => {

@@ -1,6 +1,6 @@
+import { MSG } from '@kopi/shared';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@kopi/shared';
 import { api, countRows, createTestShop, signUpAs, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -41,7 +41,12 @@ describe('POST /users/register', () => {
     const res = await api(shop, 'POST', '/users/register', { body });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_failed');
-    expect(res.json().errors.map((e: { field: string }) => e.field).join()).toContain(field);
+    expect(
+      res
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .join(),
+    ).toContain(field);
     expect(await countRows(shop, 'users')).toBe(before);
   });
 });
@@ -51,7 +56,10 @@ describe('POST /auth', () => {
     const user = await signUpAs(shop, 'Admin');
     const res = await api(shop, 'POST', '/auth', { body: { email: user.email, password: user.password } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ msg: MSG.loginSuccess, data: { token: expect.any(String), payload: { id: user.id, role: 'Admin' } } });
+    expect(res.json()).toMatchObject({
+      msg: MSG.loginSuccess,
+      data: { token: expect.any(String), payload: { id: user.id, role: 'Admin' } },
+    });
   });
 
   it('gives the same 401 message for a wrong email and a wrong password', async () => {
@@ -82,7 +90,9 @@ describe('POST /auth', () => {
     try {
       const statuses = [];
       for (let i = 0; i < 5; i++) {
-        statuses.push((await api(strict, 'POST', '/auth', { body: { email: `guess${i}@test.local`, password: 'whatever-pass' } })).statusCode);
+        statuses.push(
+          (await api(strict, 'POST', '/auth', { body: { email: `guess${i}@test.local`, password: 'whatever-pass' } })).statusCode,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
     } finally {
@@ -109,7 +119,7 @@ describe('tokens', () => {
       .setJti('x')
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('another-secret-another-secret-another'));
-    for (const token of [forged, 'garbage', `${user.token}x`, 'Bearer ' + user.token]) {
+    for (const token of [forged, 'garbage', `${user.token}x`, `Bearer ${user.token}`]) {
       const res = await api(shop, 'GET', '/users/profile', { token });
       expect(res.statusCode).toBe(401);
     }

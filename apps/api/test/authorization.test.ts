@@ -1,11 +1,12 @@
-import type { LightMyRequestResponse } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kopi/shared';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addProduct,
   addPromo,
   api,
+  type CallOptions,
   countRows,
   createTestShop,
   multipart,
@@ -13,7 +14,6 @@ import {
   productFields,
   promoFields,
   signUpAs,
-  type CallOptions,
   type TestShop,
 } from './helpers.ts';
 import { expectClientError, expiredToken, orderBody, query, signedToken } from './matrix-helpers.ts';
@@ -141,7 +141,11 @@ const ENDPOINTS: Record<string, Endpoint> = {
     },
   },
   'POST /products': {
-    call: async (_t, marker) => ({ method: 'POST', path: '/products', form: await multipart(productFields({ product_name: marker }), await pngFile()) }),
+    call: async (_t, marker) => ({
+      method: 'POST',
+      path: '/products',
+      form: await multipart(productFields({ product_name: marker }), await pngFile()),
+    }),
     async check({ ok, marker }) {
       const found = await query(shop, sql`select id from products where product_name = ${marker}`);
       expect(found).toHaveLength(ok ? 1 : 0);
@@ -164,7 +168,11 @@ const ENDPOINTS: Record<string, Endpoint> = {
     },
   },
   'POST /promos': {
-    call: async (_t, marker) => ({ method: 'POST', path: '/promos', form: await multipart(promoFields({ promo_name: marker }), await pngFile()) }),
+    call: async (_t, marker) => ({
+      method: 'POST',
+      path: '/promos',
+      form: await multipart(promoFields({ promo_name: marker }), await pngFile()),
+    }),
     async check({ ok, marker }) {
       const found = await query(shop, sql`select id from promos where promo_name = ${marker}`);
       expect(found).toHaveLength(ok ? 1 : 0);
@@ -274,28 +282,28 @@ const ENDPOINTS: Record<string, Endpoint> = {
 // prettier-ignore
 const MATRIX: [string, number, number, number, number, number, number, number][] = [
   //  endpoint                          none  malf  exp   rev   User  other Admin
-  ['POST /auth/logout',                 401,  401,  401,  401,  200,  200,  200],
-  ['GET /users',                        401,  401,  401,  401,  403,  403,  200],
-  ['GET /users/profile',                401,  401,  401,  401,  200,  200,  200],
-  ['PATCH /users/profile',              401,  401,  401,  401,  200,  200,  200],
-  ['POST /products',                    401,  401,  401,  401,  403,  403,  201],
-  ['PATCH /products/:id',               401,  401,  401,  401,  403,  403,  200],
-  ['DELETE /products/:id',              401,  401,  401,  401,  403,  403,  200],
-  ['POST /promos',                      401,  401,  401,  401,  403,  403,  201],
-  ['PATCH /promos/:id',                 401,  401,  401,  401,  403,  403,  200],
-  ['DELETE /promos/:id',                401,  401,  401,  401,  403,  403,  200],
-  ['POST /transactions',                401,  401,  401,  401,  201,  201,  201],
-  ['GET /transactions/history',         401,  401,  401,  401,  200,  200,  200],
+  ['POST /auth/logout', 401, 401, 401, 401, 200, 200, 200],
+  ['GET /users', 401, 401, 401, 401, 403, 403, 200],
+  ['GET /users/profile', 401, 401, 401, 401, 200, 200, 200],
+  ['PATCH /users/profile', 401, 401, 401, 401, 200, 200, 200],
+  ['POST /products', 401, 401, 401, 401, 403, 403, 201],
+  ['PATCH /products/:id', 401, 401, 401, 401, 403, 403, 200],
+  ['DELETE /products/:id', 401, 401, 401, 401, 403, 403, 200],
+  ['POST /promos', 401, 401, 401, 401, 403, 403, 201],
+  ['PATCH /promos/:id', 401, 401, 401, 401, 403, 403, 200],
+  ['DELETE /promos/:id', 401, 401, 401, 401, 403, 403, 200],
+  ['POST /transactions', 401, 401, 401, 401, 201, 201, 201],
+  ['GET /transactions/history', 401, 401, 401, 401, 200, 200, 200],
   // the order belongs to User: another User is told it does not exist; it is not in Admin's own history
-  ['DELETE /transactions/history/:id',  401,  401,  401,  401,  200,  404,  404],
-  ['GET /transactions',                 401,  401,  401,  401,  403,  403,  200],
-  ['GET /transactions/:id',             401,  401,  401,  401,  200,  404,  200],
-  ['PATCH /transactions/:id',           401,  401,  401,  401,  403,  403,  200],
-  ['GET /products/get',                 200,  200,  200,  200,  200,  200,  200],
-  ['GET /products/:id',                 200,  200,  200,  200,  200,  200,  200],
-  ['GET /promos/get',                   200,  200,  200,  200,  200,  200,  200],
-  ['GET /promos/:id',                   200,  200,  200,  200,  200,  200,  200],
-  ['GET /categories',                   200,  200,  200,  200,  200,  200,  200],
+  ['DELETE /transactions/history/:id', 401, 401, 401, 401, 200, 404, 404],
+  ['GET /transactions', 401, 401, 401, 401, 403, 403, 200],
+  ['GET /transactions/:id', 401, 401, 401, 401, 200, 404, 200],
+  ['PATCH /transactions/:id', 401, 401, 401, 401, 403, 403, 200],
+  ['GET /products/get', 200, 200, 200, 200, 200, 200, 200],
+  ['GET /products/:id', 200, 200, 200, 200, 200, 200, 200],
+  ['GET /promos/get', 200, 200, 200, 200, 200, 200, 200],
+  ['GET /promos/:id', 200, 200, 200, 200, 200, 200, 200],
+  ['GET /categories', 200, 200, 200, 200, 200, 200, 200],
 ];
 
 const CASES = MATRIX.flatMap(([endpoint, ...statuses]) => CALLERS.map((caller, i) => [endpoint, caller, statuses[i]!] as const));

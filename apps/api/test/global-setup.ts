@@ -41,7 +41,9 @@ async function setupPostgres(project: TestProject) {
   await database.close();
   project.provide('template', templateUrl);
   return async () => {
-    const leftovers = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'kopi_test_${process.pid}_%'`);
+    const leftovers = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname like 'kopi_test_${process.pid}_%'`,
+    );
     for (const { datname } of leftovers.rows) await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import { API_BASE, type Role, TOKEN_HEADER } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
 import { inject } from 'vitest';
-import { API_BASE, TOKEN_HEADER, type Role } from '@kopi/shared';
 import { buildApp } from '../src/app.ts';
-import { loadConfig, type Config } from '../src/config.ts';
+import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { insertUser } from '../src/modules/users/users.repository.ts';
@@ -92,12 +92,24 @@ export interface CallOptions {
   form?: { payload: Buffer; headers: Record<string, string> };
 }
 
-export async function api(shop: TestShop, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+export async function api(
+  shop: TestShop,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...options.headers, ...options.form?.headers };
   if (options.token !== undefined) headers[TOKEN_HEADER] = options.token;
   return shop.app.inject({
     method,
-    url: path.startsWith('/') && !path.startsWith(API_BASE) && !path.startsWith('/images') && !path.startsWith('/health') && !path.startsWith('/ready') ? `${API_BASE}${path}` : path,
+    url:
+      path.startsWith('/') &&
+      !path.startsWith(API_BASE) &&
+      !path.startsWith('/images') &&
+      !path.startsWith('/health') &&
+      !path.startsWith('/ready')
+        ? `${API_BASE}${path}`
+        : path,
     headers,
     ...(options.form ? { payload: options.form.payload } : options.body !== undefined ? { payload: options.body as object } : {}),
   });
@@ -119,7 +131,9 @@ export async function multipart(fields: Record<string, string | number>, file?: 
 }
 
 export async function pngFile(name = 'photo.png', color = '#8b5a2b'): Promise<UploadFile> {
-  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: color } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return { name, type: 'image/png', bytes };
 }
 
@@ -162,7 +176,12 @@ export async function addPromo(shop: TestShop, adminToken: string, overrides: Re
 }
 
 /** Counts rows of a table, to prove that a rejected request stored nothing. */
-export async function countRows(shop: TestShop, table: 'products' | 'promos' | 'images' | 'transactions' | 'transaction_items' | 'users'): Promise<number> {
-  const result = (await shop.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
+export async function countRows(
+  shop: TestShop,
+  table: 'products' | 'promos' | 'images' | 'transactions' | 'transaction_items' | 'users',
+): Promise<number> {
+  const result = (await shop.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+    rows: { n: number }[];
+  };
   return result.rows[0]!.n;
 }

@@ -9,8 +9,13 @@ let image: string;
 beforeAll(async () => {
   shop = await createTestShop();
   const admin = await signUpAs(shop, 'Admin');
-  const bytes = await sharp({ create: { width: 1000, height: 800, channels: 3, background: '#8b5a2b' } }).png().toBuffer();
-  const res = await api(shop, 'POST', '/products', { token: admin.token, form: await multipart(productFields(), { name: 'big.png', type: 'image/png', bytes }) });
+  const bytes = await sharp({ create: { width: 1000, height: 800, channels: 3, background: '#8b5a2b' } })
+    .png()
+    .toBuffer();
+  const res = await api(shop, 'POST', '/products', {
+    token: admin.token,
+    form: await multipart(productFields(), { name: 'big.png', type: 'image/png', bytes }),
+  });
   image = res.json().data.image;
 });
 afterAll(() => shop.close());

@@ -14,8 +14,8 @@ import {
   pngFile,
   productFields,
   signUpAs,
-  testConfig,
   type TestShop,
+  testConfig,
 } from './helpers.ts';
 import { orderBody } from './matrix-helpers.ts';
 
@@ -90,7 +90,10 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database', () 
 
   it('an image uploaded on A is served by B', async () => {
     const admin = await signUpAs(a, 'Admin');
-    const res = await api(a, 'POST', '/products', { token: admin.token, form: await multipart(productFields({ product_name: 'Pictured Brew' }), await pngFile('p.png', '#2e8b57')) });
+    const res = await api(a, 'POST', '/products', {
+      token: admin.token,
+      form: await multipart(productFields({ product_name: 'Pictured Brew' }), await pngFile('p.png', '#2e8b57')),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const image: string = res.json().data.image;
     expect(image).toMatch(/^images\/[a-f0-9]{64}\.webp$/);
@@ -124,7 +127,9 @@ describe('concurrent orders', () => {
     const before = await Promise.all([countRows(shop, 'transactions'), countRows(shop, 'transaction_items')]);
     const callers = Array.from({ length: 20 }, (_, i) => users[i % users.length]!);
     const answers = await Promise.all(
-      callers.map((caller, i) => api(shop, 'POST', '/transactions', { token: caller.token, body: orderBody(product.id, { qty: (i % 5) + 1 }) })),
+      callers.map((caller, i) =>
+        api(shop, 'POST', '/transactions', { token: caller.token, body: orderBody(product.id, { qty: (i % 5) + 1 }) }),
+      ),
     );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
     const orders = answers.map((r) => r.json().data as { id: number; customer: { id: number }; total: number });
@@ -133,7 +138,10 @@ describe('concurrent orders', () => {
       expect(order.customer.id).toBe(callers[i]!.id);
       expect(order.total).toBe(((i % 5) + 1) * product.price);
     });
-    expect(await Promise.all([countRows(shop, 'transactions'), countRows(shop, 'transaction_items')])).toEqual([before[0]! + 20, before[1]! + 20]);
+    expect(await Promise.all([countRows(shop, 'transactions'), countRows(shop, 'transaction_items')])).toEqual([
+      before[0]! + 20,
+      before[1]! + 20,
+    ]);
     // Each user's history holds exactly their five.
     for (const user of users) {
       const history = await api(shop, 'GET', '/transactions/history?limit=50', { token: user.token });
@@ -148,7 +156,13 @@ describe('concurrent orders', () => {
     const key = `key-${Math.random().toString(36).slice(2)}`;
     const before = await countRows(shop, 'transactions');
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => api(shop, 'POST', '/transactions', { token: user!.token, body: orderBody(product.id, { qty: 2 }), headers: { 'idempotency-key': key } })),
+      Array.from({ length: 5 }, () =>
+        api(shop, 'POST', '/transactions', {
+          token: user!.token,
+          body: orderBody(product.id, { qty: 2 }),
+          headers: { 'idempotency-key': key },
+        }),
+      ),
     );
     // One answer made it (201), the others are its replays (200); all carry the same order.
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
@@ -158,7 +172,11 @@ describe('concurrent orders', () => {
     expect(await countRows(shop, 'transactions')).toBe(before + 1);
 
     // A later retry with the key answers the same order again and stores nothing.
-    const retry = await api(shop, 'POST', '/transactions', { token: user!.token, body: orderBody(product.id, { qty: 2 }), headers: { 'idempotency-key': key } });
+    const retry = await api(shop, 'POST', '/transactions', {
+      token: user!.token,
+      body: orderBody(product.id, { qty: 2 }),
+      headers: { 'idempotency-key': key },
+    });
     expect(retry.statusCode).toBe(200);
     expect(retry.json().data.id).toBe([...ids][0]);
     expect(await countRows(shop, 'transactions')).toBe(before + 1);
@@ -167,8 +185,16 @@ describe('concurrent orders', () => {
   it('the same Idempotency-Key from another user is another order', async () => {
     const [first, second] = users;
     const key = `shared-${Math.random().toString(36).slice(2)}`;
-    const one = await api(shop, 'POST', '/transactions', { token: first!.token, body: orderBody(product.id), headers: { 'idempotency-key': key } });
-    const two = await api(shop, 'POST', '/transactions', { token: second!.token, body: orderBody(product.id), headers: { 'idempotency-key': key } });
+    const one = await api(shop, 'POST', '/transactions', {
+      token: first!.token,
+      body: orderBody(product.id),
+      headers: { 'idempotency-key': key },
+    });
+    const two = await api(shop, 'POST', '/transactions', {
+      token: second!.token,
+      body: orderBody(product.id),
+      headers: { 'idempotency-key': key },
+    });
     expect([one.statusCode, two.statusCode]).toEqual([201, 201]);
     expect(one.json().data.id).not.toBe(two.json().data.id);
     expect(two.json().data.customer.id).toBe(second!.id);
@@ -178,7 +204,13 @@ describe('concurrent orders', () => {
     const [user] = users;
     const before = await countRows(shop, 'transactions');
     const answers = await Promise.all(
-      ['k1', 'k2', 'k3'].map((k) => api(shop, 'POST', '/transactions', { token: user!.token, body: orderBody(product.id), headers: { 'idempotency-key': `${k}-${Math.random()}` } })),
+      ['k1', 'k2', 'k3'].map((k) =>
+        api(shop, 'POST', '/transactions', {
+          token: user!.token,
+          body: orderBody(product.id),
+          headers: { 'idempotency-key': `${k}-${Math.random()}` },
+        }),
+      ),
     );
     expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((r) => r.json().data.id)).size).toBe(3);
@@ -192,13 +224,22 @@ describe('concurrent orders', () => {
     // A race between "has this user used a coupon today?" and the insert lets several through.
     const bursts = await Promise.all(
       buyers.map((buyer) =>
-        Promise.all(Array.from({ length: 10 }, () => api(shop, 'POST', '/transactions', { token: buyer.token, body: orderBody(product.id, { promo_id: promo.id }) }))),
+        Promise.all(
+          Array.from({ length: 10 }, () =>
+            api(shop, 'POST', '/transactions', { token: buyer.token, body: orderBody(product.id, { promo_id: promo.id }) }),
+          ),
+        ),
       ),
     );
     for (const [i, answers] of bursts.entries()) {
-      expect(answers.map((r) => r.statusCode).sort(), `buyer ${i}: ${answers.map((r) => r.statusCode).join()}`).toEqual([201, ...Array(9).fill(400)]);
+      expect(answers.map((r) => r.statusCode).sort(), `buyer ${i}: ${answers.map((r) => r.statusCode).join()}`).toEqual([
+        201,
+        ...Array(9).fill(400),
+      ]);
       for (const res of answers.filter((r) => r.statusCode === 400)) expect(res.json().code).toBe('validation_failed');
-      const history = (await api(shop, 'GET', '/transactions/history?limit=50', { token: buyers[i]!.token })).json().data as { discount: number }[];
+      const history = (await api(shop, 'GET', '/transactions/history?limit=50', { token: buyers[i]!.token })).json().data as {
+        discount: number;
+      }[];
       expect(history.filter((o) => o.discount > 0)).toHaveLength(1);
     }
   });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
+import type { Role } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { expect } from 'vitest';
-import type { Role } from '@kopi/shared';
 import type { TestShop } from './helpers.ts';
 
 /** Rows of a raw query, on PGlite and node-postgres alike. */

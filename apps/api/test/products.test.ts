@@ -1,6 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kopi/shared';
-import { addProduct, api, countRows, createTestShop, jpegFile, multipart, pngFile, productFields, signUpAs, type TestShop } from './helpers.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addProduct,
+  api,
+  countRows,
+  createTestShop,
+  jpegFile,
+  multipart,
+  pngFile,
+  productFields,
+  signUpAs,
+  type TestShop,
+} from './helpers.ts';
 
 let shop: TestShop;
 let admin: { token: string };
@@ -84,28 +95,48 @@ describe('GET /products/get', () => {
     const customer = await signUpAs(shop);
     const order = await api(shop, 'POST', '/transactions', {
       token: customer.token,
-      body: { items: [{ product_id: ids['Oat Milk'], qty: 5, size_id: 1 }, { product_id: ids['Croissant'], qty: 2, size_id: 1 }], delivery_id: 1, payment_id: 1 },
+      body: {
+        items: [
+          { product_id: ids['Oat Milk'], qty: 5, size_id: 1 },
+          { product_id: ids.Croissant, qty: 2, size_id: 1 },
+        ],
+        delivery_id: 1,
+        payment_id: 1,
+      },
     });
     expect(order.statusCode).toBe(201);
     const popular = (await list('?sort=popular')).data.map((p) => p.product_name);
     expect(popular.slice(0, 2)).toEqual(['Oat Milk', 'Croissant']);
   });
 
-  it.each(['?sort=random', '?page=0', '?page=-1', '?page=1.5', '?limit=51', '?limit=0', '?categories=9', '?categories=tea', `?search=${'x'.repeat(101)}`])(
-    'answers 400 for %s',
-    async (query) => {
-      const res = await api(shop, 'GET', `/products/get${query}`);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('validation_failed');
-    },
-  );
+  it.each([
+    '?sort=random',
+    '?page=0',
+    '?page=-1',
+    '?page=1.5',
+    '?limit=51',
+    '?limit=0',
+    '?categories=9',
+    '?categories=tea',
+    `?search=${'x'.repeat(101)}`,
+  ])('answers 400 for %s', async (query) => {
+    const res = await api(shop, 'GET', `/products/get${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('validation_failed');
+  });
 });
 
 describe('GET /products/:id', () => {
   it('answers the product with its category name', async () => {
     const res = await api(shop, 'GET', `/products/${ids['Matcha Latte']}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id: ids['Matcha Latte'], product_name: 'Matcha Latte', price: 32000, category_id: 3, category_name: 'Non Coffee' });
+    expect(res.json().data).toMatchObject({
+      id: ids['Matcha Latte'],
+      product_name: 'Matcha Latte',
+      price: 32000,
+      category_id: 3,
+      category_name: 'Non Coffee',
+    });
   });
 
   it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
@@ -117,7 +148,10 @@ describe('GET /products/:id', () => {
 
 describe('POST /products', () => {
   it('adds a product with its picture re-encoded to WebP', async () => {
-    const res = await api(shop, 'POST', '/products', { token: admin.token, form: await multipart(productFields({ product_name: 'Teh Tarik' }), await jpegFile()) });
+    const res = await api(shop, 'POST', '/products', {
+      token: admin.token,
+      form: await multipart(productFields({ product_name: 'Teh Tarik' }), await jpegFile()),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().msg).toBe(MSG.addProductSuccess);
     const product = res.json().data;
@@ -154,7 +188,10 @@ describe('POST /products', () => {
   });
 
   it.each([['0'], ['-5'], ['12.5'], ['abc'], ['100000001']])('rejects the price %s', async (price) => {
-    const res = await api(shop, 'POST', '/products', { token: admin.token, form: await multipart(productFields({ price }), await pngFile()) });
+    const res = await api(shop, 'POST', '/products', {
+      token: admin.token,
+      form: await multipart(productFields({ price }), await pngFile()),
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -167,15 +204,22 @@ describe('PATCH /products/:id', () => {
     expect(res.json().msg).toBe(MSG.editProductSuccess);
     expect(res.json().data).toMatchObject({ product_name: 'Americano', price: 23000, image: product.image });
 
-    const picture = await api(shop, 'PATCH', `/products/${product.id}`, { token: admin.token, form: await multipart({}, await pngFile('new.png', '#123456')) });
+    const picture = await api(shop, 'PATCH', `/products/${product.id}`, {
+      token: admin.token,
+      form: await multipart({}, await pngFile('new.png', '#123456')),
+    });
     expect(picture.statusCode).toBe(200);
     expect(picture.json().data.image).not.toBe(product.image);
     expect(picture.json().data.price).toBe(23000);
   });
 
   it('answers 404 for an unknown product and 400 for nothing to change', async () => {
-    expect((await api(shop, 'PATCH', '/products/999999', { token: admin.token, form: await multipart({ price: 1000 }) })).statusCode).toBe(404);
-    expect((await api(shop, 'PATCH', `/products/${ids['Kopi Susu']}`, { token: admin.token, form: await multipart({}) })).statusCode).toBe(400);
+    expect((await api(shop, 'PATCH', '/products/999999', { token: admin.token, form: await multipart({ price: 1000 }) })).statusCode).toBe(
+      404,
+    );
+    expect((await api(shop, 'PATCH', `/products/${ids['Kopi Susu']}`, { token: admin.token, form: await multipart({}) })).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -183,7 +227,10 @@ describe('DELETE /products/:id', () => {
   it('takes the product off the menu but keeps it in past orders', async () => {
     const product = await addProduct(shop, admin.token, { product_name: 'Seasonal Pumpkin Latte', price: 38000 });
     const customer = await signUpAs(shop);
-    const order = await api(shop, 'POST', '/transactions', { token: customer.token, body: { product_id: product.id, qty: 1, size_id: 1, delivery_id: 1, payment_id: 1 } });
+    const order = await api(shop, 'POST', '/transactions', {
+      token: customer.token,
+      body: { product_id: product.id, qty: 1, size_id: 1, delivery_id: 1, payment_id: 1 },
+    });
     expect(order.statusCode).toBe(201);
 
     const removed = await api(shop, 'DELETE', `/products/${product.id}`, { token: admin.token });
@@ -194,7 +241,10 @@ describe('DELETE /products/:id', () => {
 
     const history = await api(shop, 'GET', '/transactions/history', { token: customer.token });
     expect(history.json().data[0].items[0]).toMatchObject({ product_name: 'Seasonal Pumpkin Latte', unit_price: 38000 });
-    const again = await api(shop, 'POST', '/transactions', { token: customer.token, body: { product_id: product.id, qty: 1, size_id: 1, delivery_id: 1, payment_id: 1 } });
+    const again = await api(shop, 'POST', '/transactions', {
+      token: customer.token,
+      body: { product_id: product.id, qty: 1, size_id: 1, delivery_id: 1, payment_id: 1 },
+    });
     expect(again.statusCode).toBe(404);
   });
 });
@@ -211,14 +261,14 @@ describe('GET /categories', () => {
   });
 });
 
-
 describe('the menu cache', () => {
   it('serves repeated reads from memory and forgets them when the menu changes through the API', async () => {
     const cached = await createTestShop({ menuCacheMs: 60_000 });
     try {
       const boss = await signUpAs(cached, 'Admin');
       const product = await addProduct(cached, boss.token, { product_name: 'Kopi Tubruk' });
-      const read = async () => (await api(cached, 'GET', '/products/get?search=tubruk')).json().data.map((p: { product_name: string }) => p.product_name);
+      const read = async () =>
+        (await api(cached, 'GET', '/products/get?search=tubruk')).json().data.map((p: { product_name: string }) => p.product_name);
       expect(await read()).toEqual(['Kopi Tubruk']);
       // Written behind the API's back (as another instance would): this instance still answers from its cache.
       const { sql } = await import('drizzle-orm');

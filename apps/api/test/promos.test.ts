@@ -1,6 +1,6 @@
+import { MSG } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@kopi/shared';
 import { addPromo, api, countRows, createTestShop, multipart, pngFile, promoFields, signUpAs, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -16,21 +16,33 @@ afterAll(() => shop.close());
 
 describe('POST /promos', () => {
   it('adds a promo with its code stored upper-case', async () => {
-    const res = await api(shop, 'POST', '/promos', { token: admin.token, form: await multipart(promoFields({ code: 'senja20', discount: 20, min_price: 50000 }), await pngFile()) });
+    const res = await api(shop, 'POST', '/promos', {
+      token: admin.token,
+      form: await multipart(promoFields({ code: 'senja20', discount: 20, min_price: 50000 }), await pngFile()),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().msg).toBe(MSG.addPromoSuccess);
-    expect(res.json().data).toMatchObject({ code: 'SENJA20', discount: 20, min_price: 50000, active: true, image: expect.stringMatching(/^images\//) });
+    expect(res.json().data).toMatchObject({
+      code: 'SENJA20',
+      discount: 20,
+      min_price: 50000,
+      active: true,
+      image: expect.stringMatching(/^images\//),
+    });
   });
 
-  it.each(['promo_name', 'code', 'description', 'discount', 'duration', 'min_price'])('without %s answers 400 "All input must be fulfilled !"', async (missing) => {
-    const before = await countRows(shop, 'promos');
-    const fields: Record<string, string | number> = promoFields();
-    delete fields[missing];
-    const res = await api(shop, 'POST', '/promos', { token: admin.token, form: await multipart(fields, await pngFile()) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe(MSG.allInputRequired);
-    expect(await countRows(shop, 'promos')).toBe(before);
-  });
+  it.each(['promo_name', 'code', 'description', 'discount', 'duration', 'min_price'])(
+    'without %s answers 400 "All input must be fulfilled !"',
+    async (missing) => {
+      const before = await countRows(shop, 'promos');
+      const fields: Record<string, string | number> = promoFields();
+      delete fields[missing];
+      const res = await api(shop, 'POST', '/promos', { token: admin.token, form: await multipart(fields, await pngFile()) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(MSG.allInputRequired);
+      expect(await countRows(shop, 'promos')).toBe(before);
+    },
+  );
 
   it('without a picture answers 400 "All input must be fulfilled !"', async () => {
     const res = await api(shop, 'POST', '/promos', { token: admin.token, form: await multipart(promoFields()) });
@@ -39,8 +51,14 @@ describe('POST /promos', () => {
   });
 
   it.each([
-    [{ discount: 0 }], [{ discount: 101 }], [{ discount: '20%' }], [{ duration: '2026-02-31' }], [{ duration: 'next week' }],
-    [{ duration: '2000-01-01' }], [{ min_price: -1 }], [{ code: 'has space' }],
+    [{ discount: 0 }],
+    [{ discount: 101 }],
+    [{ discount: '20%' }],
+    [{ duration: '2026-02-31' }],
+    [{ duration: 'next week' }],
+    [{ duration: '2000-01-01' }],
+    [{ min_price: -1 }],
+    [{ code: 'has space' }],
   ])('rejects %j with 400', async (change) => {
     const res = await api(shop, 'POST', '/promos', { token: admin.token, form: await multipart(promoFields(change), await pngFile()) });
     expect(res.statusCode).toBe(400);
@@ -48,7 +66,10 @@ describe('POST /promos', () => {
 
   it('answers 409 for a code already in use, in any letter case', async () => {
     await addPromo(shop, admin.token, { code: 'PAGI10' });
-    const res = await api(shop, 'POST', '/promos', { token: admin.token, form: await multipart(promoFields({ code: 'pagi10' }), await pngFile()) });
+    const res = await api(shop, 'POST', '/promos', {
+      token: admin.token,
+      form: await multipart(promoFields({ code: 'pagi10' }), await pngFile()),
+    });
     expect(res.statusCode).toBe(409);
   });
 });
@@ -75,14 +96,21 @@ describe('GET /promos/get and /promos/:id', () => {
 describe('PATCH and DELETE /promos/:id', () => {
   it('changes only the fields sent', async () => {
     const promo = await addPromo(shop, admin.token, { promo_name: 'Kopi Pagi', discount: 10 });
-    const res = await api(shop, 'PATCH', `/promos/${promo.id}`, { token: admin.token, form: await multipart({ discount: 15, code: 'pagi15' }) });
+    const res = await api(shop, 'PATCH', `/promos/${promo.id}`, {
+      token: admin.token,
+      form: await multipart({ discount: 15, code: 'pagi15' }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().msg).toBe(MSG.promoEditSuccess);
     expect(res.json().data).toMatchObject({ promo_name: 'Kopi Pagi', discount: 15, code: 'PAGI15' });
     // Keeping its own code is not a conflict.
-    expect((await api(shop, 'PATCH', `/promos/${promo.id}`, { token: admin.token, form: await multipart({ code: 'PAGI15' }) })).statusCode).toBe(200);
+    expect(
+      (await api(shop, 'PATCH', `/promos/${promo.id}`, { token: admin.token, form: await multipart({ code: 'PAGI15' }) })).statusCode,
+    ).toBe(200);
     expect((await api(shop, 'PATCH', `/promos/${promo.id}`, { token: admin.token, form: await multipart({}) })).statusCode).toBe(400);
-    expect((await api(shop, 'PATCH', '/promos/424242', { token: admin.token, form: await multipart({ discount: 5 }) })).statusCode).toBe(404);
+    expect((await api(shop, 'PATCH', '/promos/424242', { token: admin.token, form: await multipart({ discount: 5 }) })).statusCode).toBe(
+      404,
+    );
   });
 
   it('deletes a promo: gone from the list, its code free again', async () => {

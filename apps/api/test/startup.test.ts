@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PRODUCTS } from '../src/db/seed-data.ts';
 import { buildApp } from '../src/app.ts';
-import { api, countRows, createTestShop, onPostgres, signUpAs, testConfig, type TestShop } from './helpers.ts';
+import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PRODUCTS } from '../src/db/seed-data.ts';
+import { api, countRows, createTestShop, onPostgres, signUpAs, type TestShop, testConfig } from './helpers.ts';
 
 describe('start-up with SEED_DEMO', () => {
   let shop: TestShop;
@@ -84,7 +84,10 @@ describe.skipIf(onPostgres)('the server process', () => {
     try {
       let ready = false;
       for (let i = 0; i < 200 && !ready; i++) {
-        ready = await fetch(`http://127.0.0.1:${port}/ready`).then((r) => r.ok, () => false);
+        ready = await fetch(`http://127.0.0.1:${port}/ready`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!ready) await new Promise((r) => setTimeout(r, 100));
       }
       expect(ready).toBe(true);

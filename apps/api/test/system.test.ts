@@ -12,7 +12,10 @@ beforeAll(async () => {
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log("kopi");'.repeat(100));
   await writeFile(path.join(webDist, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log("kopi");'.repeat(100)));
-  await writeFile(path.join(webDist, 'index.html'), '<html><head><meta name="shop-name" content="Kopi Senja"><title>Kopi Senja</title></head><body>app</body></html>');
+  await writeFile(
+    path.join(webDist, 'index.html'),
+    '<html><head><meta name="shop-name" content="Kopi Senja"><title>Kopi Senja</title></head><body>app</body></html>',
+  );
   shop = await createTestShop({ webDist, shopName: 'Kopi <Sore>' });
 });
 afterAll(async () => {
@@ -86,7 +89,12 @@ describe('the server', () => {
     const res = await shop.app.inject('/api/coffee-project/docs/json');
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const p of ['/api/coffee-project/auth', '/api/coffee-project/products/get', '/api/coffee-project/transactions', '/api/coffee-project/promos/{id}']) {
+    for (const p of [
+      '/api/coffee-project/auth',
+      '/api/coffee-project/products/get',
+      '/api/coffee-project/transactions',
+      '/api/coffee-project/promos/{id}',
+    ]) {
       expect(paths).toContain(p);
     }
   });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@kopi/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProduct, addPromo, api, countRows, createTestShop, signUpAs, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -17,24 +17,42 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const order = (token: string, body: object, headers: Record<string, string> = {}) => api(shop, 'POST', '/transactions', { token, body, headers });
+const order = (token: string, body: object, headers: Record<string, string> = {}) =>
+  api(shop, 'POST', '/transactions', { token, body, headers });
 
 describe('POST /transactions', () => {
   it("takes the spec's single-product payload, prices it on the server and starts Pending", async () => {
     const res = await order(customer.token, {
-      product_id: latte.id, qty: 3, size_id: 2, delivery_id: 3, payment_id: 2,
+      product_id: latte.id,
+      qty: 3,
+      size_id: 2,
+      delivery_id: 3,
+      payment_id: 2,
       // Client-sent money and ownership are ignored (DESIGN §2.3).
-      subtotal: 1, user_id: 999, status_id: 2, tax: 5, promo_id: null,
+      subtotal: 1,
+      user_id: 999,
+      status_id: 2,
+      tax: 5,
+      promo_id: null,
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().msg).toBe(MSG.transactionSuccess);
     expect(res.json().data).toMatchObject({
       customer: { id: customer.id, display_name: 'Rina' },
-      status_id: 1, status_name: 'Pending',
-      delivery_id: 3, delivery_name: 'Pick Up',
-      payment_id: 2, payment_method: 'Bank Account',
-      items: [{ product_id: latte.id, product_name: 'Caffe Latte', size_id: 2, size_name: 'Large', qty: 3, unit_price: 30000, line_total: 90000 }],
-      subtotal: 90000, discount: 0, tax: 0, shipping: 0, total: 90000,
+      status_id: 1,
+      status_name: 'Pending',
+      delivery_id: 3,
+      delivery_name: 'Pick Up',
+      payment_id: 2,
+      payment_method: 'Bank Account',
+      items: [
+        { product_id: latte.id, product_name: 'Caffe Latte', size_id: 2, size_name: 'Large', qty: 3, unit_price: 30000, line_total: 90000 },
+      ],
+      subtotal: 90000,
+      discount: 0,
+      tax: 0,
+      shipping: 0,
+      total: 90000,
       address: null,
     });
     expect(new Date(res.json().data.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -42,8 +60,13 @@ describe('POST /transactions', () => {
 
   it('takes several lines in one order', async () => {
     const res = await order(customer.token, {
-      items: [{ product_id: latte.id, qty: 1, size_id: 1 }, { product_id: croissant.id, qty: 2, size_id: 1 }],
-      delivery_id: 1, payment_id: 3, scheduled_for: '14:30',
+      items: [
+        { product_id: latte.id, qty: 1, size_id: 1 },
+        { product_id: croissant.id, qty: 2, size_id: 1 },
+      ],
+      delivery_id: 1,
+      payment_id: 3,
+      scheduled_for: '14:30',
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ subtotal: 74000, total: 74000, scheduled_for: '14:30', payment_method: 'Cash On Delivery' });
@@ -56,7 +79,14 @@ describe('POST /transactions', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ field: 'address', message: 'Door Delivery needs an address' });
     expect(await countRows(shop, 'transactions')).toBe(before);
-    const ok = await order(customer.token, { product_id: latte.id, qty: 1, size_id: 1, delivery_id: 2, payment_id: 1, address: 'Jl. Braga 12' });
+    const ok = await order(customer.token, {
+      product_id: latte.id,
+      qty: 1,
+      size_id: 1,
+      delivery_id: 2,
+      payment_id: 1,
+      address: 'Jl. Braga 12',
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.address).toBe('Jl. Braga 12');
   });
@@ -86,7 +116,14 @@ describe('POST /transactions', () => {
       expect(res.statusCode).toBe(201);
       expect(res.json().data).toMatchObject({ promo_id: promo.id, subtotal: 60000, discount: 12000, total: 48000 });
 
-      const second = await order(buyer.token, { product_id: latte.id, qty: 2, size_id: 1, delivery_id: 1, payment_id: 1, promo_id: promo.id });
+      const second = await order(buyer.token, {
+        product_id: latte.id,
+        qty: 2,
+        size_id: 1,
+        delivery_id: 1,
+        payment_id: 1,
+        promo_id: promo.id,
+      });
       expect(second.statusCode).toBe(400);
       expect(second.json().msg).toMatch(/1 coupon per day/);
     });
@@ -105,7 +142,14 @@ describe('POST /transactions', () => {
       const expired = await addPromo(shop, admin.token, { promo_name: 'Old' });
       const { sql } = await import('drizzle-orm');
       await shop.database.db.execute(sql`update promos set duration = current_date - 1 where id = ${expired.id}`);
-      const late = await order(buyer.token, { product_id: latte.id, qty: 1, size_id: 1, delivery_id: 1, payment_id: 1, promo_id: expired.id });
+      const late = await order(buyer.token, {
+        product_id: latte.id,
+        qty: 1,
+        size_id: 1,
+        delivery_id: 1,
+        payment_id: 1,
+        promo_id: expired.id,
+      });
       expect(late.statusCode).toBe(400);
       expect(late.json().msg).toMatch(/^Promo Old ended on \d{4}-\d{2}-\d{2}$/);
     });
@@ -163,7 +207,8 @@ describe('admin: the queue of pending orders', () => {
       const a = await signUpAs(fresh, 'User', { display_name: 'Ani' });
       const b = await signUpAs(fresh, 'User', { display_name: 'Bayu' });
       const coffee = await addProduct(fresh, boss.token, { price: 20000 });
-      const place = (token: string) => api(fresh, 'POST', '/transactions', { token, body: { product_id: coffee.id, qty: 1, size_id: 1, delivery_id: 1, payment_id: 1 } });
+      const place = (token: string) =>
+        api(fresh, 'POST', '/transactions', { token, body: { product_id: coffee.id, qty: 1, size_id: 1, delivery_id: 1, payment_id: 1 } });
       const first = (await place(a.token)).json().data.id;
       const second = (await place(b.token)).json().data.id;
       const third = (await place(a.token)).json().data.id;

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { API_BASE, formatIDR, IMAGE_MAX_BYTES, MSG } from '@kopi/shared';
+import { expect, test } from '@playwright/test';
 import { ADMIN, apiLogin, CUSTOMER, loginThroughForm, PNG_1PX, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
 
 const PRODUCT_MESSAGES = [
@@ -178,7 +178,9 @@ test("an admin works through pending orders and marks the customer's order done"
   await expect(page.getByText(`Order #${order.id} ·`)).toBeHidden({ timeout: 8_000 });
 
   // The customer sees it done in History.
-  const history = await (await request.get(`${API_BASE}/transactions/history?limit=50`, { headers: { 'access-token': customer.token } })).json();
+  const history = await (
+    await request.get(`${API_BASE}/transactions/history?limit=50`, { headers: { 'access-token': customer.token } })
+  ).json();
   expect(history.data.find((o: { id: number }) => o.id === order.id)?.status_name).toBe('Done');
 
   // Working through every pending order ends with the spec's message.

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, apiLogin, startSignedIn } from './support';
 
 // DESIGN §8: a first load of any page stays within 150 KB of JavaScript, gzipped.
@@ -9,7 +9,10 @@ async function javascriptLoadedBy(page: Page, path: string, ready: () => Promise
   const sizes = new Map<string, Promise<number>>();
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') {
-      sizes.set(response.url(), response.body().then((body) => gzipSync(body).length));
+      sizes.set(
+        response.url(),
+        response.body().then((body) => gzipSync(body).length),
+      );
     }
   });
   await page.goto(path);

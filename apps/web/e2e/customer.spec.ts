@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
 import { API_BASE, formatIDR, MSG, STORAGE } from '@kopi/shared';
+import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, loginThroughForm, rupiah, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
 
 const PASSWORD = 'kopi-senja-e2e-1';
@@ -75,7 +75,11 @@ test('a customer signs up, logs in, checks out L / Pick up / 3 and hides the ord
   await screenshot(page, 'payment-customer');
 
   // A failed order says so and keeps the cart (DESIGN §2.3).
-  await page.route(`**${API_BASE}/transactions`, (route) => route.fulfill({ status: 500, json: { msg: 'Internal error', code: 'internal_error' } }), { times: 1 });
+  await page.route(
+    `**${API_BASE}/transactions`,
+    (route) => route.fulfill({ status: 500, json: { msg: 'Internal error', code: 'internal_error' } }),
+    { times: 1 },
+  );
   await page.getByRole('button', { name: 'Confirm and Pay' }).click();
   await expect(page.getByRole('main').getByRole('alert').filter({ hasText: MSG.orderFailed })).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('3');
@@ -186,7 +190,10 @@ test('a customer applies a coupon, and Door Delivery asks for an address', async
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(toast(page, /Added to your cart/)).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('2');
-  await page.getByRole('banner').getByRole('link', { name: /Your Cart, 2 items/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /Your Cart, 2 items/ })
+    .click();
 
   const subtotal = unitPrice * 2;
   const discount = subtotal >= 50_000 ? Math.floor(subtotal * 0.2) : 0;

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { MSG } from '@kopi/shared';
+import { expect, test } from '@playwright/test';
 import { CUSTOMER, screenshot, toast } from './support';
 
 // The main flow on a 360 px wide phone: the menu folds away, nothing overflows sideways.

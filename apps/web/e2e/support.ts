@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API_BASE, MSG, STORAGE } from '@kopi/shared';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@kopisenja.test', password: 'senja-admin-123' };
 export const CUSTOMER = { email: 'customer@kopisenja.test', password: 'senja-customer-123' };

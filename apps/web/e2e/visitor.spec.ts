@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { API_BASE, formatIDR, LANDING, MSG, PROMO_TERMS } from '@kopi/shared';
+import { expect, test } from '@playwright/test';
 import { rupiah, screenshot } from './support';
 
 test('the landing page shows the figures of spec §1', async ({ page }) => {
@@ -33,7 +33,12 @@ test('a visitor browses, filters, sorts and pages the catalogue', async ({ page,
   await expect(page.getByRole('button', { name: /Prev/ })).toBeDisabled();
   // The menu loads the server's small copies of the photos, not the full-size ones.
   await expect(cards.first().locator('img')).toHaveAttribute('src', /\/images\/[a-f0-9]{64}\.webp\?w=320$/);
-  expect(await cards.first().locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeLessThanOrEqual(640);
+  expect(
+    await cards
+      .first()
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeLessThanOrEqual(640);
   await screenshot(page, 'catalogue-visitor');
 
   // Paging: next, then the last page disables next.

@@ -49,12 +49,7 @@ export const MSG = {
 } as const;
 
 /** spec §2 catalogue: the promo terms, in order. */
-export const PROMO_TERMS = [
-  '1 coupon per day',
-  'only for dine in',
-  'buy 1 get 1 only for new user',
-  'must have member card',
-] as const;
+export const PROMO_TERMS = ['1 coupon per day', 'only for dine in', 'buy 1 get 1 only for new user', 'must have member card'] as const;
 
 /** spec §1: the landing page figures. */
 export const LANDING = {

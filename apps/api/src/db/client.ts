@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -108,7 +108,10 @@ export async function migrate(database: Database, db: Db = database.db): Promise
  * otherwise spread a JS array into a row `($1, $2)`.
  */
 export function sqlArray(values: readonly (string | number)[], type: 'int[]' | 'bigint[]' | 'text[]'): SQL {
-  return sql`(array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::${sql.raw(type)})`;
+  return sql`(array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::${sql.raw(type)})`;
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */

@@ -29,16 +29,32 @@ const ADDON: [string, string] = ['#efe2d6', '#b58a6a'];
 type DemoProduct = { name: string; price: number; category: 1 | 2 | 3 | 4; description: string; art: Art };
 
 const coffee = (name: string, price: number, description: string, color: string, accent: string, iced = false): DemoProduct => ({
-  name, price, category: 2, description, art: { kind: iced ? 'glass' : 'cup', color, accent, background: iced ? COLD : HOT },
+  name,
+  price,
+  category: 2,
+  description,
+  art: { kind: iced ? 'glass' : 'cup', color, accent, background: iced ? COLD : HOT },
 });
 const drink = (name: string, price: number, description: string, color: string, accent: string, iced = true): DemoProduct => ({
-  name, price, category: 3, description, art: { kind: iced ? 'glass' : 'cup', color, accent, background: iced ? COLD : HOT },
+  name,
+  price,
+  category: 3,
+  description,
+  art: { kind: iced ? 'glass' : 'cup', color, accent, background: iced ? COLD : HOT },
 });
 const food = (name: string, price: number, description: string, color: string, accent: string): DemoProduct => ({
-  name, price, category: 1, description, art: { kind: 'plate', color, accent, background: FOOD },
+  name,
+  price,
+  category: 1,
+  description,
+  art: { kind: 'plate', color, accent, background: FOOD },
 });
 const addOn = (name: string, price: number, description: string, color: string, accent: string): DemoProduct => ({
-  name, price, category: 4, description, art: { kind: 'bowl', color, accent, background: ADDON },
+  name,
+  price,
+  category: 4,
+  description,
+  art: { kind: 'bowl', color, accent, background: ADDON },
 });
 
 export const DEMO_PRODUCTS: DemoProduct[] = [
@@ -74,9 +90,54 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
 
 /** Promos relative to today: `days` until the last day (negative: already ended, admins still see it). */
 export const DEMO_PROMOS = [
-  { promo_name: 'Senja Hour', code: 'SENJA20', discount: 20, min_price: 50000, days: 60, description: 'Twenty percent off every order of IDR 50.000 or more, all day long.', color: '#8b5a2b', accent: '#c0392b' },
-  { promo_name: 'Kopi Pagi', code: 'PAGI10', discount: 10, min_price: 25000, days: 30, description: 'Start the morning right: ten percent off from IDR 25.000.', color: '#6b4226', accent: '#d35400' },
-  { promo_name: 'Weekend Treat', code: 'WEEKEND25', discount: 25, min_price: 100000, days: 45, description: 'A quarter off when you treat your friends to IDR 100.000 or more.', color: '#5e3520', accent: '#16a085' },
-  { promo_name: 'Member Card', code: 'MEMBER30', discount: 30, min_price: 200000, days: 90, description: 'Thirty percent off with the free member card, from IDR 200.000.', color: '#4a2c17', accent: '#8e44ad' },
-  { promo_name: 'Ramadan Special', code: 'RAMADAN15', discount: 15, min_price: 30000, days: -20, description: 'Fifteen percent off for breaking the fast together.', color: '#7a4a26', accent: '#27ae60' },
+  {
+    promo_name: 'Senja Hour',
+    code: 'SENJA20',
+    discount: 20,
+    min_price: 50000,
+    days: 60,
+    description: 'Twenty percent off every order of IDR 50.000 or more, all day long.',
+    color: '#8b5a2b',
+    accent: '#c0392b',
+  },
+  {
+    promo_name: 'Kopi Pagi',
+    code: 'PAGI10',
+    discount: 10,
+    min_price: 25000,
+    days: 30,
+    description: 'Start the morning right: ten percent off from IDR 25.000.',
+    color: '#6b4226',
+    accent: '#d35400',
+  },
+  {
+    promo_name: 'Weekend Treat',
+    code: 'WEEKEND25',
+    discount: 25,
+    min_price: 100000,
+    days: 45,
+    description: 'A quarter off when you treat your friends to IDR 100.000 or more.',
+    color: '#5e3520',
+    accent: '#16a085',
+  },
+  {
+    promo_name: 'Member Card',
+    code: 'MEMBER30',
+    discount: 30,
+    min_price: 200000,
+    days: 90,
+    description: 'Thirty percent off with the free member card, from IDR 200.000.',
+    color: '#4a2c17',
+    accent: '#8e44ad',
+  },
+  {
+    promo_name: 'Ramadan Special',
+    code: 'RAMADAN15',
+    discount: 15,
+    min_price: 30000,
+    days: -20,
+    description: 'Fifteen percent off for breaking the fast together.',
+    color: '#7a4a26',
+    accent: '#27ae60',
+  },
 ];

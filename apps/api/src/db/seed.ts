@@ -1,17 +1,20 @@
+import { DOOR_DELIVERY_ID, STATUS } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { DOOR_DELIVERY_ID, STATUS } from '@kopi/shared';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { sha256Of, storeImage } from '../modules/images/images.service.ts';
 import { insertOrder } from '../modules/transactions/transactions.repository.ts';
 import { insertUser, upsertAdmin } from '../modules/users/users.repository.ts';
 import { type Db, rows } from './client.ts';
-import { drawArt, type Art } from './seed-art.ts';
-import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PRODUCTS, DEMO_PROMOS, DEMO_REGULARS } from './seed-data.ts';
 import { products, promos } from './schema.ts';
+import { type Art, drawArt } from './seed-art.ts';
+import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PRODUCTS, DEMO_PROMOS, DEMO_REGULARS } from './seed-data.ts';
 
 export async function isEmpty(db: Db): Promise<boolean> {
-  const [row] = await rows<{ empty: boolean }>(db, sql`select not exists(select 1 from users) and not exists(select 1 from products) as empty`);
+  const [row] = await rows<{ empty: boolean }>(
+    db,
+    sql`select not exists(select 1 from users) and not exists(select 1 from products) as empty`,
+  );
   return row!.empty;
 }
 
@@ -21,7 +24,9 @@ export async function ensureAdmin(db: Db, email: string, password: string): Prom
 }
 
 export async function renderArt(db: Db, art: Art): Promise<string> {
-  const bytes = await sharp(Buffer.from(drawArt(art))).webp({ quality: 82 }).toBuffer();
+  const bytes = await sharp(Buffer.from(drawArt(art)))
+    .webp({ quality: 82 })
+    .toBuffer();
   return storeImage(db, { bytes, sha256: sha256Of(bytes) });
 }
 
@@ -29,9 +34,20 @@ const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toI
 
 /** Fills an empty database with a demo shop: accounts, the menu with pictures, promos, past orders. */
 export async function seedDemo(db: Db): Promise<void> {
-  const adminId = await insertUser(db, { email: DEMO_ADMIN.email, password_hash: await hashPassword(DEMO_ADMIN.password), role: 'Admin', display_name: DEMO_ADMIN.display_name });
+  const adminId = await insertUser(db, {
+    email: DEMO_ADMIN.email,
+    password_hash: await hashPassword(DEMO_ADMIN.password),
+    role: 'Admin',
+    display_name: DEMO_ADMIN.display_name,
+  });
   const { email, password, ...profile } = DEMO_CUSTOMER;
-  const customerId = await insertUser(db, { email, password_hash: await hashPassword(password), role: 'User', display_name: profile.display_name, phone: profile.phone });
+  const customerId = await insertUser(db, {
+    email,
+    password_hash: await hashPassword(password),
+    role: 'User',
+    display_name: profile.display_name,
+    phone: profile.phone,
+  });
   await db.execute(sql`update users set first_name = ${profile.first_name}, last_name = ${profile.last_name}, address = ${profile.address},
     gender = ${profile.gender}, birthday = ${profile.birthday} where id = ${customerId}`);
   // Regulars cannot log in with a known password: they only give the queue some history.
@@ -74,7 +90,10 @@ async function seedOrders(db: Db, ids: { adminId: number; customerId: number; re
   const buyers = [ids.customerId, ...ids.regularIds];
   // A fixed pseudo-random walk, so every demo shop is the same.
   let state = 7;
-  const next = (n: number) => (state = (state * 48271) % 2147483647) % n;
+  const next = (n: number) => {
+    state = (state * 48271) % 2147483647;
+    return state % n;
+  };
   const orders: { userId: number; status: number; daysAgo: number }[] = [
     { userId: ids.customerId, status: STATUS.done, daysAgo: 9 },
     { userId: ids.customerId, status: STATUS.done, daysAgo: 4 },

@@ -1,5 +1,5 @@
+import { type Meta, MetaSchema } from '@kopi/shared';
 import { z } from 'zod';
-import { MetaSchema, type Meta } from '@kopi/shared';
 
 // DESIGN §4: every success is { msg, data, meta? }.
 

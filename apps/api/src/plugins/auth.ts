@@ -1,6 +1,6 @@
+import { ROLES, type Role, TOKEN_HEADER } from '@kopi/shared';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { ROLES, TOKEN_HEADER, type Role } from '@kopi/shared';
 import type { AuthService, Session } from '../modules/auth/auth.service.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 

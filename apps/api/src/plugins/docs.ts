@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_BASE, TOKEN_HEADER } from '@kopi/shared';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { API_BASE, TOKEN_HEADER } from '@kopi/shared';
 
 /** OpenAPI generated from the same zod schemas that validate requests; Swagger UI at {API_BASE}/docs. */
 export const docsPlugin = fp(async (app: FastifyInstance, opts: { shopName: string }) => {

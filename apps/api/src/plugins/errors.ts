@@ -1,7 +1,7 @@
+import { MSG } from '@kopi/shared';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MSG } from '@kopi/shared';
 import type { ZodError } from 'zod';
 
 // DESIGN §4: one error body { msg, code, errors? } with the right status for every failure.

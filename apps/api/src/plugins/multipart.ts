@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import fp from 'fastify-plugin';
 import { IMAGE_MAX_BYTES } from '@kopi/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError, badRequest, fileTooLarge } from './errors.ts';
 
 /** A form's text fields and, when sent, the bytes of its `images` file. */

@@ -30,7 +30,9 @@ const OPTIONS: HelmetOptions = {
 export function helmetHeaders(options: HelmetOptions = OPTIONS): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
-    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = String(value);
+    },
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   let finished = false;

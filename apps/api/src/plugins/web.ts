@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import fp from 'fastify-plugin';
 import { API_BASE } from '@kopi/shared';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { notFound } from './errors.ts';
 
 const escapeHtml = (text: string) =>

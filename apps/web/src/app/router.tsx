@@ -1,8 +1,8 @@
-import { lazy, type ComponentType } from 'react';
+import { ROLES } from '@kopi/shared';
+import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 // The DOM RouterProvider lets a navigation flush synchronously (used by logout, see logout-button.tsx).
 import { RouterProvider } from 'react-router/dom';
-import { ROLES } from '@kopi/shared';
 import { RequireRole } from './routes/require-role';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -57,19 +57,82 @@ const router = createBrowserRouter([
       { path: '/signup', element: <SignUpPage /> },
       { path: '/forgot', element: <ForgotPage /> },
       // DESIGN §2.3: /profile needs a session and sends a visitor to /login.
-      { path: '/profile', element: <RequireRole roles={ANY_ROLE} noSessionTo="/login"><ProfilePage /></RequireRole> },
+      {
+        path: '/profile',
+        element: (
+          <RequireRole roles={ANY_ROLE} noSessionTo="/login">
+            <ProfilePage />
+          </RequireRole>
+        ),
+      },
       { path: '/product', element: <CataloguePage /> },
       // spec §2: Add promo's Cancel pointed at /productadmin, which never existed (DESIGN §2.3).
       { path: '/productadmin', element: <Navigate to="/product" replace /> },
       { path: '/detail/:id', element: <ProductDetailPage /> },
-      { path: '/payment', element: <RequireRole roles={ANY_ROLE}><PaymentPage /></RequireRole> },
-      { path: '/history', element: <RequireRole roles={ANY_ROLE}><HistoryPage /></RequireRole> },
-      { path: '/product/new', element: <RequireRole roles={ADMIN}><ProductNewPage /></RequireRole> },
-      { path: '/product/edit/:id', element: <RequireRole roles={ADMIN}><ProductEditPage /></RequireRole> },
-      { path: '/product/promos/new', element: <RequireRole roles={ADMIN}><PromoNewPage /></RequireRole> },
-      { path: '/product/promos/edit/:id', element: <RequireRole roles={ADMIN}><PromoEditPage /></RequireRole> },
-      { path: '/dashboard', element: <RequireRole roles={ADMIN}><DashboardPage /></RequireRole> },
-      { path: '/manageorder', element: <RequireRole roles={ADMIN}><ManageOrderPage /></RequireRole> },
+      {
+        path: '/payment',
+        element: (
+          <RequireRole roles={ANY_ROLE}>
+            <PaymentPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/history',
+        element: (
+          <RequireRole roles={ANY_ROLE}>
+            <HistoryPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/product/new',
+        element: (
+          <RequireRole roles={ADMIN}>
+            <ProductNewPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/product/edit/:id',
+        element: (
+          <RequireRole roles={ADMIN}>
+            <ProductEditPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/product/promos/new',
+        element: (
+          <RequireRole roles={ADMIN}>
+            <PromoNewPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/product/promos/edit/:id',
+        element: (
+          <RequireRole roles={ADMIN}>
+            <PromoEditPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/dashboard',
+        element: (
+          <RequireRole roles={ADMIN}>
+            <DashboardPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/manageorder',
+        element: (
+          <RequireRole roles={ADMIN}>
+            <ManageOrderPage />
+          </RequireRole>
+        ),
+      },
       // spec §2 lists /app without a purpose; it leads home rather than to a blank page.
       { path: '/app', element: <Navigate to="/" replace /> },
       { path: '*', element: <NotFoundPage /> },

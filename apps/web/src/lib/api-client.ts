@@ -1,4 +1,4 @@
-import { API_BASE, TOKEN_HEADER, type Meta } from '@kopi/shared';
+import { API_BASE, type Meta, TOKEN_HEADER } from '@kopi/shared';
 import { clearSession, readSession } from './session';
 import { TEXT } from './texts';
 

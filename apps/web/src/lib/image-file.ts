@@ -12,4 +12,3 @@ export function imageFileError(file: File): string | null {
   if (file.size > IMAGE_MAX_BYTES) return MSG.fileTooBig;
   return null;
 }
-

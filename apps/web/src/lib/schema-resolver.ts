@@ -7,5 +7,5 @@ import type { z } from 'zod';
  * zodResolver cannot see that a schema which accepts `unknown` accepts the form's values too.
  */
 export function schemaResolver<TValues extends FieldValues, TOutput>(schema: z.ZodType<TOutput>): Resolver<TValues, unknown, TOutput> {
-  return zodResolver(schema as unknown as z.ZodType<TOutput, TValues>) as unknown as Resolver<TValues, unknown, TOutput>;
+  return zodResolver(schema as unknown as z.ZodType<TOutput, TValues>);
 }

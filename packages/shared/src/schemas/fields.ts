@@ -32,11 +32,7 @@ export function fixedId(ids: readonly number[], required: string) {
 
 /** Trimmed text of 1..max characters; `required` is the message when it is missing or blank. */
 export function requiredText(required: string, max: number) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, `At most ${max} characters`);
+  return z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters`);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -60,7 +56,12 @@ export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-export const EmailSchema = z.string({ error: 'Email is required' }).trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
+export const EmailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email('Enter a valid email address'));
 export const PhoneSchema = z
   .string({ error: 'Phone number is required' })
   .trim()

@@ -38,9 +38,18 @@ const blankToUndefined = (value: unknown) => (typeof value === 'string' && value
 export const ProductQuerySchema = z.object({
   search: z.preprocess(blankToUndefined, z.string().trim().max(100, 'search is at most 100 characters').optional()),
   categories: z.preprocess(blankToUndefined, CategoryFilterSchema.optional()),
-  sort: z.preprocess(blankToUndefined, z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).default('popular')),
-  page: z.preprocess(blankToUndefined, wholeNumber({ required: 'page', min: 1, max: 1_000_000, range: 'page must be a whole number from 1' }).default(1)),
-  limit: z.preprocess(blankToUndefined, wholeNumber({ required: 'limit', min: 1, max: 50, range: 'limit must be a whole number from 1 to 50' }).default(12)),
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).default('popular'),
+  ),
+  page: z.preprocess(
+    blankToUndefined,
+    wholeNumber({ required: 'page', min: 1, max: 1_000_000, range: 'page must be a whole number from 1' }).default(1),
+  ),
+  limit: z.preprocess(
+    blankToUndefined,
+    wholeNumber({ required: 'limit', min: 1, max: 50, range: 'limit must be a whole number from 1 to 50' }).default(12),
+  ),
 });
 export type ProductQuery = z.infer<typeof ProductQuerySchema>;
 

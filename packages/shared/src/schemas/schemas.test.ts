@@ -10,7 +10,10 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
 describe('ProductFieldsSchema (spec §5)', () => {
   it('reads a form of strings into numbers', () => {
     expect(ProductFieldsSchema.parse({ product_name: ' Latte ', price: '30000', category_id: '2', description: 'Milk' })).toEqual({
-      product_name: 'Latte', price: 30000, category_id: 2, description: 'Milk',
+      product_name: 'Latte',
+      price: 30000,
+      category_id: 2,
+      description: 'Milk',
     });
   });
 
@@ -51,7 +54,12 @@ describe('CreateOrderSchema', () => {
 });
 
 describe('isRealDate', () => {
-  it.each([['2024-02-29', true], ['2026-02-29', false], ['2026-13-01', false], ['2026-11-22', true]])('%s → %s', (text, ok) => {
+  it.each([
+    ['2024-02-29', true],
+    ['2026-02-29', false],
+    ['2026-13-01', false],
+    ['2026-11-22', true],
+  ])('%s → %s', (text, ok) => {
     expect(isRealDate(text)).toBe(ok);
   });
 });

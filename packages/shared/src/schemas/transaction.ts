@@ -3,9 +3,17 @@ import { DELIVERY_METHODS, DOOR_DELIVERY_ID, PAYMENT_METHODS, QTY_MAX, QTY_MIN, 
 import { fixedId, wholeNumber } from './fields.ts';
 
 const LineSchema = z.object({
-  product_id: wholeNumber({ required: 'product_id is required', min: 1, max: 2_147_483_647, range: 'product_id must be a positive whole number' }),
+  product_id: wholeNumber({
+    required: 'product_id is required',
+    min: 1,
+    max: 2_147_483_647,
+    range: 'product_id must be a positive whole number',
+  }),
   qty: wholeNumber({ required: 'qty is required', min: QTY_MIN, max: QTY_MAX, range: `qty must be between ${QTY_MIN} and ${QTY_MAX}` }),
-  size_id: fixedId(SIZES.map((s) => s.id), 'size_id must be 1 (R), 2 (L) or 3 (XL)'),
+  size_id: fixedId(
+    SIZES.map((s) => s.id),
+    'size_id must be 1 (R), 2 (L) or 3 (XL)',
+  ),
 });
 export type OrderLineInput = z.infer<typeof LineSchema>;
 
@@ -16,8 +24,14 @@ const optionalText = (max: number) =>
   );
 
 const OrderCommonSchema = z.object({
-  delivery_id: fixedId(DELIVERY_METHODS.map((d) => d.id), 'delivery_id must be 1 (Dine In), 2 (Door Delivery) or 3 (Pick Up)'),
-  payment_id: fixedId(PAYMENT_METHODS.map((p) => p.id), 'payment_id must be 1 (Card), 2 (Bank Account) or 3 (Cash On Delivery)'),
+  delivery_id: fixedId(
+    DELIVERY_METHODS.map((d) => d.id),
+    'delivery_id must be 1 (Dine In), 2 (Door Delivery) or 3 (Pick Up)',
+  ),
+  payment_id: fixedId(
+    PAYMENT_METHODS.map((p) => p.id),
+    'payment_id must be 1 (Card), 2 (Bank Account) or 3 (Cash On Delivery)',
+  ),
   promo_id: z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
     wholeNumber({ required: 'promo_id', min: 1, max: 2_147_483_647, range: 'promo_id must be a positive whole number' }).optional(),
@@ -27,7 +41,10 @@ const OrderCommonSchema = z.object({
 });
 
 const MultiLineOrderSchema = OrderCommonSchema.extend({
-  items: z.array(LineSchema, { error: 'items must be a list of order lines' }).min(1, 'items needs at least one line').max(20, 'At most 20 lines per order'),
+  items: z
+    .array(LineSchema, { error: 'items must be a list of order lines' })
+    .min(1, 'items needs at least one line')
+    .max(20, 'At most 20 lines per order'),
 });
 
 /** spec §3's single-product payload becomes a one-line order; a body with `items` is taken as it is. */
@@ -68,8 +85,14 @@ export const OrderListQuerySchema = z.object({
     (v) => (v === '' ? undefined : v),
     fixedId([STATUS.pending, STATUS.done, STATUS.cancelled], 'status must be 1, 2 or 3').optional(),
   ),
-  page: z.preprocess((v) => (v === '' ? undefined : v), wholeNumber({ required: 'page', min: 1, max: 1_000_000, range: 'page must be a whole number from 1' }).default(1)),
-  limit: z.preprocess((v) => (v === '' ? undefined : v), wholeNumber({ required: 'limit', min: 1, max: 50, range: 'limit must be a whole number from 1 to 50' }).default(10)),
+  page: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    wholeNumber({ required: 'page', min: 1, max: 1_000_000, range: 'page must be a whole number from 1' }).default(1),
+  ),
+  limit: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    wholeNumber({ required: 'limit', min: 1, max: 50, range: 'limit must be a whole number from 1 to 50' }).default(10),
+  ),
 });
 
 export const OrderLineSchema = z.object({

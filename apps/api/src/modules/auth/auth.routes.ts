@@ -1,6 +1,6 @@
+import { LoginResultSchema, LoginSchema, MSG } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LoginResultSchema, LoginSchema, MSG } from '@kopi/shared';
 import { envelope, MessageSchema } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
@@ -10,13 +10,23 @@ export async function authRoutes(base: FastifyInstance, opts: { service: AuthSer
 
   app.post(
     '/auth',
-    { schema: { tags: ['auth'], summary: 'Log in; answers the token to send as the access-token header', body: LoginSchema, response: { 200: envelope(LoginResultSchema) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in; answers the token to send as the access-token header',
+        body: LoginSchema,
+        response: { 200: envelope(LoginResultSchema) },
+      },
+    },
     async (request) => ({ msg: MSG.loginSuccess, data: await opts.service.login(request.body, request.ip) }),
   );
 
   app.post(
     '/auth/logout',
-    { preHandler: app.auth.signedIn, schema: { tags: ['auth'], summary: 'Log out: the token stops working everywhere', response: { 200: MessageSchema } } },
+    {
+      preHandler: app.auth.signedIn,
+      schema: { tags: ['auth'], summary: 'Log out: the token stops working everywhere', response: { 200: MessageSchema } },
+    },
     async (request) => {
       await opts.service.logout(sessionOf(request));
       return { msg: 'Logged out' };

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { MSG, type LoginInput, type LoginResult, type Role } from '@kopi/shared';
+import { type LoginInput, type LoginResult, MSG, type Role } from '@kopi/shared';
+import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
 import { unauthorized } from '../../plugins/errors.ts';
 import type { AuthRepository } from './auth.repository.ts';
-import type { RateLimiter } from './rate-limiter.ts';
 import { decoy, verifyPassword } from './passwords.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 
 export interface Session {
   id: number;
@@ -37,7 +37,7 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
   const SIGNED_CLAIMS_MAX = 10_000;
 
   async function checkSignature(token: string): Promise<Omit<Session, 'role'>> {
-    let payload;
+    let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
     } catch (error) {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { fileTypeNotAllowed } from '../../plugins/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { fileTypeNotAllowed } from '../../plugins/errors.ts';
 import { findImage, findVariant, saveImage, saveVariant } from './images.repository.ts';
 
 // spec §5: JPEG or PNG only. Judged by the file's magic bytes, never its name or declared type.

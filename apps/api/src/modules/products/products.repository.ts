@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Product, ProductFields, ProductPatch, ProductQuery, ProductSort } from '@kopi/shared';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/reply.ts';

@@ -1,7 +1,7 @@
+import { CATEGORIES, CategorySchema, IdParamSchema, MSG, ProductQuerySchema, ProductSchema } from '@kopi/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CategorySchema, CATEGORIES, IdParamSchema, MSG, ProductQuerySchema, ProductSchema } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { readForm } from '../../plugins/multipart.ts';
@@ -16,7 +16,14 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
 
   app.get(
     '/products/get',
-    { schema: { tags: ['products'], summary: 'The menu: search, filter, sort, page', querystring: ProductQuerySchema, response: { 200: pagedEnvelope(ProductSchema) } } },
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'The menu: search, filter, sort, page',
+        querystring: ProductQuerySchema,
+        response: { 200: pagedEnvelope(ProductSchema) },
+      },
+    },
     // The cached page is already the JSON answer (see createMenuReader): sent as it is.
     async (request, reply) => (reply as FastifyReply).type('application/json; charset=utf-8').send(await menu.listJson(request.query)),
   );
@@ -31,7 +38,12 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
     '/products',
     {
       preHandler: app.auth.admin,
-      schema: { tags: ['products'], summary: 'Add a product (Admin; multipart with the picture as "images")', ...multipart, response: { 201: envelope(ProductSchema) } },
+      schema: {
+        tags: ['products'],
+        summary: 'Add a product (Admin; multipart with the picture as "images")',
+        ...multipart,
+        response: { 201: envelope(ProductSchema) },
+      },
     },
     async (request, reply) => {
       const product = await createProduct(db, await readForm(request));
@@ -44,7 +56,13 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
     '/products/:id',
     {
       preHandler: app.auth.admin,
-      schema: { tags: ['products'], summary: 'Change some fields of a product (Admin)', params: IdParamSchema, ...multipart, response: { 200: envelope(ProductSchema) } },
+      schema: {
+        tags: ['products'],
+        summary: 'Change some fields of a product (Admin)',
+        params: IdParamSchema,
+        ...multipart,
+        response: { 200: envelope(ProductSchema) },
+      },
     },
     async (request) => {
       const product = await editProduct(db, request.params.id, await readForm(request));
@@ -55,7 +73,15 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
 
   app.delete(
     '/products/:id',
-    { preHandler: app.auth.admin, schema: { tags: ['products'], summary: 'Take a product off the menu (Admin)', params: IdParamSchema, response: { 200: MessageSchema } } },
+    {
+      preHandler: app.auth.admin,
+      schema: {
+        tags: ['products'],
+        summary: 'Take a product off the menu (Admin)',
+        params: IdParamSchema,
+        response: { 200: MessageSchema },
+      },
+    },
     async (request) => {
       await deleteProduct(db, request.params.id);
       menu.changed();

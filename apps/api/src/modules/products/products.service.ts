@@ -1,9 +1,9 @@
-import { MSG, ProductFieldsSchema, ProductPatchSchema, type Meta, type Product, type ProductQuery } from '@kopi/shared';
+import { type Meta, MSG, type Product, ProductFieldsSchema, ProductPatchSchema, type ProductQuery } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
-import { badRequest, notFound, parseOrThrow } from '../../plugins/errors.ts';
-import type { FormInput } from '../../plugins/multipart.ts';
 import { pageMeta } from '../../lib/reply.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { badRequest, notFound, parseOrThrow } from '../../plugins/errors.ts';
+import type { FormInput } from '../../plugins/multipart.ts';
 import { prepareOptionalUpload, prepareUpload, storeImage } from '../images/images.service.ts';
 import { countProducts, findProduct, insertProduct, pageProducts, softDeleteProduct, updateProduct } from './products.repository.ts';
 

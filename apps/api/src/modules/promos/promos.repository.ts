@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Promo, PromoFields, PromoPatch } from '@kopi/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.ts';
 import { promos } from '../../db/schema.ts';
 

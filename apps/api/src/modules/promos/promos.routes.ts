@@ -1,7 +1,7 @@
+import { IdParamSchema, MSG, PromoSchema, ROLES } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamSchema, MSG, PromoSchema, ROLES } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema } from '../../lib/reply.ts';
 import { readForm } from '../../plugins/multipart.ts';
@@ -17,7 +17,11 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db }) {
     '/promos/get',
     {
       preHandler: app.auth.optional,
-      schema: { tags: ['promos'], summary: 'Active promos (admins also see expired ones)', response: { 200: envelope(z.array(PromoSchema)) } },
+      schema: {
+        tags: ['promos'],
+        summary: 'Active promos (admins also see expired ones)',
+        response: { 200: envelope(z.array(PromoSchema)) },
+      },
     },
     async (request) => {
       const promos = await visiblePromos(db, request.session?.role === ROLES.admin);
@@ -35,7 +39,12 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db }) {
     '/promos',
     {
       preHandler: app.auth.admin,
-      schema: { tags: ['promos'], summary: 'Add a promo (Admin; multipart with the picture as "images")', ...multipart, response: { 201: envelope(PromoSchema) } },
+      schema: {
+        tags: ['promos'],
+        summary: 'Add a promo (Admin; multipart with the picture as "images")',
+        ...multipart,
+        response: { 201: envelope(PromoSchema) },
+      },
     },
     async (request, reply) => reply.status(201).send({ msg: MSG.addPromoSuccess, data: await createPromo(db, await readForm(request)) }),
   );
@@ -44,14 +53,23 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db }) {
     '/promos/:id',
     {
       preHandler: app.auth.admin,
-      schema: { tags: ['promos'], summary: 'Change some fields of a promo (Admin)', params: IdParamSchema, ...multipart, response: { 200: envelope(PromoSchema) } },
+      schema: {
+        tags: ['promos'],
+        summary: 'Change some fields of a promo (Admin)',
+        params: IdParamSchema,
+        ...multipart,
+        response: { 200: envelope(PromoSchema) },
+      },
     },
     async (request) => ({ msg: MSG.promoEditSuccess, data: await editPromo(db, request.params.id, await readForm(request)) }),
   );
 
   app.delete(
     '/promos/:id',
-    { preHandler: app.auth.admin, schema: { tags: ['promos'], summary: 'Remove a promo (Admin)', params: IdParamSchema, response: { 200: MessageSchema } } },
+    {
+      preHandler: app.auth.admin,
+      schema: { tags: ['promos'], summary: 'Remove a promo (Admin)', params: IdParamSchema, response: { 200: MessageSchema } },
+    },
     async (request) => {
       await deletePromo(db, request.params.id);
       return { msg: 'Promo deleted' };

@@ -1,4 +1,4 @@
-import { MSG, PromoFieldsSchema, PromoPatchSchema, today, type Promo } from '@kopi/shared';
+import { MSG, type Promo, PromoFieldsSchema, PromoPatchSchema, today } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound, parseOrThrow } from '../../plugins/errors.ts';
 import type { FormInput } from '../../plugins/multipart.ts';

@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { DELIVERY_METHODS, nameOf, PAYMENT_METHODS, SIZES, STATUS, STATUSES, type Order } from '@kopi/shared';
+import { DELIVERY_METHODS, nameOf, type Order, PAYMENT_METHODS, SIZES, STATUS, STATUSES } from '@kopi/shared';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, rows, sqlArray } from '../../db/client.ts';
 import { products, transactions } from '../../db/schema.ts';
 
@@ -51,7 +51,11 @@ export async function findOrderIdByKey(db: Db, userId: number, key: string): Pro
   return row?.id;
 }
 
-interface OrderRow extends Omit<Order, 'status_name' | 'delivery_name' | 'payment_method' | 'items' | 'subtotal' | 'discount' | 'tax' | 'shipping' | 'total'> {
+interface OrderRow
+  extends Omit<
+    Order,
+    'status_name' | 'delivery_name' | 'payment_method' | 'items' | 'subtotal' | 'discount' | 'tax' | 'shipping' | 'total'
+  > {
   items: Omit<Order['items'][number], 'size_name'>[];
   subtotal: string | number;
   discount: string | number;
@@ -95,9 +99,6 @@ const ORDER_SELECT = sql`
       where i.transaction_id = t.id) as items
   from transactions t join users u on u.id = t.user_id`;
 
-
-
-
 /**
  * Stores the order, its lines and the products' sales counts, and answers the stored order, in one
  * statement: atomic without an explicit transaction, and one round trip instead of six (DESIGN §8).
@@ -113,9 +114,24 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<Order> {
                   ${order.subtotal}, ${order.discount}, ${order.tax}, ${order.shipping}, ${order.total}, ${order.idempotency_key})
           returning *),
         lines as (
-          select * from unnest(${sqlArray(lines.map((l) => l.product_id), 'int[]')}, ${sqlArray(lines.map((l) => l.size_id), 'int[]')},
-                               ${sqlArray(lines.map((l) => l.qty), 'int[]')}, ${sqlArray(lines.map((l) => l.unit_price), 'int[]')},
-                               ${sqlArray(lines.map((l) => l.line_total), 'bigint[]')})
+          select * from unnest(${sqlArray(
+            lines.map((l) => l.product_id),
+            'int[]',
+          )}, ${sqlArray(
+            lines.map((l) => l.size_id),
+            'int[]',
+          )},
+                               ${sqlArray(
+                                 lines.map((l) => l.qty),
+                                 'int[]',
+                               )}, ${sqlArray(
+                                 lines.map((l) => l.unit_price),
+                                 'int[]',
+                               )},
+                               ${sqlArray(
+                                 lines.map((l) => l.line_total),
+                                 'bigint[]',
+                               )})
             with ordinality as l(product_id, size_id, qty, unit_price, line_total, position)),
         stored_lines as (
           insert into transaction_items (transaction_id, product_id, size_id, qty, unit_price, line_total)

@@ -1,6 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CreateOrderSchema,
   IdParamSchema,
@@ -11,6 +8,9 @@ import {
   ROLES,
   UpdateOrderStatusSchema,
 } from '@kopi/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
@@ -45,7 +45,15 @@ export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db }
 
   app.get(
     '/transactions/history',
-    { preHandler: app.auth.signedIn, schema: { tags: ['transactions'], summary: "The caller's orders, newest first", querystring: PageQuerySchema, response: { 200: pagedEnvelope(OrderSchema) } } },
+    {
+      preHandler: app.auth.signedIn,
+      schema: {
+        tags: ['transactions'],
+        summary: "The caller's orders, newest first",
+        querystring: PageQuerySchema,
+        response: { 200: pagedEnvelope(OrderSchema) },
+      },
+    },
     async (request) => {
       const { page = 1, limit = 10 } = request.query;
       const { items, meta } = await history(db, sessionOf(request).id, page, limit);
@@ -55,7 +63,15 @@ export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db }
 
   app.delete(
     '/transactions/history/:id',
-    { preHandler: app.auth.signedIn, schema: { tags: ['transactions'], summary: 'Remove one of your orders from your history', params: IdParamSchema, response: { 200: MessageSchema } } },
+    {
+      preHandler: app.auth.signedIn,
+      schema: {
+        tags: ['transactions'],
+        summary: 'Remove one of your orders from your history',
+        params: IdParamSchema,
+        response: { 200: MessageSchema },
+      },
+    },
     async (request) => {
       await hideFromHistory(db, sessionOf(request).id, request.params.id);
       return { msg: 'Order removed from your history' };
@@ -66,7 +82,12 @@ export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db }
     '/transactions',
     {
       preHandler: app.auth.admin,
-      schema: { tags: ['transactions'], summary: "All customers' orders (Admin); status=1 pages pending orders oldest first", querystring: OrderListQuerySchema, response: { 200: pagedEnvelope(OrderSchema) } },
+      schema: {
+        tags: ['transactions'],
+        summary: "All customers' orders (Admin); status=1 pages pending orders oldest first",
+        querystring: OrderListQuerySchema,
+        response: { 200: pagedEnvelope(OrderSchema) },
+      },
     },
     async (request) => {
       const { status, page, limit } = request.query;
@@ -77,7 +98,15 @@ export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db }
 
   app.get(
     '/transactions/:id',
-    { preHandler: app.auth.signedIn, schema: { tags: ['transactions'], summary: 'One order (its customer or an admin)', params: IdParamSchema, response: { 200: envelope(OrderSchema) } } },
+    {
+      preHandler: app.auth.signedIn,
+      schema: {
+        tags: ['transactions'],
+        summary: 'One order (its customer or an admin)',
+        params: IdParamSchema,
+        response: { 200: envelope(OrderSchema) },
+      },
+    },
     async (request) => ({ msg: 'Order found', data: await getOrder(db, sessionOf(request), request.params.id) }),
   );
 
@@ -85,7 +114,13 @@ export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db }
     '/transactions/:id',
     {
       preHandler: app.auth.admin,
-      schema: { tags: ['transactions'], summary: 'Mark a pending order Done (2) or Cancelled (3) (Admin)', params: IdParamSchema, body: UpdateOrderStatusSchema, response: { 200: envelope(OrderSchema) } },
+      schema: {
+        tags: ['transactions'],
+        summary: 'Mark a pending order Done (2) or Cancelled (3) (Admin)',
+        params: IdParamSchema,
+        body: UpdateOrderStatusSchema,
+        response: { 200: envelope(OrderSchema) },
+      },
     },
     async (request) => ({ msg: MSG.transactionUpdateSuccess, data: await setOrderStatus(db, request.params.id, request.body.status_id) }),
   );

@@ -1,11 +1,11 @@
+import { type CreateOrderInput, formatIDR, type Order, ROLES, STATUS } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
-import { formatIDR, ROLES, STATUS, type CreateOrderInput, type Order } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { findPromo } from '../promos/promos.repository.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { Session } from '../auth/auth.service.ts';
+import { findPromo } from '../promos/promos.repository.ts';
 import {
   countOrders,
   findMenuPrices,
@@ -14,8 +14,8 @@ import {
   hideOrder,
   insertOrder,
   loadOrder,
-  lockCustomer,
   loadOrders,
+  lockCustomer,
   usedCouponToday,
 } from './transactions.repository.ts';
 

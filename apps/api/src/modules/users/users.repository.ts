@@ -1,9 +1,12 @@
+import { type Profile, type ProfilePatch, type Role, STATUS } from '@kopi/shared';
 import { eq, sql } from 'drizzle-orm';
-import { STATUS, type Profile, type ProfilePatch, type Role } from '@kopi/shared';
 import { type Db, rows } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
-export async function insertUser(db: Db, user: { email: string; password_hash: string; phone?: string; role: Role; display_name?: string }): Promise<number> {
+export async function insertUser(
+  db: Db,
+  user: { email: string; password_hash: string; phone?: string; role: Role; display_name?: string },
+): Promise<number> {
   const [row] = await db.insert(users).values(user).returning({ id: users.id });
   return row!.id;
 }

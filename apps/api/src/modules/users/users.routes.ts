@@ -1,6 +1,6 @@
+import { MSG, PageQuerySchema, ProfileSchema, RegisterSchema, UserListItemSchema } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PageQuerySchema, ProfileSchema, RegisterSchema, UserListItemSchema, MSG } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
@@ -24,7 +24,15 @@ export async function usersRoutes(base: FastifyInstance, opts: { db: Db; limiter
 
   app.get(
     '/users',
-    { preHandler: app.auth.admin, schema: { tags: ['users'], summary: 'Every account (Admin)', querystring: PageQuerySchema, response: { 200: pagedEnvelope(UserListItemSchema) } } },
+    {
+      preHandler: app.auth.admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Every account (Admin)',
+        querystring: PageQuerySchema,
+        response: { 200: pagedEnvelope(UserListItemSchema) },
+      },
+    },
     async (request) => {
       const { page = 1, limit = 20 } = request.query;
       const { items, meta } = await listAccounts(db, page, limit);
@@ -34,7 +42,10 @@ export async function usersRoutes(base: FastifyInstance, opts: { db: Db; limiter
 
   app.get(
     '/users/profile',
-    { preHandler: app.auth.signedIn, schema: { tags: ['users'], summary: "The caller's profile", response: { 200: envelope(ProfileSchema) } } },
+    {
+      preHandler: app.auth.signedIn,
+      schema: { tags: ['users'], summary: "The caller's profile", response: { 200: envelope(ProfileSchema) } },
+    },
     async (request) => ({ msg: 'Profile found', data: await profile(db, sessionOf(request).id) }),
   );
 
@@ -42,7 +53,12 @@ export async function usersRoutes(base: FastifyInstance, opts: { db: Db; limiter
     '/users/profile',
     {
       preHandler: app.auth.signedIn,
-      schema: { tags: ['users'], summary: "Change the caller's profile (multipart; the photo as \"images\")", consumes: ['multipart/form-data', 'application/json'], response: { 200: envelope(ProfileSchema) } },
+      schema: {
+        tags: ['users'],
+        summary: 'Change the caller\'s profile (multipart; the photo as "images")',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: envelope(ProfileSchema) },
+      },
     },
     async (request) => ({ msg: MSG.profileSuccess, data: await editProfile(db, sessionOf(request).id, await readForm(request)) }),
   );

@@ -1,4 +1,4 @@
-import { ProfilePatchSchema, ROLES, type Profile, type RegisterInput } from '@kopi/shared';
+import { type Profile, ProfilePatchSchema, type RegisterInput, ROLES } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';

@@ -1,11 +1,12 @@
+import { CATEGORIES, PRODUCT_SORTS, type ProductSort, type Promo, ROLES } from '@kopi/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { CATEGORIES, PRODUCT_SORTS, ROLES, type ProductSort, type Promo } from '@kopi/shared';
 import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { Pager } from '../../components/ui/pager';
 import { updateCartChoices, useCart } from '../../features/cart/cart-store';
-import { useProducts, type ProductListQuery } from '../../features/products/api/products';
+import { type ProductListQuery, productQueries } from '../../features/products/api/products';
 import { CategoryTabs, SortSelect } from '../../features/products/components/catalogue-filters';
 import { ProductCard, ProductGridSkeleton } from '../../features/products/components/product-card';
 import { PromoPanel } from '../../features/promos/components/promo-panel';
@@ -32,7 +33,7 @@ export function CataloguePage() {
   const session = useSession();
   const isAdmin = session?.role === ROLES.admin;
   const cart = useCart();
-  const products = useProducts(query);
+  const products = useQuery(productQueries.list(query));
 
   function change(next: Partial<ProductListQuery>) {
     const merged = { ...query, ...next };
@@ -76,17 +77,29 @@ export function CataloguePage() {
             <ProductGridSkeleton />
           </div>
         )}
-        {products.isError && <ErrorMessage message={errorMessage(products.error)} onRetry={canRetry(products.error) ? () => products.refetch() : undefined} />}
-        {products.data && products.data.data.length === 0 && <p className="rounded-2xl bg-white p-8 text-center text-roast">{TEXT.emptyCatalogue}</p>}
+        {products.isError && (
+          <ErrorMessage message={errorMessage(products.error)} onRetry={canRetry(products.error) ? () => products.refetch() : undefined} />
+        )}
+        {products.data && products.data.data.length === 0 && (
+          <p className="rounded-2xl bg-white p-8 text-center text-roast">{TEXT.emptyCatalogue}</p>
+        )}
         {products.data && products.data.data.length > 0 && (
-          <ul aria-busy={products.isPlaceholderData} className={`grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 ${products.isPlaceholderData ? 'opacity-60' : ''}`}>
+          <ul
+            aria-busy={products.isPlaceholderData}
+            className={`grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 ${products.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
             {products.data.data.map((product) => (
               <ProductCard key={product.id} product={product} canEdit={isAdmin} />
             ))}
           </ul>
         )}
         {products.data && (
-          <Pager page={query.page} totalPage={products.data.meta?.totalPage ?? 1} busy={products.isPlaceholderData} onPage={(page) => change({ page })} />
+          <Pager
+            page={query.page}
+            totalPage={products.data.meta?.totalPage ?? 1}
+            busy={products.isPlaceholderData}
+            onPage={(page) => change({ page })}
+          />
         )}
 
         {isAdmin && (

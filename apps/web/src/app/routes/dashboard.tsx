@@ -25,7 +25,13 @@ export function DashboardPage() {
           <legend className="sr-only">Period</legend>
           {PERIODS.map((option) => (
             <label key={option} className="flex items-center gap-2 font-semibold">
-              <input type="radio" name="period" checked={period === option} onChange={() => setPeriod(option)} className="size-4 accent-caramel" />
+              <input
+                type="radio"
+                name="period"
+                checked={period === option}
+                onChange={() => setPeriod(option)}
+                className="size-4 accent-caramel"
+              />
               {option}
             </label>
           ))}
@@ -41,8 +47,14 @@ export function DashboardPage() {
             {period} Report (sample)
           </h2>
           <div className="mt-2 flex gap-4 text-sm">
-            <span className="flex items-center gap-2"><span className="size-3 rounded-full bg-caramel" />Income</span>
-            <span className="flex items-center gap-2"><span className="size-3 rounded-full bg-espresso" />Outcome</span>
+            <span className="flex items-center gap-2">
+              <span className="size-3 rounded-full bg-caramel" />
+              Income
+            </span>
+            <span className="flex items-center gap-2">
+              <span className="size-3 rounded-full bg-espresso" />
+              Outcome
+            </span>
           </div>
           <ul className="mt-6 flex h-56 items-end justify-between gap-2" aria-label="Income and outcome, January to June (sample)">
             {MONTHS.map((m) => (
@@ -63,7 +75,9 @@ export function DashboardPage() {
         <div className="space-y-6">
           <section className="rounded-3xl bg-white p-6 text-center shadow-sm">
             <h2 className="text-xl font-bold">Best Staff of the Month</h2>
-            <div className="mx-auto mt-4 flex size-20 items-center justify-center rounded-full bg-crema font-display text-3xl font-bold">?</div>
+            <div className="mx-auto mt-4 flex size-20 items-center justify-center rounded-full bg-crema font-display text-3xl font-bold">
+              ?
+            </div>
             <p className="mt-3 text-roast">Sample: not chosen yet</p>
           </section>
           <section className="rounded-3xl bg-white p-6 text-center shadow-sm">
@@ -75,7 +89,9 @@ export function DashboardPage() {
               role="img"
               aria-label={`Goal ${GOAL_PERCENT} percent (sample)`}
             >
-              <span className="flex size-24 items-center justify-center rounded-full bg-white font-display text-2xl font-bold">{GOAL_PERCENT}%</span>
+              <span className="flex size-24 items-center justify-center rounded-full bg-white font-display text-2xl font-bold">
+                {GOAL_PERCENT}%
+              </span>
             </div>
           </section>
           <Button variant="secondary" className="w-full" disabled title={TEXT.dashboardPlaceholder}>

@@ -24,7 +24,7 @@ export function ForgotPage() {
         <ButtonLink to="/forgot" variant="ghost">
           Resend Link
         </ButtonLink>
-        <span className="font-mono font-semibold" aria-label="Time left">
+        <span role="timer" className="font-mono font-semibold" aria-label="Time left">
           01:15
         </span>
       </div>

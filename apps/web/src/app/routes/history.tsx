@@ -1,12 +1,12 @@
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { MSG } from '@kopi/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
 import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { Pager } from '../../components/ui/pager';
 import { PageSpinner } from '../../components/ui/spinner';
-import { hideOrderFromHistory, orderKeys, useOrderHistory } from '../../features/orders/api/orders';
+import { orderQueries, useHideOrder } from '../../features/orders/api/orders';
 import { HistoryCard } from '../../features/orders/components/history-card';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { TEXT } from '../../lib/texts';
@@ -14,15 +14,9 @@ import { TEXT } from '../../lib/texts';
 export function HistoryPage() {
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState(false);
-  const history = useOrderHistory(page);
-  const queryClient = useQueryClient();
-
-  const hide = useMutation({
-    mutationFn: hideOrderFromHistory,
-    onSuccess: async () => {
-      toast.success(TEXT.orderHidden);
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
-    },
+  const history = useQuery(orderQueries.history(page));
+  const hide = useHideOrder({
+    onSuccess: () => toast.success(TEXT.orderHidden),
     onError: (error) => toast.error(errorMessage(error)),
   });
 
@@ -48,7 +42,9 @@ export function HistoryPage() {
       </div>
 
       {history.isPending && <PageSpinner />}
-      {history.isError && <ErrorMessage message={errorMessage(history.error)} onRetry={canRetry(history.error) ? () => history.refetch() : undefined} />}
+      {history.isError && (
+        <ErrorMessage message={errorMessage(history.error)} onRetry={canRetry(history.error) ? () => history.refetch() : undefined} />
+      )}
       {orders?.length === 0 && (
         <div className="rounded-3xl bg-white p-10 text-center shadow-sm">
           <p className="text-roast">{TEXT.emptyHistory}</p>

@@ -4,10 +4,11 @@ import { ButtonLink } from '../../components/ui/button';
 import { SHOP_NAME } from '../../lib/shop-name';
 
 // spec §1: the landing page's sample favourites (names are ours; the spec gives only the prices).
+const [hazelnutPrice, pinkyPrice, wingsPrice] = LANDING.favouritePrices;
 const FAVOURITES = [
-  { name: 'Hazelnut Latte', notes: ['Hazelnut syrup', 'Steamed milk', 'Double espresso'], colour: 'text-roast' },
-  { name: 'Pinky Promise', notes: ['Strawberry milk', 'Vanilla cream', 'Crushed ice'], colour: 'text-berry' },
-  { name: 'Chicken Wings', notes: ['Crispy skin', 'Sweet chili glaze', 'Sesame'], colour: 'text-caramel' },
+  { name: 'Hazelnut Latte', notes: ['Hazelnut syrup', 'Steamed milk', 'Double espresso'], colour: 'text-roast', price: hazelnutPrice },
+  { name: 'Pinky Promise', notes: ['Strawberry milk', 'Vanilla cream', 'Crushed ice'], colour: 'text-berry', price: pinkyPrice },
+  { name: 'Chicken Wings', notes: ['Crispy skin', 'Sweet chili glaze', 'Sesame'], colour: 'text-caramel', price: wingsPrice },
 ] as const;
 
 const FIGURES = [
@@ -25,8 +26,8 @@ export function HomePage() {
             <p className="font-semibold tracking-widest text-honey uppercase">{SHOP_NAME}</p>
             <h1 className="mt-3 text-4xl leading-tight font-bold sm:text-5xl">Start your day with coffee and good meals</h1>
             <p className="mt-5 max-w-xl text-lg text-crema/90">
-              We provide high quality beans, good taste and healthy meals made with love, just for you. Order now, pick it up or
-              have it delivered {LANDING.deliveryHours}.
+              We provide high quality beans, good taste and healthy meals made with love, just for you. Order now, pick it up or have it
+              delivered {LANDING.deliveryHours}.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <ButtonLink to="/product">See the menu</ButtonLink>
@@ -39,7 +40,10 @@ export function HomePage() {
         </div>
       </section>
 
-      <section aria-label="Our shop in figures" className="grid grid-cols-3 divide-x divide-roast/15 rounded-2xl bg-white p-6 text-center shadow-sm">
+      <section
+        aria-label="Our shop in figures"
+        className="grid grid-cols-3 divide-x divide-roast/15 rounded-2xl bg-white p-6 text-center shadow-sm"
+      >
         {FIGURES.map((figure) => (
           <div key={figure.label} className="px-2">
             <p className="font-display text-3xl font-bold text-caramel-dark sm:text-4xl">{figure.value}</p>
@@ -52,7 +56,7 @@ export function HomePage() {
         <h2 className="text-center text-3xl font-bold">Here is people's favourite</h2>
         <p className="mt-2 text-center text-roast">Let's choose and have a bit taste of people's favourite. It might be yours too!</p>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {FAVOURITES.map((item, index) => (
+          {FAVOURITES.map((item) => (
             <li key={item.name} className="flex flex-col items-center rounded-2xl bg-white p-6 text-center shadow-sm">
               <span className={`flex size-28 items-center justify-center rounded-full bg-crema ${item.colour}`}>
                 <CupIcon className="size-16" />
@@ -63,7 +67,7 @@ export function HomePage() {
                   <li key={note}>✓ {note}</li>
                 ))}
               </ul>
-              <p className="mt-auto pt-6 font-display text-2xl font-bold">{formatIDR(LANDING.favouritePrices[index])}</p>
+              <p className="mt-auto pt-6 font-display text-2xl font-bold">{formatIDR(item.price)}</p>
               <ButtonLink to="/product" variant="ghost" className="mt-4">
                 Order now
               </ButtonLink>

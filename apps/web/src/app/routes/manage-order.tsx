@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { MSG } from '@kopi/shared';
+import { useState } from 'react';
 import { PendingOrderPanel } from '../../features/orders/components/pending-order-panel';
 
 const STEPS = ['Order', 'Checkout', 'Finish Order'] as const;
@@ -12,7 +12,11 @@ export function ManageOrderPage() {
       <h1 className="text-3xl font-bold">Manage order</h1>
       <ol aria-label="Steps" className="flex flex-wrap gap-2 text-sm font-semibold">
         {STEPS.map((step, index) => (
-          <li key={step} aria-current={index === STEPS.length - 1 ? 'step' : undefined} className={`rounded-full px-4 py-1.5 ${index === STEPS.length - 1 ? 'bg-caramel-dark text-white' : 'bg-crema text-roast'}`}>
+          <li
+            key={step}
+            aria-current={index === STEPS.length - 1 ? 'step' : undefined}
+            className={`rounded-full px-4 py-1.5 ${index === STEPS.length - 1 ? 'bg-caramel-dark text-white' : 'bg-crema text-roast'}`}
+          >
             {index + 1}. {step}
           </li>
         ))}

@@ -1,18 +1,18 @@
-import { useId, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { DELAY, DELIVERY_METHODS, DOOR_DELIVERY_ID, formatIDR, MSG, ROLES, SIZES } from '@kopi/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ChoiceGroup } from '../../components/ui/choice-group';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { INPUT_CLASS } from '../../components/ui/field';
 import { QtyStepper } from '../../components/ui/qty-stepper';
-import { cartSubtotal, clearCart, removeLine, setLineQty, updateCartChoices, useCart, type Cart } from '../../features/cart/cart-store';
-import { createOrder, orderKeys } from '../../features/orders/api/orders';
+import { type Cart, cartSubtotal, clearCart, removeLine, setLineQty, updateCartChoices, useCart } from '../../features/cart/cart-store';
+import { useCreateOrder } from '../../features/orders/api/orders';
 import { SummaryLines, SummaryTotalsTable } from '../../features/orders/components/order-summary';
 import { PendingOrderPanel } from '../../features/orders/components/pending-order-panel';
 import { PAYMENT_OPTIONS } from '../../features/orders/labels';
-import { useProfile } from '../../features/profile/api/profile';
+import { profileQueries } from '../../features/profile/api/profile';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { TEXT } from '../../lib/texts';
@@ -45,8 +45,7 @@ function couponDiscount(cart: Cart, subtotal: number): number {
 
 function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const cart = useCart();
-  const profile = useProfile(sessionId);
-  const queryClient = useQueryClient();
+  const profile = useQuery(profileQueries.mine(sessionId));
   const navigateLater = useDelayedNavigate();
   const addressId = useId();
   const [addressDraft, setAddressDraft] = useState<string>();
@@ -60,21 +59,11 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const needsAddress = cart.deliveryId === DOOR_DELIVERY_ID && address.trim() === '';
   const hasZeroLine = cart.lines.some((line) => line.qty < 1);
 
-  const order = useMutation({
-    mutationFn: () =>
-      createOrder({
-        items: cart.lines.map((line) => ({ product_id: line.productId, qty: line.qty, size_id: line.sizeId })),
-        delivery_id: cart.deliveryId,
-        payment_id: paymentId,
-        promo_id: couponBelowMinimum ? undefined : cart.promo?.id,
-        address: address.trim() || undefined,
-        scheduled_for: cart.scheduledFor || undefined,
-      }),
+  const order = useCreateOrder({
     onSuccess: () => {
       // DESIGN §2.3: the cart is emptied only once the order exists.
       clearCart();
       toast.dismiss(ORDER_FAILED_TOAST);
-      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       toast.success(MSG.transactionSuccess);
       navigateLater('/history', DELAY.afterPay);
     },
@@ -116,7 +105,12 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
                 line && (
                   <div className="mt-2 flex flex-wrap items-center gap-4">
                     <QtyStepper label={`Quantity of ${line.productName}`} value={line.qty} onChange={(qty) => setLineQty(line, qty)} />
-                    <button type="button" className="rounded text-sm font-semibold text-berry hover:underline" onClick={() => removeLine(line)} disabled={order.isPending}>
+                    <button
+                      type="button"
+                      className="rounded text-sm font-semibold text-berry hover:underline"
+                      onClick={() => removeLine(line)}
+                      disabled={order.isPending}
+                    >
                       Remove <span className="sr-only">{line.productName}</span>
                     </button>
                   </div>
@@ -130,7 +124,11 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
                 Coupon <strong className="font-mono">{cart.promo.code}</strong>: {cart.promo.discount}% OFF
                 {couponBelowMinimum && <> — needs a minimum purchase of {formatIDR(cart.promo.minPrice)}, not applied</>}
               </span>
-              <button type="button" className="rounded font-semibold text-berry hover:underline" onClick={() => updateCartChoices({ promo: null })}>
+              <button
+                type="button"
+                className="rounded font-semibold text-berry hover:underline"
+                onClick={() => updateCartChoices({ promo: null })}
+              >
                 Remove coupon
               </button>
             </div>
@@ -168,14 +166,34 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
             <legend className="mb-2 font-semibold text-roast">Payment method</legend>
             {PAYMENT_OPTIONS.map((option) => (
               <label key={option.id} className="flex cursor-pointer items-center gap-3 py-1.5">
-                <input type="radio" name="payment" checked={option.id === paymentId} onChange={() => setPaymentId(option.id)} className="size-4 accent-caramel" />
+                <input
+                  type="radio"
+                  name="payment"
+                  checked={option.id === paymentId}
+                  onChange={() => setPaymentId(option.id)}
+                  className="size-4 accent-caramel"
+                />
                 {option.label}
               </label>
             ))}
           </fieldset>
           {hasZeroLine && <p className="text-sm font-medium text-berry">{TEXT.zeroQuantity}</p>}
           {order.isError && <ErrorMessage message={`${MSG.orderFailed} ${errorMessage(order.error)}`} />}
-          <Button className="w-full" busy={order.isPending} disabled={needsAddress || hasZeroLine || order.isSuccess} onClick={() => order.mutate()}>
+          <Button
+            className="w-full"
+            busy={order.isPending}
+            disabled={needsAddress || hasZeroLine || order.isSuccess}
+            onClick={() =>
+              order.mutate({
+                items: cart.lines.map((line) => ({ product_id: line.productId, qty: line.qty, size_id: line.sizeId })),
+                delivery_id: cart.deliveryId,
+                payment_id: paymentId,
+                promo_id: couponBelowMinimum ? undefined : cart.promo?.id,
+                address: address.trim() || undefined,
+                scheduled_for: cart.scheduledFor || undefined,
+              })
+            }
+          >
             Confirm and Pay
           </Button>
         </section>

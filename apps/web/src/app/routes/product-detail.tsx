@@ -1,15 +1,16 @@
+import { DELIVERY_METHODS, formatIDR, LANDING, MSG, type Product, ROLES, SIZES } from '@kopi/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { DELIVERY_METHODS, formatIDR, LANDING, MSG, ROLES, SIZES, type Product } from '@kopi/shared';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ChoiceGroup } from '../../components/ui/choice-group';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { INPUT_CLASS } from '../../components/ui/field';
 import { QtyStepper } from '../../components/ui/qty-stepper';
 import { PageSpinner } from '../../components/ui/spinner';
-import { addToCart, checkoutItem, type CartLine } from '../../features/cart/cart-store';
-import { useProduct } from '../../features/products/api/products';
+import { addToCart, type CartLine, checkoutItem } from '../../features/cart/cart-store';
+import { productQueries } from '../../features/products/api/products';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { imageSources } from '../../lib/image-url';
 import { useSession } from '../../lib/session';
@@ -20,7 +21,7 @@ const DELIVERY_CHOICES = DELIVERY_METHODS.map((method) => ({ id: method.id, labe
 
 export function ProductDetailPage() {
   const id = Number(useParams().id);
-  const product = useProduct(id);
+  const product = useQuery(productQueries.detail(id));
 
   if (product.isPending) return <PageSpinner />;
   if (product.isError) {
@@ -82,7 +83,8 @@ function ProductDetail({ product }: { product: Product }) {
             width={560}
             height={560}
             fetchPriority="high"
-            className="aspect-square w-full rounded-3xl bg-crema object-cover shadow-md" />
+            className="aspect-square w-full rounded-3xl bg-crema object-cover shadow-md"
+          />
           <p className="rounded-2xl bg-crema p-4 text-sm">
             <strong>Delivery only on {LANDING.deliveryHours}</strong>
           </p>
@@ -97,14 +99,38 @@ function ProductDetail({ product }: { product: Product }) {
             <p className="mt-4 text-roast">{product.description}</p>
           </div>
 
-          <ChoiceGroup legend="Choose a size" name="size" shape="circle" choices={SIZE_CHOICES} value={sizeId} onChange={setSizeId} disabled={isAdmin} />
-          <ChoiceGroup legend="Choose Delivery Methods" name="delivery" choices={DELIVERY_CHOICES} value={deliveryId} onChange={setDeliveryId} disabled={isAdmin} />
+          <ChoiceGroup
+            legend="Choose a size"
+            name="size"
+            shape="circle"
+            choices={SIZE_CHOICES}
+            value={sizeId}
+            onChange={setSizeId}
+            disabled={isAdmin}
+          />
+          <ChoiceGroup
+            legend="Choose Delivery Methods"
+            name="delivery"
+            choices={DELIVERY_CHOICES}
+            value={deliveryId}
+            onChange={setDeliveryId}
+            disabled={isAdmin}
+          />
 
           <div className="flex flex-col gap-1.5">
             <label htmlFor={timeId} className="font-semibold text-roast">
               Set time
             </label>
-            <input id={timeId} type="text" maxLength={50} placeholder={MSG.setTimePlaceholder} value={scheduledFor} onChange={(e) => setScheduledFor(e.target.value)} className={INPUT_CLASS} disabled={isAdmin} />
+            <input
+              id={timeId}
+              type="text"
+              maxLength={50}
+              placeholder={MSG.setTimePlaceholder}
+              value={scheduledFor}
+              onChange={(e) => setScheduledFor(e.target.value)}
+              className={INPUT_CLASS}
+              disabled={isAdmin}
+            />
           </div>
 
           {isAdmin ? (

@@ -1,17 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
-import { useProduct } from '../../features/products/api/products';
+import { productQueries } from '../../features/products/api/products';
 import { ProductForm } from '../../features/products/components/product-form';
 import { canRetry, errorMessage } from '../../lib/api-client';
 
 export function ProductEditPage() {
-  const product = useProduct(Number(useParams().id));
+  const product = useQuery(productQueries.detail(Number(useParams().id)));
   return (
     <section className="space-y-6">
       <h1 className="text-3xl font-bold">Edit product</h1>
       {product.isPending && <PageSpinner />}
-      {product.isError && <ErrorMessage message={errorMessage(product.error)} onRetry={canRetry(product.error) ? () => product.refetch() : undefined} />}
+      {product.isError && (
+        <ErrorMessage message={errorMessage(product.error)} onRetry={canRetry(product.error) ? () => product.refetch() : undefined} />
+      )}
       {product.data && <ProductForm key={product.data.id} product={product.data} />}
     </section>
   );

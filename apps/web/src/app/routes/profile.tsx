@@ -1,22 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
 import { LogoutButton } from '../../features/auth/components/logout-button';
-import { useProfile } from '../../features/profile/api/profile';
+import { profileQueries } from '../../features/profile/api/profile';
 import { ProfileForm } from '../../features/profile/components/profile-form';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 
 export function ProfilePage() {
   const session = useSession();
-  const profile = useProfile(session?.id);
+  const profile = useQuery(profileQueries.mine(session?.id));
   return (
     <section className="space-y-6">
       <h1 className="text-3xl font-bold">User Profile</h1>
       {profile.isPending && <PageSpinner />}
-      {profile.isError && <ErrorMessage message={errorMessage(profile.error)} onRetry={canRetry(profile.error) ? () => profile.refetch() : undefined} />}
+      {profile.isError && (
+        <ErrorMessage message={errorMessage(profile.error)} onRetry={canRetry(profile.error) ? () => profile.refetch() : undefined} />
+      )}
       {profile.data && (
         <ProfileForm key={profile.data.id} profile={profile.data}>
-          <LogoutButton label="Log out" className="inline-flex items-center rounded-xl bg-berry px-5 py-2.5 font-semibold text-white hover:bg-espresso" />
+          <LogoutButton
+            label="Log out"
+            className="inline-flex items-center rounded-xl bg-berry px-5 py-2.5 font-semibold text-white hover:bg-espresso"
+          />
         </ProfileForm>
       )}
     </section>

@@ -1,13 +1,14 @@
-import { Link, useParams } from 'react-router';
 import { MSG } from '@kopi/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
-import { usePromo } from '../../features/promos/api/promos';
+import { promoQueries } from '../../features/promos/api/promos';
 import { PromoForm } from '../../features/promos/components/promo-form';
 import { canRetry } from '../../lib/api-client';
 
 export function PromoEditPage() {
-  const promo = usePromo(Number(useParams().id));
+  const promo = useQuery(promoQueries.detail(Number(useParams().id)));
   return (
     <section className="space-y-6">
       <nav aria-label="Breadcrumb" className="text-sm text-roast">

@@ -1,7 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import { MSG, type Role } from '@kopi/shared';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { MSG, type Role } from '@kopi/shared';
 import { useSession } from '../../lib/session';
 
 interface RequireRoleProps {

@@ -5,13 +5,21 @@ import { TEXT } from '../../lib/texts';
 /** Shown when a page fails to load (e.g. a new release replaced its script) or throws. */
 export function RouteError() {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : TEXT.serverError;
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : TEXT.serverError;
   return (
     <div role="alert" className="mx-auto max-w-lg p-10 text-center">
       <h1 className="text-3xl font-bold">Something went wrong</h1>
       <p className="mt-4 text-roast">{message}</p>
       <div className="mt-6 flex justify-center gap-3">
-        <button type="button" className="rounded-xl bg-caramel-dark px-5 py-2.5 font-semibold text-white" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="rounded-xl bg-caramel-dark px-5 py-2.5 font-semibold text-white"
+          onClick={() => window.location.reload()}
+        >
           Reload
         </button>
         <ButtonLink to="/" variant="ghost">

@@ -13,8 +13,7 @@ export function SignUpPage() {
           <aside className="rounded-2xl bg-crema p-5">
             <h2 className="text-xl font-bold">Get your member card now!</h2>
             <p className="mt-1 text-sm text-roast">
-              Let's join with our member and enjoy the deals: free with a minimum purchase of{' '}
-              {formatIDR(LANDING.memberCardMinimum)}.
+              Let's join with our member and enjoy the deals: free with a minimum purchase of {formatIDR(LANDING.memberCardMinimum)}.
             </p>
           </aside>
         </>

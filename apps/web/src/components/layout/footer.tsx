@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { LANDING } from '@kopi/shared';
+import { Link } from 'react-router';
 import { SHOP_NAME } from '../../lib/shop-name';
 import { Brand } from './brand';
 
@@ -20,18 +20,46 @@ export function Footer() {
         <nav aria-label="Product">
           <h2 className="font-display text-lg font-semibold">Product</h2>
           <ul className="mt-3 space-y-2 text-sm text-crema/80">
-            <li><Link className={LINK} to="/product">Our menu</Link></li>
-            <li><Link className={LINK} to="/product?categories=2&sort=popular&page=1">Coffee</Link></li>
-            <li><Link className={LINK} to="/product?categories=1&sort=popular&page=1">Foods</Link></li>
-            <li><Link className={LINK} to="/">Locations</Link></li>
+            <li>
+              <Link className={LINK} to="/product">
+                Our menu
+              </Link>
+            </li>
+            <li>
+              <Link className={LINK} to="/product?categories=2&sort=popular&page=1">
+                Coffee
+              </Link>
+            </li>
+            <li>
+              <Link className={LINK} to="/product?categories=1&sort=popular&page=1">
+                Foods
+              </Link>
+            </li>
+            <li>
+              <Link className={LINK} to="/">
+                Locations
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Engage">
           <h2 className="font-display text-lg font-semibold">Engage</h2>
           <ul className="mt-3 space-y-2 text-sm text-crema/80">
-            <li><Link className={LINK} to="/">About us</Link></li>
-            <li><Link className={LINK} to="/signup">Member card</Link></li>
-            <li><Link className={LINK} to="/forgot">Account help</Link></li>
+            <li>
+              <Link className={LINK} to="/">
+                About us
+              </Link>
+            </li>
+            <li>
+              <Link className={LINK} to="/signup">
+                Member card
+              </Link>
+            </li>
+            <li>
+              <Link className={LINK} to="/forgot">
+                Account help
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@kopi/shared';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 
 /** spec §2 Top bar: submitting reloads the catalogue with search, sort=popular, page=1. */
 export function SearchBox() {
@@ -15,6 +15,7 @@ export function SearchBox() {
   }
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: React's JSX types lack <search>; a form with role=search is the same landmark
     <form role="search" onSubmit={submit} className="relative w-full md:w-56">
       <input
         type="search"

@@ -1,6 +1,6 @@
+import { ROLES } from '@kopi/shared';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { ROLES } from '@kopi/shared';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { CartBadgeLink } from '../../features/cart/components/cart-badge-link';
 import { ProfileLink } from '../../features/profile/components/profile-link';
@@ -74,10 +74,7 @@ export function TopBar() {
                 {!isAdmin && <CartBadgeLink />}
                 <ProfileLink sessionId={session.id} />
                 {isAdmin && (
-                  <LogoutButton
-                    label="LOGOUT"
-                    className="rounded-xl bg-honey px-4 py-2 text-sm font-bold text-espresso hover:bg-crema"
-                  />
+                  <LogoutButton label="LOGOUT" className="rounded-xl bg-honey px-4 py-2 text-sm font-bold text-espresso hover:bg-crema" />
                 )}
               </>
             ) : (

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 
 export const INPUT_CLASS =
   'w-full rounded-xl border border-roast/30 bg-white px-4 py-2.5 text-espresso placeholder:text-roast/60 read-only:bg-crema/40 disabled:bg-crema/40 aria-invalid:border-berry';

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
 import { IMAGE_ACCEPT } from '@kopi/shared';
+import { useEffect, useId, useState } from 'react';
 
 interface ImagePickerProps {
   label: string;

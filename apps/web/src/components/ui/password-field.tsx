@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, useState } from 'react';
 import { FieldShell, INPUT_CLASS } from './field';
 
 type PasswordFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string };

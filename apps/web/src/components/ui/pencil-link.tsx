@@ -3,7 +3,12 @@ import { Link } from 'react-router';
 /** The admin's edit pencil on product and promo cards (spec §2). */
 export function PencilLink({ to, label }: { to: string; label: string }) {
   return (
-    <Link to={to} aria-label={label} title={label} className="flex size-9 items-center justify-center rounded-full bg-espresso text-crema shadow hover:bg-caramel">
+    <Link
+      to={to}
+      aria-label={label}
+      title={label}
+      className="flex size-9 items-center justify-center rounded-full bg-espresso text-crema shadow hover:bg-caramel"
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4 fill-none stroke-current stroke-2">
         <path d="M4 20h4L19 9l-4-4L4 16z" />
         <path d="m14 6 4 4" />

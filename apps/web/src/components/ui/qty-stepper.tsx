@@ -4,7 +4,7 @@ import { QTY_MAX } from '@kopi/shared';
 export function QtyStepper({ value, onChange, label }: { value: number; onChange: (qty: number) => void; label: string }) {
   const step = 'flex size-10 items-center justify-center rounded-full bg-crema text-xl font-bold hover:bg-honey disabled:opacity-40';
   return (
-    <div role="group" aria-label={label} className="flex items-center gap-3">
+    <fieldset aria-label={label} className="flex min-w-0 items-center gap-3">
       <button type="button" className={step} aria-label="Decrease quantity" disabled={value <= 0} onClick={() => onChange(value - 1)}>
         −
       </button>
@@ -14,6 +14,6 @@ export function QtyStepper({ value, onChange, label }: { value: number; onChange
       <button type="button" className={step} aria-label="Increase quantity" disabled={value >= QTY_MAX} onClick={() => onChange(value + 1)}>
         +
       </button>
-    </div>
+    </fieldset>
   );
 }

@@ -1,12 +1,11 @@
-import { useSyncExternalStore } from 'react';
 import { DELIVERY_METHODS, QTY_MAX, SIZES, STORAGE } from '@kopi/shared';
+import { createLocalStore, removeKeys, useLocalStore, writeKeys } from '../../lib/local-store';
 
 // DESIGN §2.3 / §9: a real cart of several lines kept in localStorage under CART_KEY. The spec's own
 // keys (qty, productName, size, deliveryMethod, productId, price, image) still describe the item
 // last sent to checkout (spec §2 Product detail).
 
 const CART_KEY = 'cart';
-const CHANGE_EVENT = 'kopi:cart-change';
 
 export interface CartLine {
   productId: number;
@@ -49,21 +48,14 @@ function parseCart(raw: string | null): Cart {
   }
 }
 
-let cachedRaw: string | null = null;
-let cachedCart: Cart = EMPTY_CART;
+const cartStore = createLocalStore([CART_KEY], ([raw]) => parseCart(raw ?? null), EMPTY_CART);
 
 export function readCart(): Cart {
-  const raw = localStorage.getItem(CART_KEY);
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedCart = parseCart(raw);
-  }
-  return cachedCart;
+  return cartStore.read();
 }
 
 function writeCart(cart: Cart): void {
-  localStorage.setItem(CART_KEY, JSON.stringify(cart));
-  window.dispatchEvent(new Event(CHANGE_EVENT));
+  writeKeys({ [CART_KEY]: JSON.stringify(cart) });
 }
 
 function sameLine(a: Pick<CartLine, 'productId' | 'sizeId'>, b: Pick<CartLine, 'productId' | 'sizeId'>): boolean {
@@ -83,13 +75,15 @@ export function addToCart(line: CartLine, choices: { deliveryId: number; schedul
 export function checkoutItem(line: CartLine, choices: { deliveryId: number; scheduledFor: string }): void {
   addToCart(line, choices);
   const [qty, productName, size, deliveryMethod, productId, price, image] = STORAGE.cart;
-  localStorage.setItem(qty, String(line.qty));
-  localStorage.setItem(productName, line.productName);
-  localStorage.setItem(size, SIZES.find((s) => s.id === line.sizeId)?.short ?? '');
-  localStorage.setItem(deliveryMethod, DELIVERY_METHODS.find((d) => d.id === choices.deliveryId)?.name ?? '');
-  localStorage.setItem(productId, String(line.productId));
-  localStorage.setItem(price, String(line.unitPrice * line.qty));
-  localStorage.setItem(image, line.image);
+  writeKeys({
+    [qty]: String(line.qty),
+    [productName]: line.productName,
+    [size]: SIZES.find((s) => s.id === line.sizeId)?.short ?? '',
+    [deliveryMethod]: DELIVERY_METHODS.find((d) => d.id === choices.deliveryId)?.name ?? '',
+    [productId]: String(line.productId),
+    [price]: String(line.unitPrice * line.qty),
+    [image]: line.image,
+  });
 }
 
 export function setLineQty(target: CartLine, qty: number): void {
@@ -109,9 +103,7 @@ export function updateCartChoices(choices: Partial<Pick<Cart, 'deliveryId' | 'sc
 
 /** After a successful order only: DESIGN §2.3 keeps the cart when the order fails. */
 export function clearCart(): void {
-  localStorage.removeItem(CART_KEY);
-  for (const key of STORAGE.cart) localStorage.removeItem(key);
-  window.dispatchEvent(new Event(CHANGE_EVENT));
+  removeKeys([CART_KEY, ...STORAGE.cart]);
 }
 
 export function cartItemCount(cart: Cart): number {
@@ -122,15 +114,6 @@ export function cartSubtotal(cart: Cart): number {
   return cart.lines.reduce((sum, line) => sum + line.unitPrice * line.qty, 0);
 }
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener(CHANGE_EVENT, onChange);
-  window.addEventListener('storage', onChange);
-  return () => {
-    window.removeEventListener(CHANGE_EVENT, onChange);
-    window.removeEventListener('storage', onChange);
-  };
-}
-
 export function useCart(): Cart {
-  return useSyncExternalStore(subscribe, readCart, () => EMPTY_CART);
+  return useLocalStore(cartStore);
 }

@@ -1,4 +1,4 @@
-import { LoginSchema, RegisterSchema, type LoginInput, type RegisterInput } from '@kopi/shared';
+import { type LoginInput, LoginSchema, type RegisterInput, RegisterSchema } from '@kopi/shared';
 import { schemaResolver } from '../../../lib/schema-resolver';
 
 // Loaded on the first submit (lib/lazy-resolver.ts): the same schemas the server validates with.

@@ -1,26 +1,22 @@
-import { useMutation } from '@tanstack/react-query';
+import { DELAY, type LoginInput, MSG } from '@kopi/shared';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { DELAY, MSG, type LoginInput } from '@kopi/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
-import { saveSession } from '../../../lib/session';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { login } from '../api/auth';
+import { useLogin } from '../api/auth';
 
 const resolver = lazyResolver<LoginInput, LoginInput>(async () => (await import('./auth-form-schemas')).loginResolver);
 
 export function LoginForm() {
   const navigateLater = useDelayedNavigate();
   const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver });
-  const mutation = useMutation({
-    mutationFn: login,
-    onSuccess: (result) => {
-      saveSession({ token: result.token, role: result.payload.role, id: result.payload.id });
+  const mutation = useLogin({
+    onSuccess: () => {
       toast.success(MSG.loginSuccess);
       // spec §4: to the catalogue 3 s after a successful login.
       navigateLater('/product', DELAY.afterLogin);
@@ -33,8 +29,21 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))} className="space-y-5">
-      <TextField label="Email address" type="email" autoComplete="email" placeholder="Enter your email address" error={formState.errors.email?.message} {...register('email')} />
-      <PasswordField label="Password" autoComplete="current-password" placeholder="Enter your password" error={formState.errors.password?.message} {...register('password')} />
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        placeholder="Enter your email address"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        placeholder="Enter your password"
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
       <Link to="/forgot" className="inline-block rounded text-sm font-semibold text-caramel-dark underline-offset-4 hover:underline">
         Forgot Password?
       </Link>

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { DELAY, MSG, type RegisterInput } from '@kopi/shared';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { DELAY, MSG, type RegisterInput } from '@kopi/shared';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextField } from '../../../components/ui/field';
@@ -10,15 +9,14 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { register as registerAccount } from '../api/auth';
+import { useRegister } from '../api/auth';
 
 const resolver = lazyResolver<RegisterInput, RegisterInput>(async () => (await import('./auth-form-schemas')).signUpResolver);
 
 export function SignUpForm() {
   const navigateLater = useDelayedNavigate();
   const { register, handleSubmit, formState } = useForm<RegisterInput>({ resolver });
-  const mutation = useMutation({
-    mutationFn: registerAccount,
+  const mutation = useRegister({
     onSuccess: () => {
       toast.success(MSG.signUpSuccess);
       navigateLater('/login', DELAY.afterSignUp);
@@ -29,9 +27,29 @@ export function SignUpForm() {
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))} className="space-y-5">
-      <TextField label="Email address" type="email" autoComplete="email" placeholder="Enter your email address" error={formState.errors.email?.message} {...register('email')} />
-      <PasswordField label="Password" autoComplete="new-password" placeholder="Enter your password" error={formState.errors.password?.message} {...register('password')} />
-      <TextField label="Phone number" type="tel" autoComplete="tel" placeholder="Enter your phone number" error={formState.errors.phone_number?.message} {...register('phone_number')} />
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        placeholder="Enter your email address"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        placeholder="Enter your password"
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Phone number"
+        type="tel"
+        autoComplete="tel"
+        placeholder="Enter your phone number"
+        error={formState.errors.phone_number?.message}
+        {...register('phone_number')}
+      />
       {mutation.isError && <ErrorMessage message={errorMessage(mutation.error)} />}
       <Button type="submit" className="w-full" busy={mutation.isPending} disabled={mutation.isSuccess}>
         Sign Up

@@ -1,7 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { STATUS, type Order } from '@kopi/shared';
+import { DELAY, type Order, STATUS } from '@kopi/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import type { MutationReactions } from '../../../lib/mutation-reactions';
 
 export interface NewOrder {
   items: { product_id: number; qty: number; size_id: number }[];
@@ -12,45 +14,78 @@ export interface NewOrder {
   scheduled_for?: string;
 }
 
-export const orderKeys = {
-  all: ['orders'] as const,
-  history: (page: number) => ['orders', 'history', page] as const,
-  pending: (page: number) => ['orders', 'pending', page] as const,
-};
-
+const ORDERS_KEY = ['orders'] as const;
 const HISTORY_PAGE_SIZE = 8;
 
-export async function createOrder(order: NewOrder): Promise<Order> {
-  const { data } = await apiRequest<Order>('/transactions', {
-    method: 'POST',
-    body: order,
-    headers: { 'Idempotency-Key': newIdempotencyKey() },
+export const orderQueries = {
+  history: (page: number) =>
+    queryOptions({
+      queryKey: [...ORDERS_KEY, 'history', page],
+      queryFn: ({ signal }) => apiRequest<Order[]>('/transactions/history', { query: { page, limit: HISTORY_PAGE_SIZE }, signal }),
+      placeholderData: keepPreviousData,
+    }),
+  /** spec §2 Manage order: one pending order per page, oldest first (DESIGN §2.3: every customer's). */
+  pending: (page: number) =>
+    queryOptions({
+      queryKey: [...ORDERS_KEY, 'pending', page],
+      queryFn: ({ signal }) => apiRequest<Order[]>('/transactions', { query: { status: STATUS.pending, limit: 1, page }, signal }),
+    }),
+};
+
+export function useCreateOrder({ onSuccess, ...reactions }: MutationReactions<Order, NewOrder> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: async (order: NewOrder) => {
+      const { data } = await apiRequest<Order>('/transactions', {
+        method: 'POST',
+        body: order,
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
+      return data;
+    },
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      return onSuccess?.(...args);
+    },
   });
-  return data;
 }
 
-export function useOrderHistory(page: number) {
-  return useQuery({
-    queryKey: orderKeys.history(page),
-    queryFn: ({ signal }) =>
-      apiRequest<Order[]>('/transactions/history', { query: { page, limit: HISTORY_PAGE_SIZE }, signal }),
-    placeholderData: keepPreviousData,
+export function useHideOrder({ onSuccess, ...reactions }: MutationReactions<void, number> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: async (id: number) => {
+      await apiRequest<unknown>(`/transactions/history/${id}`, { method: 'DELETE' });
+    },
+    onSuccess: async (...args) => {
+      await onSuccess?.(...args);
+      await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+    },
   });
 }
 
-export async function hideOrderFromHistory(id: number): Promise<void> {
-  await apiRequest<unknown>(`/transactions/history/${id}`, { method: 'DELETE' });
+export interface OrderStatusChange {
+  id: number;
+  statusId: number;
 }
 
-/** spec §2 Manage order: one pending order per page, oldest first (DESIGN §2.3: every customer's). */
-export function usePendingOrder(page: number) {
-  return useQuery({
-    queryKey: orderKeys.pending(page),
-    queryFn: ({ signal }) =>
-      apiRequest<Order[]>('/transactions', { query: { status: STATUS.pending, limit: 1, page }, signal }),
+export function useSetOrderStatus({ onSuccess, ...reactions }: MutationReactions<Order, OrderStatusChange> = {}) {
+  const queryClient = useQueryClient();
+  const reloadTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
+
+  const mutation = useMutation({
+    ...reactions,
+    mutationFn: async ({ id, statusId }: OrderStatusChange) =>
+      (await apiRequest<Order>(`/transactions/${id}`, { method: 'PATCH', body: { status_id: statusId } })).data,
+    onSuccess: async (...args) => {
+      await onSuccess?.(...args);
+      // spec §4: the queue reloads 3 s after Mark as done; the next order then takes this place.
+      reloadTimer.current = window.setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: ORDERS_KEY }).then(() => mutation.reset());
+      }, DELAY.afterMarkDone);
+    },
   });
-}
-
-export async function setOrderStatus(id: number, statusId: number): Promise<Order> {
-  return (await apiRequest<Order>(`/transactions/${id}`, { method: 'PATCH', body: { status_id: statusId } })).data;
+  return mutation;
 }

@@ -1,5 +1,5 @@
-import { useRef } from 'react';
 import { formatIDR, type Order } from '@kopi/shared';
+import { useRef } from 'react';
 import { imageSources } from '../../../lib/image-url';
 
 const LONG_PRESS_MS = 600;

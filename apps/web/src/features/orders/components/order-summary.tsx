@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { formatIDR } from '@kopi/shared';
+import type { ReactNode } from 'react';
 import { imageSources } from '../../../lib/image-url';
 
 export interface SummaryLine {

@@ -1,12 +1,12 @@
+import { MSG, type Order, STATUS } from '@kopi/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { DELAY, MSG, STATUS, type Order } from '@kopi/shared';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError, canRetry, errorMessage } from '../../../lib/api-client';
-import { orderKeys, setOrderStatus, usePendingOrder } from '../api/orders';
+import { orderQueries, useSetOrderStatus } from '../api/orders';
 import { DELIVERY_TITLES, PAYMENT_OPTIONS } from '../labels';
 import { SummaryLines, SummaryTotalsTable } from './order-summary';
 
@@ -21,21 +21,10 @@ interface PendingOrderPanelProps {
 
 /** spec §2 Manage order: one pending order at a time, with Mark as done. */
 export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanelProps) {
-  const queryClient = useQueryClient();
-  const pending = usePendingOrder(page);
-  const reloadTimer = useRef<number | undefined>(undefined);
+  const pending = useQuery(orderQueries.pending(page));
   const swipeStart = useRef<number | null>(null);
-  useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
-
-  const markDone = useMutation({
-    mutationFn: (id: number) => setOrderStatus(id, STATUS.done),
-    onSuccess: () => {
-      toast.success(MSG.transactionUpdateSuccess);
-      // spec §4: the queue reloads 3 s after Mark as done; the next order then takes this place.
-      reloadTimer.current = window.setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: orderKeys.all }).then(() => markDone.reset());
-      }, DELAY.afterMarkDone);
-    },
+  const markDone = useSetOrderStatus({
+    onSuccess: () => toast.success(MSG.transactionUpdateSuccess),
     onError: (error) => toast.error(errorMessage(error)),
   });
 
@@ -49,14 +38,16 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
 
   if (pending.isPending || pastTheEnd) return <PageSpinner />;
   // spec §8: data_not_found means there is nothing pending.
-  const nothingPending = (pending.isError && pending.error instanceof ApiError && pending.error.code === 'data_not_found') || (pending.data && !order);
+  const nothingPending =
+    (pending.isError && pending.error instanceof ApiError && pending.error.code === 'data_not_found') || (pending.data && !order);
   if (nothingPending) {
     return <p className="rounded-3xl bg-white p-10 text-center font-display text-2xl font-bold shadow-sm">{MSG.nothingPending}</p>;
   }
-  if (pending.isError) return <ErrorMessage message={errorMessage(pending.error)} onRetry={canRetry(pending.error) ? () => pending.refetch() : undefined} />;
+  if (pending.isError)
+    return <ErrorMessage message={errorMessage(pending.error)} onRetry={canRetry(pending.error) ? () => pending.refetch() : undefined} />;
   if (!order) return null;
 
-  const done = markDone.isSuccess && markDone.variables === order.id;
+  const done = markDone.isSuccess && markDone.variables.id === order.id;
   const next = () => meta?.next && onPage(meta.next);
   const previous = () => meta?.prev && onPage(meta.prev);
 
@@ -87,7 +78,14 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
         </p>
         <SummaryLines lines={linesOf(order)} />
         <SummaryTotalsTable
-          totals={{ subtotal: order.subtotal, discount: order.discount, tax: order.tax, shipping: order.shipping, status: order.status_name, total: order.total }}
+          totals={{
+            subtotal: order.subtotal,
+            discount: order.discount,
+            tax: order.tax,
+            shipping: order.shipping,
+            status: order.status_name,
+            total: order.total,
+          }}
         />
       </section>
 
@@ -96,12 +94,23 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
           <legend className="mb-2 font-bold">Payment method</legend>
           {PAYMENT_OPTIONS.map((option) => (
             <label key={option.id} className="flex items-center gap-3 py-1.5">
-              <input type="radio" name={`payment-${order.id}`} checked={option.id === order.payment_id} readOnly className="size-4 accent-caramel" />
+              <input
+                type="radio"
+                name={`payment-${order.id}`}
+                checked={option.id === order.payment_id}
+                readOnly
+                className="size-4 accent-caramel"
+              />
               {option.label}
             </label>
           ))}
         </fieldset>
-        <Button className="w-full" busy={markDone.isPending} disabled={done} onClick={() => markDone.mutate(order.id)}>
+        <Button
+          className="w-full"
+          busy={markDone.isPending}
+          disabled={done}
+          onClick={() => markDone.mutate({ id: order.id, statusId: STATUS.done })}
+        >
           Mark as done
         </Button>
         {done && (

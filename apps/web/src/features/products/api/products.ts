@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product, ProductSort } from '@kopi/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { MutationReactions } from '../../../lib/mutation-reactions';
 
 export interface ProductListQuery {
   search?: string;
@@ -9,37 +10,59 @@ export interface ProductListQuery {
   page: number;
 }
 
-export const productKeys = {
-  all: ['products'] as const,
-  list: (query: ProductListQuery) => ['products', 'list', query] as const,
-  detail: (id: number) => ['products', 'detail', id] as const,
+const PRODUCTS_KEY = ['products'] as const;
+
+export const productQueries = {
+  list: (query: ProductListQuery) =>
+    queryOptions({
+      queryKey: [...PRODUCTS_KEY, 'list', query],
+      queryFn: ({ signal }) =>
+        apiRequest<Product[]>('/products/get', {
+          query: { search: query.search, categories: query.categories, sort: query.sort, page: query.page },
+          signal,
+        }),
+      // Keep the current page on screen while the next one loads.
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...PRODUCTS_KEY, 'detail', id],
+      queryFn: async ({ signal }) => (await apiRequest<Product>(`/products/${id}`, { signal })).data,
+      enabled: Number.isInteger(id) && id > 0,
+    }),
 };
 
-export function useProducts(query: ProductListQuery) {
-  return useQuery({
-    queryKey: productKeys.list(query),
-    queryFn: ({ signal }) =>
-      apiRequest<Product[]>('/products/get', {
-        query: { search: query.search, categories: query.categories, sort: query.sort, page: query.page },
-        signal,
-      }),
-    // Keep the current page on screen while the next one loads.
-    placeholderData: keepPreviousData,
+/** Every list and detail may show the saved product: they all load again. */
+function useSavedProduct<TVariables>(
+  save: (variables: TVariables) => Promise<Product>,
+  { onSuccess, ...reactions }: MutationReactions<Product, TVariables>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: save,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+      await onSuccess?.(...args);
+    },
   });
 }
 
-export function useProduct(id: number) {
-  return useQuery({
-    queryKey: productKeys.detail(id),
-    queryFn: async ({ signal }) => (await apiRequest<Product>(`/products/${id}`, { signal })).data,
-    enabled: Number.isInteger(id) && id > 0,
-  });
+export function useCreateProduct(reactions: MutationReactions<Product, FormData> = {}) {
+  return useSavedProduct(
+    async (form: FormData) => (await apiRequest<Product>('/products', { method: 'POST', body: form })).data,
+    reactions,
+  );
 }
 
-export async function createProduct(form: FormData): Promise<Product> {
-  return (await apiRequest<Product>('/products', { method: 'POST', body: form })).data;
+export interface ProductUpdate {
+  id: number;
+  form: FormData;
 }
 
-export async function updateProduct(id: number, form: FormData): Promise<Product> {
-  return (await apiRequest<Product>(`/products/${id}`, { method: 'PATCH', body: form })).data;
+export function useUpdateProduct(reactions: MutationReactions<Product, ProductUpdate> = {}) {
+  return useSavedProduct(
+    async ({ id, form }: ProductUpdate) => (await apiRequest<Product>(`/products/${id}`, { method: 'PATCH', body: form })).data,
+    reactions,
+  );
 }

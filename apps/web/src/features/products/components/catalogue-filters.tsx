@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import type { ProductSort } from '@kopi/shared';
+import { useId } from 'react';
 import { INPUT_CLASS } from '../../../components/ui/field';
 
 // spec §2 Catalogue: the tabs, in order, with the category each filters by (undefined: all, popular).
@@ -20,7 +20,7 @@ const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
 
 export function CategoryTabs({ active, onChange }: { active: number | undefined; onChange: (categoryId: number | undefined) => void }) {
   return (
-    <div role="group" aria-label="Categories" className="flex gap-2 overflow-x-auto pb-2">
+    <fieldset aria-label="Categories" className="flex min-w-0 gap-2 overflow-x-auto pb-2">
       {CATEGORY_TABS.map((tab) => {
         const selected = tab.categoryId === active;
         return (
@@ -37,7 +37,7 @@ export function CategoryTabs({ active, onChange }: { active: number | undefined;
           </button>
         );
       })}
-    </div>
+    </fieldset>
   );
 }
 
@@ -48,7 +48,12 @@ export function SortSelect({ value, onChange }: { value: ProductSort; onChange: 
       <label htmlFor={id} className="text-sm font-semibold whitespace-nowrap text-roast">
         Sort by
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value as ProductSort)} className={`${INPUT_CLASS} w-auto py-2`}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as ProductSort)}
+        className={`${INPUT_CLASS} w-auto py-2`}
+      >
         {SORT_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,11 +1,14 @@
-import { Link } from 'react-router';
 import { formatIDR, type Product } from '@kopi/shared';
+import { Link } from 'react-router';
 import { PencilLink } from '../../../components/ui/pencil-link';
 import { imageSources } from '../../../lib/image-url';
 
 export function ProductCard({ product, canEdit }: { product: Product; canEdit: boolean }) {
   return (
-    <li className="group relative flex flex-col rounded-2xl bg-white p-3 shadow-sm transition-shadow hover:shadow-md" data-testid="product-card">
+    <li
+      className="group relative flex flex-col rounded-2xl bg-white p-3 shadow-sm transition-shadow hover:shadow-md"
+      data-testid="product-card"
+    >
       <Link to={`/detail/${product.id}`} className="flex flex-1 flex-col rounded-xl">
         <img
           {...imageSources(product.image, 320)}
@@ -34,6 +37,7 @@ export function ProductGridSkeleton() {
   return (
     <ul aria-hidden="true" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
       {Array.from({ length: 8 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of placeholders that never reorders
         <li key={index} className="animate-pulse rounded-2xl bg-white p-3">
           <div className="aspect-square rounded-xl bg-crema" />
           <div className="mx-auto mt-3 h-4 w-3/4 rounded bg-crema" />

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { MSG, ProductFieldsSchema, ProductPatchSchema } from '@kopi/shared';
+import { z } from 'zod';
 import { dropBlankFields } from '../../../lib/form-data';
 import { OptionalImageSchema, requiredImage } from '../../../lib/image-schemas';
 import { schemaResolver } from '../../../lib/schema-resolver';

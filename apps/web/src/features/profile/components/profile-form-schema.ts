@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { ProfilePatchSchema } from '@kopi/shared';
+import { z } from 'zod';
 import { dropBlankFields } from '../../../lib/form-data';
 import { OptionalImageSchema } from '../../../lib/image-schemas';
 import { schemaResolver } from '../../../lib/schema-resolver';

@@ -1,19 +1,18 @@
-import { useState, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MSG, type Profile } from '@kopi/shared';
+import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { MSG, type Profile } from '@kopi/shared';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { ImagePicker } from '../../../components/ui/image-picker';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { toFormData } from '../../../lib/form-data';
 import { imageSources, imageUrl } from '../../../lib/image-url';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { TEXT } from '../../../lib/texts';
-import { profileKeys, updateProfile } from '../api/profile';
+import { useUpdateProfile } from '../api/profile';
 
 import type { ProfileFormOutput, ProfileFormValues } from './profile-form-schema';
 
@@ -38,18 +37,15 @@ function valuesOf(profile: Profile): ProfileFormValues {
 /** spec §2 Profile: read-only until the edit icon is pressed; only changed fields are sent. */
 export function ProfileForm({ profile, children }: { profile: Profile; children?: ReactNode }) {
   const [editing, setEditing] = useState(false);
-  const queryClient = useQueryClient();
   const { register, control, handleSubmit, reset, setError, formState } = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
     resolver,
     defaultValues: valuesOf(profile),
   });
   const { errors, dirtyFields, isDirty } = formState;
 
-  const save = useMutation({
-    mutationFn: (form: FormData) => updateProfile(form),
+  const save = useUpdateProfile({
     onSuccess: (saved) => {
       // spec §4: the edits are cleared, the fields return to read-only and the profile reloads.
-      queryClient.setQueryData(profileKeys.mine(saved.id), saved);
       reset(valuesOf(saved));
       setEditing(false);
       toast.success(MSG.profileSuccess);
@@ -83,13 +79,23 @@ export function ProfileForm({ profile, children }: { profile: Profile; children?
             control={control}
             name="images"
             render={({ field }) => (
-              <ImagePicker shape="round" label="Choose photo" file={field.value} currentUrl={profile.image ? imageUrl(profile.image) : undefined} error={errors.images?.message} onChange={field.onChange} />
+              <ImagePicker
+                shape="round"
+                label="Choose photo"
+                file={field.value}
+                currentUrl={profile.image ? imageUrl(profile.image) : undefined}
+                error={errors.images?.message}
+                onChange={field.onChange}
+              />
             )}
           />
         ) : profile.image ? (
           <img {...imageSources(profile.image, 160)} alt="" className="size-36 rounded-full object-cover ring-4 ring-honey" />
         ) : (
-          <span aria-hidden="true" className="flex size-36 items-center justify-center rounded-full bg-honey font-display text-5xl font-bold uppercase">
+          <span
+            aria-hidden="true"
+            className="flex size-36 items-center justify-center rounded-full bg-honey font-display text-5xl font-bold uppercase"
+          >
             {name.slice(0, 1)}
           </span>
         )}
@@ -122,7 +128,14 @@ export function ProfileForm({ profile, children }: { profile: Profile; children?
 
         <div className="grid gap-5 md:grid-cols-2">
           <TextField label="Email address" type="email" value={profile.email} readOnly />
-          <TextField label="Mobile number" type="tel" autoComplete="tel" readOnly={readOnly} error={errors.phone?.message} {...register('phone')} />
+          <TextField
+            label="Mobile number"
+            type="tel"
+            autoComplete="tel"
+            readOnly={readOnly}
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
           <div className="md:col-span-2">
             <TextAreaField label="Delivery address" rows={2} readOnly={readOnly} error={errors.address?.message} {...register('address')} />
           </div>
@@ -132,7 +145,13 @@ export function ProfileForm({ profile, children }: { profile: Profile; children?
         <div className="grid gap-5 md:grid-cols-2">
           <TextField label="Display name" readOnly={readOnly} error={errors.display_name?.message} {...register('display_name')} />
           {/* spec §2: the birth date uses a date picker while editing. */}
-          <TextField label="Birth date" type={editing ? 'date' : 'text'} readOnly={readOnly} error={errors.birthday?.message} {...register('birthday')} />
+          <TextField
+            label="Birth date"
+            type={editing ? 'date' : 'text'}
+            readOnly={readOnly}
+            error={errors.birthday?.message}
+            {...register('birthday')}
+          />
           <TextField label="First name" readOnly={readOnly} error={errors.first_name?.message} {...register('first_name')} />
           <TextField label="Last name" readOnly={readOnly} error={errors.last_name?.message} {...register('last_name')} />
         </div>

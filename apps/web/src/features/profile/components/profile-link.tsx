@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useProfile } from '../api/profile';
+import { profileQueries } from '../api/profile';
 import { Avatar } from './avatar';
 
 export function ProfileLink({ sessionId }: { sessionId: number }) {
-  const { data: profile } = useProfile(sessionId);
+  const { data: profile } = useQuery(profileQueries.mine(sessionId));
   const name = profile?.display_name || profile?.email || '';
   return (
     <Link to="/profile" aria-label="Your profile" className="rounded-full">

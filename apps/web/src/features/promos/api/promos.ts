@@ -1,33 +1,53 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Promo } from '@kopi/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { MutationReactions } from '../../../lib/mutation-reactions';
 
-export const promoKeys = {
-  all: ['promos'] as const,
-  list: (sessionId: number | undefined) => ['promos', 'list', sessionId ?? 'visitor'] as const,
-  detail: (id: number) => ['promos', 'detail', id] as const,
+const PROMOS_KEY = ['promos'] as const;
+
+export const promoQueries = {
+  /** The token goes along when there is one: admins also see expired promos. */
+  list: (sessionId: number | undefined) =>
+    queryOptions({
+      queryKey: [...PROMOS_KEY, 'list', sessionId ?? 'visitor'],
+      queryFn: async ({ signal }) => (await apiRequest<Promo[]>('/promos/get', { signal })).data,
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...PROMOS_KEY, 'detail', id],
+      queryFn: async ({ signal }) => (await apiRequest<Promo>(`/promos/${id}`, { signal })).data,
+      enabled: Number.isInteger(id) && id > 0,
+    }),
 };
 
-/** The token goes along when there is one: admins also see expired promos. */
-export function usePromos(sessionId: number | undefined) {
-  return useQuery({
-    queryKey: promoKeys.list(sessionId),
-    queryFn: async ({ signal }) => (await apiRequest<Promo[]>('/promos/get', { signal })).data,
+/** Every list and detail may show the saved promo: they all load again. */
+function useSavedPromo<TVariables>(
+  save: (variables: TVariables) => Promise<Promo>,
+  { onSuccess, ...reactions }: MutationReactions<Promo, TVariables>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: save,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: PROMOS_KEY });
+      await onSuccess?.(...args);
+    },
   });
 }
 
-export function usePromo(id: number) {
-  return useQuery({
-    queryKey: promoKeys.detail(id),
-    queryFn: async ({ signal }) => (await apiRequest<Promo>(`/promos/${id}`, { signal })).data,
-    enabled: Number.isInteger(id) && id > 0,
-  });
+export function useCreatePromo(reactions: MutationReactions<Promo, FormData> = {}) {
+  return useSavedPromo(async (form: FormData) => (await apiRequest<Promo>('/promos', { method: 'POST', body: form })).data, reactions);
 }
 
-export async function createPromo(form: FormData): Promise<Promo> {
-  return (await apiRequest<Promo>('/promos', { method: 'POST', body: form })).data;
+export interface PromoUpdate {
+  id: number;
+  form: FormData;
 }
 
-export async function updatePromo(id: number, form: FormData): Promise<Promo> {
-  return (await apiRequest<Promo>(`/promos/${id}`, { method: 'PATCH', body: form })).data;
+export function useUpdatePromo(reactions: MutationReactions<Promo, PromoUpdate> = {}) {
+  return useSavedPromo(
+    async ({ id, form }: PromoUpdate) => (await apiRequest<Promo>(`/promos/${id}`, { method: 'PATCH', body: form })).data,
+    reactions,
+  );
 }

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import { MSG, PromoFieldsSchema, PromoPatchSchema } from '@kopi/shared';
+import type { z } from 'zod';
 import { OptionalImageSchema, requiredImage } from '../../../lib/image-schemas';
 import { schemaResolver } from '../../../lib/schema-resolver';
 

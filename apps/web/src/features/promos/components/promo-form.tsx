@@ -1,26 +1,27 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { DELAY, MSG, type Promo } from '@kopi/shared';
+import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { DELAY, MSG, type Promo } from '@kopi/shared';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { ImagePicker } from '../../../components/ui/image-picker';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { toFormData } from '../../../lib/form-data';
 import { imageUrl } from '../../../lib/image-url';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { createPromo, promoKeys, updatePromo } from '../api/promos';
+import { useCreatePromo, useUpdatePromo } from '../api/promos';
 
 const FIELDS = ['promo_name', 'code', 'description', 'discount', 'duration', 'min_price', 'images'] as const;
 type FieldName = (typeof FIELDS)[number];
 
 import type { PromoFormOutput, PromoFormValues } from './promo-form-schema';
 
-const createResolver = lazyResolver<PromoFormValues, PromoFormOutput>(async () => (await import('./promo-form-schema')).promoCreateResolver);
+const createResolver = lazyResolver<PromoFormValues, PromoFormOutput>(
+  async () => (await import('./promo-form-schema')).promoCreateResolver,
+);
 const editResolver = lazyResolver<PromoFormValues, PromoFormOutput>(async () => (await import('./promo-form-schema')).promoEditResolver);
 
 const EMPTY: PromoFormValues = { promo_name: '', code: '', description: '', discount: '', duration: '', min_price: '', images: undefined };
@@ -47,7 +48,6 @@ function fieldMessage(errors: FieldErrors<PromoFormValues>, name: FieldName): st
 export function PromoForm({ promo }: { promo?: Promo }) {
   const isEdit = promo !== undefined;
   const navigateLater = useDelayedNavigate();
-  const queryClient = useQueryClient();
   const { register, control, handleSubmit, reset, setError, formState } = useForm<PromoFormValues, unknown, PromoFormOutput>({
     resolver: isEdit ? editResolver : createResolver,
     defaultValues: promo ? valuesOf(promo) : EMPTY,
@@ -55,46 +55,97 @@ export function PromoForm({ promo }: { promo?: Promo }) {
   const { errors, dirtyFields } = formState;
   const missingInput = FIELDS.some((name) => errors[name]?.message === MSG.allInputRequired);
 
-  const mutation = useMutation({
-    mutationFn: (form: FormData) => (isEdit ? updatePromo(promo.id, form) : createPromo(form)),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: promoKeys.all });
-      toast.success(isEdit ? MSG.promoEditSuccess : MSG.addPromoSuccess);
+  const create = useCreatePromo({
+    onSuccess: () => {
+      toast.success(MSG.addPromoSuccess);
       navigateLater('/product', DELAY.afterPromoSave);
     },
     onError: (error) => {
-      if (!isEdit) toast.error(MSG.addPromoFailed);
+      toast.error(MSG.addPromoFailed);
       applyFieldErrors(error, FIELDS, setError);
     },
   });
+  const update = useUpdatePromo({
+    onSuccess: () => {
+      toast.success(MSG.promoEditSuccess);
+      navigateLater('/product', DELAY.afterPromoSave);
+    },
+    onError: (error) => applyFieldErrors(error, FIELDS, setError),
+  });
+  const mutation = isEdit ? update : create;
 
   function submit(values: PromoFormOutput) {
-    // spec §5 Edit promo: only changed fields are sent.
-    const fields = isEdit
-      ? Object.fromEntries(Object.entries(values).filter(([name]) => dirtyFields[name as FieldName]))
-      : values;
-    mutation.mutate(toFormData(fields));
+    if (isEdit) {
+      // spec §5 Edit promo: only changed fields are sent.
+      const changed = Object.fromEntries(Object.entries(values).filter(([name]) => dirtyFields[name as FieldName]));
+      update.mutate({ id: promo.id, form: toFormData(changed) });
+    } else {
+      create.mutate(toFormData(values));
+    }
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-8 rounded-3xl bg-white p-6 shadow-sm md:grid-cols-[16rem_1fr] md:p-10">
+    <form
+      noValidate
+      onSubmit={handleSubmit(submit)}
+      className="grid gap-8 rounded-3xl bg-white p-6 shadow-sm md:grid-cols-[16rem_1fr] md:p-10"
+    >
       <Controller
         control={control}
         name="images"
         render={({ field }) => (
-          <ImagePicker label="Choose a picture" file={field.value} currentUrl={promo && imageUrl(promo.image)} error={fieldMessage(errors, 'images')} onChange={field.onChange} />
+          <ImagePicker
+            label="Choose a picture"
+            file={field.value}
+            currentUrl={promo && imageUrl(promo.image)}
+            error={fieldMessage(errors, 'images')}
+            onChange={field.onChange}
+          />
         )}
       />
       <div className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Discount (%)" type="number" inputMode="numeric" min={1} max={100} placeholder="20" error={fieldMessage(errors, 'discount')} {...register('discount')} />
+          <TextField
+            label="Discount (%)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            placeholder="20"
+            error={fieldMessage(errors, 'discount')}
+            {...register('discount')}
+          />
           {/* DESIGN §2.3: a real date, so that the expiry can be enforced. */}
           <TextField label="Expire Date" type="date" error={fieldMessage(errors, 'duration')} {...register('duration')} />
         </div>
-        <TextField label="Coupon Code" placeholder="SENJA20" autoCapitalize="characters" error={fieldMessage(errors, 'code')} {...register('code')} />
-        <TextField label="Promo Name" placeholder="Type the promo name" error={fieldMessage(errors, 'promo_name')} {...register('promo_name')} />
-        <TextField label="Minimum price" type="number" inputMode="numeric" min={0} placeholder="Minimum purchase in IDR" error={fieldMessage(errors, 'min_price')} {...register('min_price')} />
-        <TextAreaField label="Description" placeholder="Describe the promo" error={fieldMessage(errors, 'description')} {...register('description')} />
+        <TextField
+          label="Coupon Code"
+          placeholder="SENJA20"
+          autoCapitalize="characters"
+          error={fieldMessage(errors, 'code')}
+          {...register('code')}
+        />
+        <TextField
+          label="Promo Name"
+          placeholder="Type the promo name"
+          error={fieldMessage(errors, 'promo_name')}
+          {...register('promo_name')}
+        />
+        <TextField
+          label="Minimum price"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          placeholder="Minimum purchase in IDR"
+          error={fieldMessage(errors, 'min_price')}
+          {...register('min_price')}
+        />
+        <TextAreaField
+          label="Description"
+          placeholder="Describe the promo"
+          error={fieldMessage(errors, 'description')}
+          {...register('description')}
+        />
 
         {missingInput && (
           <p role="alert" className="font-semibold text-berry">
@@ -125,7 +176,10 @@ export function PromoForm({ promo }: { promo?: Promo }) {
               <Button type="submit" busy={mutation.isPending} disabled={mutation.isSuccess}>
                 Save Product
               </Button>
-              <Link to="/productadmin" className="inline-flex items-center rounded-xl border border-roast/40 bg-white px-5 py-2.5 font-semibold hover:bg-crema">
+              <Link
+                to="/productadmin"
+                className="inline-flex items-center rounded-xl border border-roast/40 bg-white px-5 py-2.5 font-semibold hover:bg-crema"
+              >
                 Cancel
               </Link>
             </>

@@ -1,12 +1,13 @@
-import { useState } from 'react';
 import { formatIDR, MSG, PROMO_TERMS, type Promo } from '@kopi/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PencilLink } from '../../../components/ui/pencil-link';
 import { Spinner } from '../../../components/ui/spinner';
 import { canRetry } from '../../../lib/api-client';
 import { imageSources } from '../../../lib/image-url';
-import { usePromos } from '../api/promos';
+import { promoQueries } from '../api/promos';
 
 interface PromoPanelProps {
   sessionId: number | undefined;
@@ -17,7 +18,7 @@ interface PromoPanelProps {
 
 /** spec §2 Catalogue, left panel 'Promo for you'. */
 export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply }: PromoPanelProps) {
-  const promos = usePromos(sessionId);
+  const promos = useQuery(promoQueries.list(sessionId));
   const [chosenId, setChosenId] = useState<number | undefined>(appliedPromoId);
   const chosen = promos.data?.find((promo) => promo.id === chosenId);
 
@@ -37,7 +38,9 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply }: Prom
           <Spinner /> Loading coupons…
         </p>
       )}
-      {promos.isError && <ErrorMessage message={MSG.promoLoadFailed} onRetry={canRetry(promos.error) ? () => promos.refetch() : undefined} />}
+      {promos.isError && (
+        <ErrorMessage message={MSG.promoLoadFailed} onRetry={canRetry(promos.error) ? () => promos.refetch() : undefined} />
+      )}
       {promos.data?.length === 0 && <p className="text-roast">No coupon right now.</p>}
 
       {promos.data && promos.data.length > 0 && (
@@ -53,7 +56,14 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply }: Prom
                 } ${promo.active ? '' : 'opacity-60'}`}
                 data-testid="promo-card"
               >
-                <img {...imageSources(promo.image, 160)} alt="" width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded-xl object-cover" />
+                <img
+                  {...imageSources(promo.image, 160)}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  className="size-16 shrink-0 rounded-xl object-cover"
+                />
                 <span className="min-w-0 pr-8">
                   <span className="block font-bold">{promo.promo_name}</span>
                   <span className="block text-sm font-semibold">{promo.discount}% OFF</span>
@@ -74,7 +84,7 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply }: Prom
       )}
 
       {!isAdmin && (
-        <Button variant="secondary" className="w-full" disabled={!chosen || !chosen.active} onClick={() => chosen && onApply(chosen)}>
+        <Button variant="secondary" className="w-full" disabled={!chosen?.active} onClick={() => chosen && onApply(chosen)}>
           Apply Coupon
         </Button>
       )}

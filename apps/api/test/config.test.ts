@@ -1,0 +1,50 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, loadEnvFile } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('has a default for every variable', () => {
+    const config = loadConfig({}, '/srv/shop');
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/shop/data',
+      seedDemo: true,
+      shopName: 'Kopi Senja',
+      logLevel: 'info',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/kopi' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number between 0 and 65535, got "eighty"'],
+    [{ PORT: '70000' }, 'PORT must be a whole number'],
+    [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL must start with postgres://'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false, got "maybe"'],
+    [{ ADMIN_EMAIL: 'owner@shop.test' }, 'ADMIN_PASSWORD set ADMIN_EMAIL and ADMIN_PASSWORD together'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SHOP_TIMEZONE: 'Mars/Olympus' }, 'SHOP_TIMEZONE must be an IANA time zone'],
+  ])('refuses %o with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads .env for the variables the environment leaves unset', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'kopi-env-'));
+    const name = `KOPI_TEST_${process.pid}`;
+    try {
+      await writeFile(path.join(dir, '.env'), `${name}_A=from-file\n${name}_B=from-file\n`);
+      process.env[`${name}_B`] = 'from-environment';
+      loadEnvFile(dir);
+      expect(process.env[`${name}_A`]).toBe('from-file');
+      expect(process.env[`${name}_B`]).toBe('from-environment');
+    } finally {
+      delete process.env[`${name}_A`];
+      delete process.env[`${name}_B`];
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

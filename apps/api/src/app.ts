@@ -96,6 +96,7 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
   await app.register(webPlugin, {
     dist: config.webDist ?? defaultWebDist(),
     shopName: config.shopName,
+    shopTimezone: config.shopTimezone,
     googleClientId: config.googleClientId,
   });
   return app;

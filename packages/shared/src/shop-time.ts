@@ -138,3 +138,8 @@ export function formatShopDay(instant: Date, timeZone: string): string {
 export function formatShopTime(instant: Date, timeZone: string): string {
   return labelFormatter('time', timeZone).format(instant);
 }
+
+/** The shop's day and time of an instant, for people: "Mon 23 Nov at 13:00". */
+export function formatShopMoment(instant: Date, timeZone: string): string {
+  return `${formatShopDay(instant, timeZone)} at ${formatShopTime(instant, timeZone)}`;
+}

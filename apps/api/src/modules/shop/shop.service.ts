@@ -4,6 +4,7 @@ import {
   daySlots,
   describeOpeningHours,
   formatShopDay,
+  formatShopMoment,
   formatShopTime,
   isOpenAt,
   isoInZone,
@@ -91,7 +92,7 @@ export async function slotsOfDay(db: Db, shop: ShopSettings, date: string): Prom
   };
 }
 
-const when = (shop: ShopSettings, instant: Date) => `${formatShopDay(instant, shop.timezone)} at ${formatShopTime(instant, shop.timezone)}`;
+const when = (shop: ShopSettings, instant: Date) => formatShopMoment(instant, shop.timezone);
 
 const refuse = (message: string) => badRequest(message, [{ field: 'scheduled_for', message }]);
 

@@ -194,10 +194,16 @@ export function isOpenAt(week: WeekHours, instant: Date, timeZone: string): bool
 
 /** The starts of a day's order slots, every SLOT_MINUTES within its opening hours. */
 export function daySlots(week: WeekHours, date: string, timeZone: string): Date[] {
+  const ranges = week[weekdayOf(date)] ?? [];
+  if (ranges.length === 0) return [];
+  const midnight = shopInstant(date, 0, timeZone).getTime();
+  // A day without a daylight-saving change is 24 hours long: its slots are plain sums (and a day's
+  // slots are asked for often, GET /shop/slots). Otherwise each wall time is looked up.
+  const steady = shopInstant(addDays(date, 1), 0, timeZone).getTime() - midnight === 86_400_000;
   const starts = new Map<number, Date>();
-  for (const range of week[weekdayOf(date)] ?? []) {
+  for (const range of ranges) {
     for (let minute = range.opens; minute < range.closes; minute += SLOT_MINUTES) {
-      const start = shopInstant(date, minute, timeZone);
+      const start = steady ? new Date(midnight + minute * 60_000) : shopInstant(date, minute, timeZone);
       // Where daylight saving skips an hour, two wall times land on one instant: one slot.
       starts.set(start.getTime(), start);
     }

@@ -104,12 +104,12 @@ export function addDays(date: string, days: number): string {
 
 /** An instant written ISO 8601 with the shop's offset, as the shop's clock shows it: 2026-11-23T13:00:00+07:00. */
 export function isoInZone(instant: Date, timeZone: string): string {
-  const t = shopDateTime(instant, timeZone);
   const offset = zoneOffsetMinutes(instant, timeZone);
+  // The wall time is the instant moved by the offset, written as if it were UTC.
+  const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offset * 60_000).toISOString().slice(0, 19);
   const abs = Math.abs(offset);
   const two = (n: number) => String(n).padStart(2, '0');
-  const sign = offset < 0 ? '-' : '+';
-  return `${t.date}T${two(t.hour)}:${two(t.minute)}:${two(t.second)}${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
+  return `${wall}${offset < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
 }
 
 const labelFormatters = new Map<string, Intl.DateTimeFormat>();

@@ -96,6 +96,8 @@ describe('the server', () => {
       '/api/coffee-project/products/get',
       '/api/coffee-project/transactions',
       '/api/coffee-project/promos/{id}',
+      '/api/coffee-project/shop',
+      '/api/coffee-project/shop/slots',
     ]) {
       expect(paths).toContain(p);
     }

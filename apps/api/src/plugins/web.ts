@@ -9,42 +9,47 @@ import { notFound } from './errors.ts';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
+interface WebOptions {
+  dist?: string;
+  shopName: string;
+  shopTimezone: string;
+  googleClientId?: string;
+}
+
 /**
  * Serves the built single-page app: hashed assets cached for a year, and index.html (with the
  * shop's name and time zone written in) for every other GET that is not an API call, so deep links work.
  */
-export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { dist?: string; shopName: string; shopTimezone: string; googleClientId?: string }) => {
-    const dist = opts.dist;
-    const indexFile = dist ? path.join(dist, 'index.html') : undefined;
-    const hasWeb = !!indexFile && existsSync(indexFile);
+export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
+  const dist = opts.dist;
+  const indexFile = dist ? path.join(dist, 'index.html') : undefined;
+  const hasWeb = !!indexFile && existsSync(indexFile);
 
-    let indexHtml = '';
-    if (hasWeb) {
-      indexHtml = readFileSync(indexFile!, 'utf8')
-        .replace(/(<meta name="shop-name" content=")[^"]*(")/, `$1${escapeHtml(opts.shopName)}$2`)
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(opts.shopName)}</title>`)
-        .replace(/(<meta name="shop-timezone" content=")[^"]*(")/, `$1${escapeHtml(opts.shopTimezone)}$2`)
-        .replace(/(<meta name="google-client-id" content=")[^"]*(")/, `$1${escapeHtml(opts.googleClientId ?? '')}$2`);
-      await app.register(fastifyStatic, {
-        root: dist!,
-        index: false,
-        wildcard: false,
-        // The build leaves .br and .gz copies beside each asset (apps/web/scripts/compress.mjs).
-        preCompressed: true,
-        setHeaders: (reply, filePath) => {
-          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-        },
-      });
-    }
-
-    app.setNotFoundHandler((request, reply) => {
-      const isPage = request.method === 'GET' && !request.url.startsWith(API_BASE) && !request.url.startsWith('/images/');
-      if (hasWeb && isPage && !path.extname(request.url.split('?')[0]!)) {
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-      }
-      throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
+  let indexHtml = '';
+  if (hasWeb) {
+    indexHtml = readFileSync(indexFile!, 'utf8')
+      .replace(/(<meta name="shop-name" content=")[^"]*(")/, `$1${escapeHtml(opts.shopName)}$2`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(opts.shopName)}</title>`)
+      .replace(/(<meta name="shop-timezone" content=")[^"]*(")/, `$1${escapeHtml(opts.shopTimezone)}$2`)
+      .replace(/(<meta name="google-client-id" content=")[^"]*(")/, `$1${escapeHtml(opts.googleClientId ?? '')}$2`);
+    await app.register(fastifyStatic, {
+      root: dist!,
+      index: false,
+      wildcard: false,
+      // The build leaves .br and .gz copies beside each asset (apps/web/scripts/compress.mjs).
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
     });
-  },
-);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith(API_BASE) && !request.url.startsWith('/images/');
+    if (hasWeb && isPage && !path.extname(request.url.split('?')[0]!)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    }
+    throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
+  });
+});

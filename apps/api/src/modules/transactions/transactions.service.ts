@@ -91,7 +91,7 @@ export async function createOrder(
     });
 
   try {
-    // The order's time is checked, and its slot held, around everything else (docs/shop-rules.md#opening-hours-and-slots).
+    // The time is checked, and a scheduled order's slot held until it is stored (docs/shop-rules.md#opening-hours-and-slots).
     const order = await holdingSlot(db, shop, input.scheduled_for, (db) =>
       input.promo_id
         ? db.transaction(async (trx) => {

@@ -61,6 +61,9 @@ export default defineConfig({
       SEED_DEMO: 'true',
       // Every test logs in; the per-IP login limit would otherwise throttle the suite.
       AUTH_RATE_LIMIT_PER_IP: '100000',
+      // Always open, so that "As soon as possible" is offered whenever the suite runs; the closed
+      // shop is tested through the API with a fixed clock (apps/api/test/shop.test.ts).
+      OPENING_HOURS: 'mon-sun 00:00-24:00',
     },
   },
 });

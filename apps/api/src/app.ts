@@ -14,6 +14,8 @@ import { createRateLimiter } from './modules/auth/rate-limiter.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { promosRoutes } from './modules/promos/promos.routes.ts';
+import { shopRoutes } from './modules/shop/shop.routes.ts';
+import { shopSettings } from './modules/shop/shop.service.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -78,13 +80,15 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
     return reply.send({ status: 'ready', database: database.kind });
   });
 
+  const shop = shopSettings(config);
   await app.register(
     async (api) => {
       await api.register(authRoutes, { service: authService });
       await api.register(usersRoutes, { db, limiter, registerLimit: config.authRateLimit.perIp });
       await api.register(productsRoutes, { db, menuCacheMs: config.menuCacheMs });
       await api.register(promosRoutes, { db });
-      await api.register(transactionsRoutes, { db });
+      await api.register(transactionsRoutes, { db, shop });
+      await api.register(shopRoutes, { db, shop });
     },
     { prefix: API_BASE },
   );
@@ -92,6 +96,7 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
   await app.register(webPlugin, {
     dist: config.webDist ?? defaultWebDist(),
     shopName: config.shopName,
+    shopTimezone: config.shopTimezone,
     googleClientId: config.googleClientId,
   });
   return app;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { isTimeZone } from '@kopi/shared';
+import { DEFAULT_OPENING_HOURS, isTimeZone, OpeningHoursError, parseOpeningHours } from '@kopi/shared';
 import { z } from 'zod';
 import { type Clock, systemClock } from './lib/clock.ts';
 
@@ -32,6 +32,24 @@ const integer = (fallback: number, min: number, max: number) =>
           return z.NEVER;
         }
         return value;
+      }),
+  );
+
+/** OPENING_HOURS read once at start-up: a mistake in it stops the start and says which rule. */
+const openingHours = () =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        try {
+          return parseOpeningHours(raw ?? DEFAULT_OPENING_HOURS);
+        } catch (error) {
+          if (!(error instanceof OpeningHoursError)) throw error;
+          ctx.addIssue({ code: 'custom', message: error.message });
+          return z.NEVER;
+        }
       }),
   );
 
@@ -78,6 +96,8 @@ const EnvSchema = z
     TRUST_PROXY: flag(),
     MENU_CACHE_SECONDS: integer(2, 0, 3600),
     SHOP_TIMEZONE: text().refine((zone) => zone === undefined || isTimeZone(zone), 'must be an IANA time zone such as Asia/Jakarta'),
+    OPENING_HOURS: openingHours(),
+    SLOT_CAPACITY: integer(10, 1, 100_000),
   })
   .superRefine((env, ctx) => {
     if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
@@ -127,6 +147,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     menuCacheMs: e.MENU_CACHE_SECONDS * 1000,
     /** The shop's days and hours are in this zone, whatever the server's (DESIGN §3). */
     shopTimezone: e.SHOP_TIMEZONE ?? 'Asia/Jakarta',
+    /** When the shop takes orders, in its zone (docs/shop-rules.md#opening-hours-and-slots). */
+    openingHours: e.OPENING_HOURS,
+    /** Scheduled orders one 15-minute slot takes. */
+    slotCapacity: e.SLOT_CAPACITY,
     /** The time of the shop's business; tests replace it with a fixed clock. */
     clock: systemClock as Clock,
   };

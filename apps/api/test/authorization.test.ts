@@ -195,9 +195,9 @@ const ENDPOINTS: Record<string, Endpoint> = {
     },
   },
   'POST /transactions': {
-    call: (_t, marker) => ({ method: 'POST', path: '/transactions', body: orderBody(product.id, { scheduled_for: marker }) }),
+    call: (_t, marker) => ({ method: 'POST', path: '/transactions', body: orderBody(product.id, { delivery_id: 2, address: marker }) }),
     async check({ ok, res, account, marker }) {
-      const stored = await query<{ user_id: number }>(shop, sql`select user_id from transactions where scheduled_for = ${marker}`);
+      const stored = await query<{ user_id: number }>(shop, sql`select user_id from transactions where address = ${marker}`);
       expect(stored.map((r) => r.user_id)).toEqual(ok ? [account!.id] : []);
       if (ok) expect(res.json().data).toMatchObject({ customer: { id: account!.id }, status_id: 1 });
     },

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { parseOpeningHours } from '@kopi/shared';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadEnvFile } from '../src/config.ts';
 
@@ -16,6 +17,9 @@ describe('configuration', () => {
       logLevel: 'info',
     });
     expect(loadConfig({ DATABASE_URL: 'postgres://db/kopi' }).seedDemo).toBe(false);
+    // spec §1: "Monday to Friday, 1 - 7 pm", ten orders per quarter hour.
+    expect(loadConfig({})).toMatchObject({ openingHours: parseOpeningHours('mon-fri 13:00-19:00'), slotCapacity: 10 });
+    expect(loadConfig({ OPENING_HOURS: 'mon-sun 00:00-24:00' }).openingHours[0]).toEqual([{ opens: 0, closes: 1440 }]);
   });
 
   it.each([
@@ -27,6 +31,9 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'owner@shop.test' }, 'ADMIN_PASSWORD set ADMIN_EMAIL and ADMIN_PASSWORD together'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SHOP_TIMEZONE: 'Mars/Olympus' }, 'SHOP_TIMEZONE must be an IANA time zone'],
+    [{ OPENING_HOURS: 'weekdays 1-7pm' }, 'OPENING_HOURS rule "weekdays 1-7pm" must be days and hours, e.g. "mon-fri 07:00-21:00"'],
+    [{ OPENING_HOURS: 'mon-fri 19:00-13:00' }, 'OPENING_HOURS rule "mon-fri 19:00-13:00": closing must come after opening'],
+    [{ SLOT_CAPACITY: '0' }, 'SLOT_CAPACITY must be a whole number between 1 and 100000, got "0"'],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { API_BASE, type Role, TOKEN_HEADER } from '@kopi/shared';
+import { API_BASE, parseOpeningHours, type Role, TOKEN_HEADER } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -50,6 +50,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: '/nonexistent',
     // Tests read their own writes at once; the cache has a test of its own.
     menuCacheMs: 0,
+    // Orders "as soon as possible" are taken at any hour the suite runs; shop.test.ts tests the hours.
+    openingHours: parseOpeningHours('mon-sun 00:00-24:00'),
     ...overrides,
   };
 }

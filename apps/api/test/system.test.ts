@@ -14,9 +14,10 @@ beforeAll(async () => {
   await writeFile(path.join(webDist, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log("kopi");'.repeat(100)));
   await writeFile(
     path.join(webDist, 'index.html'),
-    '<html><head><meta name="shop-name" content="Kopi Senja"><title>Kopi Senja</title></head><body>app</body></html>',
+    '<html><head><meta name="shop-name" content="Kopi Senja"><meta name="shop-timezone" content="Asia/Jakarta">' +
+      '<title>Kopi Senja</title></head><body>app</body></html>',
   );
-  shop = await createTestShop({ webDist, shopName: 'Kopi <Sore>' });
+  shop = await createTestShop({ webDist, shopName: 'Kopi <Sore>', shopTimezone: 'Asia/Makassar' });
 });
 afterAll(async () => {
   await shop.close();
@@ -47,12 +48,13 @@ describe('the server', () => {
     }
   });
 
-  it('serves the SPA for page routes, with the shop name written in safely', async () => {
+  it("serves the SPA for page routes, with the shop's name (written in safely) and time zone", async () => {
     for (const url of ['/', '/product', '/detail/3', '/manageorder?x=1']) {
       const res = await shop.app.inject(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('content="Kopi &lt;Sore&gt;"');
+      expect(res.body).toContain('<meta name="shop-timezone" content="Asia/Makassar">');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     }
   });
@@ -94,6 +96,8 @@ describe('the server', () => {
       '/api/coffee-project/products/get',
       '/api/coffee-project/transactions',
       '/api/coffee-project/promos/{id}',
+      '/api/coffee-project/shop',
+      '/api/coffee-project/shop/slots',
     ]) {
       expect(paths).toContain(p);
     }

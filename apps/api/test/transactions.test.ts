@@ -59,6 +59,7 @@ describe('POST /transactions', () => {
   });
 
   it('takes several lines in one order', async () => {
+    const inAnHour = new Date(Math.ceil(Date.now() / 3_600_000 + 1) * 3_600_000).toISOString();
     const res = await order(customer.token, {
       items: [
         { product_id: latte.id, qty: 1, size_id: 1 },
@@ -66,10 +67,10 @@ describe('POST /transactions', () => {
       ],
       delivery_id: 1,
       payment_id: 3,
-      scheduled_for: '14:30',
+      scheduled_for: inAnHour,
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ subtotal: 74000, total: 74000, scheduled_for: '14:30', payment_method: 'Cash On Delivery' });
+    expect(res.json().data).toMatchObject({ subtotal: 74000, total: 74000, scheduled_for: inAnHour, payment_method: 'Cash On Delivery' });
     expect(res.json().data.items).toHaveLength(2);
   });
 

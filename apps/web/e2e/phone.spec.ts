@@ -33,7 +33,9 @@ test('on a phone a customer logs in, orders and finds the order in History', asy
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName);
   await page.getByRole('radio', { name: 'XL', exact: true }).check({ force: true });
   await page.getByRole('radio', { name: 'Dine in' }).check({ force: true });
-  await page.getByPlaceholder(MSG.setTimePlaceholder).fill('Today 17:30');
+  // The first free slot of tomorrow (the test server is always open).
+  const tomorrowSlot = page.getByLabel('Set time').locator('optgroup[label^="Tomorrow"] option:not([disabled])').first();
+  await page.getByLabel('Set time').selectOption((await tomorrowSlot.getAttribute('value')) ?? '');
   await noSidewaysScroll();
   await screenshot(page, 'phone-detail');
   await page.getByRole('button', { name: 'CHECKOUT' }).tap();

@@ -101,3 +101,45 @@ export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
+
+/** An instant written ISO 8601 with the shop's offset, as the shop's clock shows it: 2026-11-23T13:00:00+07:00. */
+export function isoInZone(instant: Date, timeZone: string): string {
+  const offset = zoneOffsetMinutes(instant, timeZone);
+  // The wall time is the instant moved by the offset, written as if it were UTC.
+  const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offset * 60_000).toISOString().slice(0, 19);
+  const abs = Math.abs(offset);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${wall}${offset < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
+}
+
+const labelFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function labelFormatter(kind: 'day' | 'time', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let formatter = labelFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(
+      'en-GB',
+      kind === 'day'
+        ? { timeZone, weekday: 'short', day: 'numeric', month: 'short' }
+        : { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+    );
+    labelFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** The shop's day of an instant, for people: "Mon 23 Nov". */
+export function formatShopDay(instant: Date, timeZone: string): string {
+  return labelFormatter('day', timeZone).format(instant);
+}
+
+/** The shop's time of day of an instant, for people: "13:00". */
+export function formatShopTime(instant: Date, timeZone: string): string {
+  return labelFormatter('time', timeZone).format(instant);
+}
+
+/** The shop's day and time of an instant, for people: "Mon 23 Nov at 13:00". */
+export function formatShopMoment(instant: Date, timeZone: string): string {
+  return `${formatShopDay(instant, timeZone)} at ${formatShopTime(instant, timeZone)}`;
+}

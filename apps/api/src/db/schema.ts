@@ -117,7 +117,8 @@ export const transactions = pgTable(
     payment_id: smallint().notNull(),
     promo_id: integer().references(() => promos.id),
     address: text(),
-    scheduled_for: text(),
+    /** When the customer wants the order; null is as soon as possible. */
+    scheduled_for: timestamp({ withTimezone: true }),
     subtotal: bigint({ mode: 'number' }).notNull(),
     discount: bigint({ mode: 'number' }).notNull().default(0),
     tax: bigint({ mode: 'number' }).notNull().default(0),
@@ -136,6 +137,7 @@ export const transactions = pgTable(
     uniqueIndex('transactions_idempotency_key').on(t.user_id, t.idempotency_key),
     index('transactions_user_idx').on(t.user_id, t.created_at.desc().nullsFirst()),
     index('transactions_status_idx').on(t.status_id, t.created_at, t.id),
+    index('transactions_scheduled_idx').on(t.scheduled_for).where(sql`${t.scheduled_for} is not null`),
   ],
 );
 

@@ -9,11 +9,18 @@ import { notFound } from './errors.ts';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
+interface WebOptions {
+  dist?: string;
+  shopName: string;
+  shopTimezone: string;
+  googleClientId?: string;
+}
+
 /**
  * Serves the built single-page app: hashed assets cached for a year, and index.html (with the
- * shop's name written in) for every other GET that is not an API call, so deep links work.
+ * shop's name and time zone written in) for every other GET that is not an API call, so deep links work.
  */
-export const webPlugin = fp(async (app: FastifyInstance, opts: { dist?: string; shopName: string; googleClientId?: string }) => {
+export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   const dist = opts.dist;
   const indexFile = dist ? path.join(dist, 'index.html') : undefined;
   const hasWeb = !!indexFile && existsSync(indexFile);
@@ -23,6 +30,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist?: string; 
     indexHtml = readFileSync(indexFile!, 'utf8')
       .replace(/(<meta name="shop-name" content=")[^"]*(")/, `$1${escapeHtml(opts.shopName)}$2`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(opts.shopName)}</title>`)
+      .replace(/(<meta name="shop-timezone" content=")[^"]*(")/, `$1${escapeHtml(opts.shopTimezone)}$2`)
       .replace(/(<meta name="google-client-id" content=")[^"]*(")/, `$1${escapeHtml(opts.googleClientId ?? '')}$2`);
     await app.register(fastifyStatic, {
       root: dist!,

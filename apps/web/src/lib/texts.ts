@@ -18,5 +18,12 @@ export const TEXT = {
   notFound: 'This page does not exist.',
   passwordChangeSoon: 'Changing the password is not available yet.',
   googleUnavailable: 'Signing in with Google is not available on this shop yet. Please use your email.',
+  asSoonAsPossible: 'As soon as possible',
+  closedNow: 'We are closed now.',
+  chooseTime: 'choose a time for your order.',
+  slotFull: 'full',
+  slotUnavailable: 'no longer available',
+  slotGone: 'this time is no longer available, please choose another.',
+  timesFailed: 'The times could not be loaded',
   askStaff: 'Ask our baristas at the counter about ingredients, allergens or sweetness — they are happy to help.',
 } as const;

@@ -51,6 +51,20 @@ describe('CreateOrderSchema', () => {
   it('refuses quantity 0 (DESIGN §2.3)', () => {
     expect(CreateOrderSchema.safeParse({ product_id: 3, qty: 0, size_id: 1, delivery_id: 1, payment_id: 1 }).success).toBe(false);
   });
+
+  it('takes scheduled_for as an instant with its offset, and nothing else', () => {
+    const order = { product_id: 3, qty: 1, size_id: 1, delivery_id: 1, payment_id: 1 };
+    expect(CreateOrderSchema.parse({ ...order, scheduled_for: '2026-11-23T13:15:00+07:00' }).scheduled_for).toBe(
+      '2026-11-23T06:15:00.000Z',
+    );
+    expect(CreateOrderSchema.parse({ ...order, scheduled_for: null }).scheduled_for).toBeUndefined();
+    expect(CreateOrderSchema.parse({ ...order, scheduled_for: ' ' }).scheduled_for).toBeUndefined();
+    for (const bad of ['14:30', 'tomorrow', '2026-11-23T13:15:00', '2026-02-30T13:00:00+07:00', 1795400000000, true]) {
+      const result = CreateOrderSchema.safeParse({ ...order, scheduled_for: bad });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toMatch(/^scheduled_for must be a time written ISO 8601 with its offset/);
+    }
+  });
 });
 
 describe('isRealDate', () => {

@@ -23,6 +23,22 @@ const optionalText = (max: number) =>
     z.string().trim().max(max, `At most ${max} characters`).optional(),
   );
 
+const SCHEDULED_FOR_FORMAT = 'scheduled_for must be a time written ISO 8601 with its offset, e.g. 2026-11-23T13:00:00+07:00';
+
+/**
+ * When the customer wants the order: an instant with its offset, answered back in UTC. Missing, null
+ * or empty means "as soon as possible". Whether the shop takes it then is the server's to say.
+ */
+const scheduledFor = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+  z
+    .string({ error: SCHEDULED_FOR_FORMAT })
+    .trim()
+    .pipe(z.iso.datetime({ offset: true, error: SCHEDULED_FOR_FORMAT }))
+    .transform((text) => new Date(text).toISOString())
+    .optional(),
+);
+
 const OrderCommonSchema = z.object({
   delivery_id: fixedId(
     DELIVERY_METHODS.map((d) => d.id),
@@ -37,7 +53,7 @@ const OrderCommonSchema = z.object({
     wholeNumber({ required: 'promo_id', min: 1, max: 2_147_483_647, range: 'promo_id must be a positive whole number' }).optional(),
   ),
   address: optionalText(300),
-  scheduled_for: optionalText(50),
+  scheduled_for: scheduledFor,
 });
 
 const MultiLineOrderSchema = OrderCommonSchema.extend({
@@ -117,7 +133,7 @@ export const OrderSchema = z.object({
   payment_method: z.string(),
   promo_id: z.number().nullable(),
   address: z.string().nullable(),
-  scheduled_for: z.string().nullable(),
+  scheduled_for: z.string().nullable().meta({ description: 'ISO 8601 in UTC; null means as soon as possible' }),
   items: z.array(OrderLineSchema),
   subtotal: z.number(),
   discount: z.number(),

@@ -9,6 +9,7 @@ export interface NewOrder {
   payment_id: number;
   promo_id: number | null;
   address: string | null;
+  /** ISO 8601; null is as soon as possible. */
   scheduled_for: string | null;
   subtotal: number;
   discount: number;
@@ -85,7 +86,8 @@ function toOrder(row: OrderRow): Order {
 const ORDER_COLUMNS = sql`t.id,
   json_build_object('id', u.id, 'display_name',
     coalesce(nullif(u.display_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), split_part(u.email, '@', 1))) as customer,
-  t.status_id, t.delivery_id, t.payment_id, t.promo_id, t.address, t.scheduled_for,
+  t.status_id, t.delivery_id, t.payment_id, t.promo_id, t.address,
+  to_char(t.scheduled_for at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as scheduled_for,
   t.subtotal, t.discount, t.tax, t.shipping, t.total,
   to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`;
 

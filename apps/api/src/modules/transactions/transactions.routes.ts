@@ -14,15 +14,16 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import type { ShopSettings } from '../shop/shop.service.ts';
 import { allOrders, createOrder, getOrder, hideFromHistory, history, setOrderStatus } from './transactions.service.ts';
 
 const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z.string().trim().min(1).max(100, 'Idempotency-Key is at most 100 characters').optional(),
 });
 
-export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db }) {
+export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db; shop: ShopSettings }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = opts;
+  const { db, shop } = opts;
 
   app.post(
     '/transactions',
@@ -37,7 +38,7 @@ export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db }
       },
     },
     async (request, reply) => {
-      const { order, replayed } = await createOrder(db, sessionOf(request), request.body, request.headers['idempotency-key']);
+      const { order, replayed } = await createOrder(db, shop, sessionOf(request), request.body, request.headers['idempotency-key']);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(replayed ? 200 : 201).send({ msg: MSG.transactionSuccess, data: order });
     },

@@ -6,6 +6,7 @@ import { offsetOf, pageMeta } from '../../lib/reply.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { findPromo } from '../promos/promos.repository.ts';
+import { holdingSlot, type ShopSettings } from '../shop/shop.service.ts';
 import {
   countOrders,
   findMenuPrices,
@@ -50,6 +51,7 @@ async function promoDiscount(db: Db, userId: number, promoId: number, subtotal: 
  */
 export async function createOrder(
   db: Db,
+  shop: ShopSettings,
   session: Session,
   input: CreateOrderInput,
   idempotencyKey: string | undefined,
@@ -89,13 +91,16 @@ export async function createOrder(
     });
 
   try {
-    const order = input.promo_id
-      ? await db.transaction(async (trx) => {
-          const tx = trx as Db;
-          await lockCustomer(tx, session.id);
-          return store(tx, await promoDiscount(tx, session.id, input.promo_id!, subtotal));
-        })
-      : await store(db, 0);
+    // The time is checked, and a scheduled order's slot held until it is stored (docs/shop-rules.md#opening-hours-and-slots).
+    const order = await holdingSlot(db, shop, input.scheduled_for, (db) =>
+      input.promo_id
+        ? db.transaction(async (trx) => {
+            const tx = trx as Db;
+            await lockCustomer(tx, session.id);
+            return store(tx, await promoDiscount(tx, session.id, input.promo_id!, subtotal));
+          })
+        : store(db, 0),
+    );
     return { order, replayed: false };
   } catch (error) {
     // Two retries with one key raced: the other one stored the order, answer it.

@@ -13,6 +13,8 @@ import { SummaryLines, SummaryTotalsTable } from '../../features/orders/componen
 import { PendingOrderPanel } from '../../features/orders/components/pending-order-panel';
 import { PAYMENT_OPTIONS } from '../../features/orders/labels';
 import { profileQueries } from '../../features/profile/api/profile';
+import { shopQueries, useRefreshShop } from '../../features/shop/api/shop';
+import { SchedulePicker } from '../../features/shop/components/schedule-picker';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { TEXT } from '../../lib/texts';
@@ -58,6 +60,10 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const couponBelowMinimum = cart.promo !== null && subtotal < cart.promo.minPrice;
   const needsAddress = cart.deliveryId === DOOR_DELIVERY_ID && address.trim() === '';
   const hasZeroLine = cart.lines.some((line) => line.qty < 1);
+  // "As soon as possible" is no choice while the shop is closed: a time must be picked (the picker says so).
+  const shop = useQuery(shopQueries.info());
+  const needsTime = cart.scheduledFor === '' && shop.data?.open_now === false;
+  const refreshShop = useRefreshShop();
 
   const order = useCreateOrder({
     onSuccess: () => {
@@ -65,9 +71,14 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
       clearCart();
       toast.dismiss(ORDER_FAILED_TOAST);
       toast.success(MSG.transactionSuccess);
+      void refreshShop();
       navigateLater('/history', DELAY.afterPay);
     },
-    onError: () => toast.error(MSG.orderFailed, { toastId: ORDER_FAILED_TOAST }),
+    onError: () => {
+      toast.error(MSG.orderFailed, { toastId: ORDER_FAILED_TOAST });
+      // A slot may have filled up meanwhile: show its room as it is now.
+      void refreshShop();
+    },
   });
 
   if (cart.lines.length === 0 && !order.isSuccess) {
@@ -162,6 +173,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
             />
             {needsAddress && <p className="text-sm font-medium text-berry">{TEXT.addressNeeded}</p>}
           </div>
+          <SchedulePicker value={cart.scheduledFor} onChange={(scheduledFor) => updateCartChoices({ scheduledFor })} />
           <fieldset>
             <legend className="mb-2 font-semibold text-roast">Payment method</legend>
             {PAYMENT_OPTIONS.map((option) => (
@@ -182,7 +194,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
           <Button
             className="w-full"
             busy={order.isPending}
-            disabled={needsAddress || hasZeroLine || order.isSuccess}
+            disabled={needsAddress || hasZeroLine || needsTime || order.isSuccess}
             onClick={() =>
               order.mutate({
                 items: cart.lines.map((line) => ({ product_id: line.productId, qty: line.qty, size_id: line.sizeId })),

@@ -1,16 +1,16 @@
-import { DELIVERY_METHODS, formatIDR, LANDING, MSG, type Product, ROLES, SIZES } from '@kopi/shared';
+import { DELIVERY_METHODS, formatIDR, LANDING, type Product, ROLES, SIZES } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ChoiceGroup } from '../../components/ui/choice-group';
 import { ErrorMessage } from '../../components/ui/error-message';
-import { INPUT_CLASS } from '../../components/ui/field';
 import { QtyStepper } from '../../components/ui/qty-stepper';
 import { PageSpinner } from '../../components/ui/spinner';
-import { addToCart, type CartLine, checkoutItem } from '../../features/cart/cart-store';
+import { addToCart, type CartLine, checkoutItem, readCart } from '../../features/cart/cart-store';
 import { productQueries } from '../../features/products/api/products';
+import { SchedulePicker } from '../../features/shop/components/schedule-picker';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { imageSources } from '../../lib/image-url';
 import { useSession } from '../../lib/session';
@@ -41,10 +41,10 @@ function ProductDetail({ product }: { product: Product }) {
   const session = useSession();
   const isAdmin = session?.role === ROLES.admin;
   const navigate = useNavigate();
-  const timeId = useId();
   const [sizeId, setSizeId] = useState<number>(SIZES[0].id);
   const [deliveryId, setDeliveryId] = useState<number>(DELIVERY_METHODS[0].id);
-  const [scheduledFor, setScheduledFor] = useState('');
+  // The time already chosen for the cart stays chosen when another product joins it.
+  const [scheduledFor, setScheduledFor] = useState(() => readCart().scheduledFor);
   // spec §2: quantity starts at 1 and cannot go below 0; 0 cannot be checked out (DESIGN §2.3).
   const [qty, setQty] = useState(1);
   const [askOpen, setAskOpen] = useState(false);
@@ -57,7 +57,7 @@ function ProductDetail({ product }: { product: Product }) {
     qty,
     sizeId,
   };
-  const choices = { deliveryId, scheduledFor: scheduledFor.trim() };
+  const choices = { deliveryId, scheduledFor };
 
   return (
     <article className="space-y-6">
@@ -117,21 +117,7 @@ function ProductDetail({ product }: { product: Product }) {
             disabled={isAdmin}
           />
 
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={timeId} className="font-semibold text-roast">
-              Set time
-            </label>
-            <input
-              id={timeId}
-              type="text"
-              maxLength={50}
-              placeholder={MSG.setTimePlaceholder}
-              value={scheduledFor}
-              onChange={(e) => setScheduledFor(e.target.value)}
-              className={INPUT_CLASS}
-              disabled={isAdmin}
-            />
-          </div>
+          <SchedulePicker value={scheduledFor} onChange={setScheduledFor} disabled={isAdmin} />
 
           {isAdmin ? (
             <div className="flex flex-wrap gap-3">

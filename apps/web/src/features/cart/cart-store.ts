@@ -26,11 +26,17 @@ export interface CartPromo {
 export interface Cart {
   lines: CartLine[];
   deliveryId: number;
+  /** '' is "as soon as possible"; otherwise the chosen slot, ISO 8601 with the shop's offset. */
   scheduledFor: string;
   promo: CartPromo | null;
 }
 
 const EMPTY_CART: Cart = { lines: [], deliveryId: DELIVERY_METHODS[0].id, scheduledFor: '', promo: null };
+
+/** Earlier releases kept free text ("14:30") here: only an ISO 8601 instant is kept. */
+function isInstant(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
+}
 
 function parseCart(raw: string | null): Cart {
   if (!raw) return EMPTY_CART;
@@ -39,7 +45,7 @@ function parseCart(raw: string | null): Cart {
     return {
       lines: Array.isArray(value.lines) ? value.lines : [],
       deliveryId: typeof value.deliveryId === 'number' ? value.deliveryId : EMPTY_CART.deliveryId,
-      scheduledFor: typeof value.scheduledFor === 'string' ? value.scheduledFor : '',
+      scheduledFor: isInstant(value.scheduledFor) ? value.scheduledFor : '',
       promo: value.promo ?? null,
     };
   } catch {

@@ -1,4 +1,4 @@
-import { MSG, type Order, STATUS } from '@kopi/shared';
+import { formatShopMoment, MSG, type Order, STATUS } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError, canRetry, errorMessage } from '../../../lib/api-client';
+import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { orderQueries, useSetOrderStatus } from '../api/orders';
 import { DELIVERY_TITLES, PAYMENT_OPTIONS } from '../labels';
 import { SummaryLines, SummaryTotalsTable } from './order-summary';
@@ -73,7 +74,7 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
         </h2>
         <p className="text-sm text-roast">
           Order #{order.id} · {new Date(order.created_at).toLocaleString()}
-          {order.scheduled_for && <> · Time: {order.scheduled_for}</>}
+          {order.scheduled_for && <> · Time: {formatShopMoment(new Date(order.scheduled_for), SHOP_TIMEZONE)}</>}
           {order.address && <> · Address: {order.address}</>}
         </p>
         <SummaryLines lines={linesOf(order)} />

@@ -1,0 +1,31 @@
+import { SLOT_MINUTES, STATUS } from '@kopi/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, rows, sqlArray } from '../../db/client.ts';
+
+const SLOT_LOCK = 727_276; // with the slot's start in minutes: serialises the orders of one slot
+
+/**
+ * Held until the end of the transaction, so that two orders for one slot cannot both see its last
+ * free place. The key is the slot's start in minutes since 1970, far below 2^31 for centuries.
+ */
+export async function lockSlot(db: Db, start: Date): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${SLOT_LOCK}, ${Math.floor(start.getTime() / 60_000)})`);
+}
+
+/** How many orders each slot (given by its start) holds; cancelled orders free their place. */
+export async function countSlotOrders(db: Db, starts: readonly Date[]): Promise<Map<number, number>> {
+  if (starts.length === 0) return new Map();
+  const found = await rows<{ start: string; orders: number }>(
+    db,
+    sql`select to_char(s.start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as start, count(t.id)::int as orders
+        from unnest(${sqlArray(
+          starts.map((start) => start.toISOString()),
+          'text[]',
+        )}::timestamptz[]) as s(start)
+        left join transactions t on t.scheduled_for >= s.start
+          and t.scheduled_for < s.start + make_interval(mins => ${SLOT_MINUTES})
+          and t.status_id <> ${STATUS.cancelled}
+        group by s.start`,
+  );
+  return new Map(found.map((row) => [Date.parse(row.start), row.orders]));
+}

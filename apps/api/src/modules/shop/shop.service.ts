@@ -1,0 +1,169 @@
+import {
+  addDays,
+  type DaySlots,
+  daySlots,
+  describeOpeningHours,
+  formatShopDay,
+  formatShopMoment,
+  formatShopTime,
+  isOpenAt,
+  isoInZone,
+  openingHoursList,
+  SCHEDULE_DAYS,
+  type Shop,
+  shopDate,
+  shopInstant,
+  shopStatus,
+  slotStartOf,
+  type WeekHours,
+} from '@kopi/shared';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest, conflict } from '../../plugins/errors.ts';
+import { countSlotOrders, lockSlot } from './shop.repository.ts';
+
+// The shop's clock, hours and order slots (docs/shop-rules.md#opening-hours-and-slots).
+
+/** What the shop module needs to know about the shop; other modules receive it to ask about time. */
+export interface ShopSettings {
+  name: string;
+  timezone: string;
+  hours: WeekHours;
+  slotCapacity: number;
+  clock: Clock;
+}
+
+export function shopSettings(config: Config): ShopSettings {
+  return {
+    name: config.shopName,
+    timezone: config.shopTimezone,
+    hours: config.openingHours,
+    slotCapacity: config.slotCapacity,
+    clock: config.clock,
+  };
+}
+
+const inZone = (shop: ShopSettings, instant: Date | null) => (instant ? isoInZone(instant, shop.timezone) : null);
+
+/** GET /shop */
+export function describeShop(shop: ShopSettings): Shop {
+  const now = shop.clock.now();
+  const status = shopStatus(shop.hours, now, shop.timezone);
+  return {
+    name: shop.name,
+    timezone: shop.timezone,
+    opening_hours: openingHoursList(shop.hours),
+    open_now: status.openNow,
+    next_opening: inZone(shop, status.nextOpening),
+    closes_at: inZone(shop, status.closesAt),
+    today: shopDate(now, shop.timezone),
+  };
+}
+
+/** The shop's days on which an order may be scheduled: today and the SCHEDULE_DAYS - 1 after it. */
+function scheduleWindow(shop: ShopSettings, now: Date) {
+  const first = shopDate(now, shop.timezone);
+  return { first, last: addDays(first, SCHEDULE_DAYS - 1) };
+}
+
+/** The slots that can still be chosen: those that start later than now. */
+function futureSlots(shop: ShopSettings, date: string, now: Date): Date[] {
+  return daySlots(shop.hours, date, shop.timezone).filter((start) => start.getTime() > now.getTime());
+}
+
+/** GET /shop/slots?date= */
+export async function slotsOfDay(db: Db, shop: ShopSettings, date: string): Promise<DaySlots> {
+  const now = shop.clock.now();
+  const { first, last } = scheduleWindow(shop, now);
+  if (date < first || date > last) {
+    const message = `Choose a date from today (${first}) to ${last}`;
+    throw badRequest(message, [{ field: 'date', message }]);
+  }
+  const starts = futureSlots(shop, date, now);
+  const taken = await countSlotOrders(db, starts);
+  return {
+    date,
+    capacity: shop.slotCapacity,
+    slots: starts.map((start) => ({
+      time: isoInZone(start, shop.timezone),
+      remaining: Math.max(0, shop.slotCapacity - (taken.get(start.getTime()) ?? 0)),
+    })),
+  };
+}
+
+const when = (shop: ShopSettings, instant: Date) => formatShopMoment(instant, shop.timezone);
+
+const refuse = (message: string) => badRequest(message, [{ field: 'scheduled_for', message }]);
+
+/** The first slot after `full` that has room, within the days an order may be scheduled. */
+async function nextFreeSlot(db: Db, shop: ShopSettings, full: Date, now: Date): Promise<Date | undefined> {
+  const { last } = scheduleWindow(shop, now);
+  const candidates: Date[] = [];
+  for (let date = shopDate(full, shop.timezone); date <= last; date = addDays(date, 1)) {
+    candidates.push(...futureSlots(shop, date, now).filter((start) => start.getTime() > full.getTime()));
+  }
+  const taken = await countSlotOrders(db, candidates);
+  return candidates.find((start) => (taken.get(start.getTime()) ?? 0) < shop.slotCapacity);
+}
+
+/**
+ * The rules of time alone (no database): "as soon as possible" only while the shop is open, else a
+ * 400 saying when it opens; a time must be in the future, within the schedule window and inside the
+ * opening hours, else a 400. Answers the requested instant, or null for "as soon as possible".
+ */
+function validateTime(shop: ShopSettings, requested: string | undefined, now: Date): Date | null {
+  if (requested === undefined) {
+    const { openNow, nextOpening } = shopStatus(shop.hours, now, shop.timezone);
+    if (openNow) return null;
+    // OPENING_HOURS has an opening every week, so a closed shop opens again within the week.
+    throw refuse(`We are closed now and open on ${when(shop, nextOpening!)}: choose a time for your order`);
+  }
+  const at = new Date(requested);
+  if (at.getTime() <= now.getTime()) throw refuse(`${when(shop, at)} has passed: choose a later time`);
+  const { last } = scheduleWindow(shop, now);
+  if (shopDate(at, shop.timezone) > last) {
+    const lastDay = formatShopDay(shopInstant(last, 12 * 60, shop.timezone), shop.timezone);
+    throw refuse(`Orders can be scheduled up to ${SCHEDULE_DAYS} days ahead, until ${lastDay}`);
+  }
+  if (!isOpenAt(shop.hours, at, shop.timezone)) {
+    throw refuse(`We are closed on ${when(shop, at)}. Our hours: ${describeOpeningHours(shop.hours)}`);
+  }
+  return at;
+}
+
+/**
+ * The one check of when an order is wanted, for placing it and for quoting it. `requested` is the
+ * validated scheduled_for (ISO 8601), undefined for "as soon as possible". Beyond the rules of time
+ * (validateTime, 400), a scheduled order's slot must have room, else a 409 naming the next free one.
+ * Answers the slot's start, or null for "as soon as possible". To make the room hold until the order
+ * is stored, place the order through `holdingSlot`.
+ */
+export async function checkSchedule(db: Db, shop: ShopSettings, requested: string | undefined): Promise<Date | null> {
+  const now = shop.clock.now();
+  const at = validateTime(shop, requested, now);
+  if (at === null) return null;
+  const slot = slotStartOf(at, shop.timezone);
+  const taken = (await countSlotOrders(db, [slot])).get(slot.getTime()) ?? 0;
+  if (taken < shop.slotCapacity) return slot;
+  const next = await nextFreeSlot(db, shop, slot, now);
+  const full = `The ${formatShopTime(slot, shop.timezone)} slot on ${formatShopDay(slot, shop.timezone)} is full`;
+  throw conflict(next ? `${full}. The next free one is ${when(shop, next)}` : `${full}, and so is every later slot this week`);
+}
+
+/**
+ * Runs `store` once the order's time is checked. A scheduled order is checked and stored in one
+ * transaction holding its slot's lock, so that concurrent orders cannot overfill the slot; an order
+ * "as soon as possible" takes no slot and no lock, and `store` gets `db` as it is.
+ */
+export async function holdingSlot<T>(db: Db, shop: ShopSettings, requested: string | undefined, store: (db: Db) => Promise<T>): Promise<T> {
+  // The rules of time first: the lock's key is only computed for a valid time in the coming week.
+  const at = validateTime(shop, requested, shop.clock.now());
+  if (at === null) return store(db);
+  return db.transaction(async (trx) => {
+    const tx = trx as Db;
+    await lockSlot(tx, slotStartOf(at, shop.timezone));
+    await checkSchedule(tx, shop, requested);
+    return store(tx);
+  });
+}

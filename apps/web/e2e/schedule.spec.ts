@@ -1,0 +1,120 @@
+import { API_BASE, addDays, MSG, type Shop } from '@kopi/shared';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiLogin, CUSTOMER, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
+
+// "Set time" as a choice of the shop's slots (docs/shop-rules.md#opening-hours-and-slots). The server runs
+// always open (playwright.config.ts) in Asia/Jakarta; the closed shop is shown by answering GET /shop
+// as closed, and the server's own rules for it are tested in apps/api/test/shop.test.ts.
+
+const PASSWORD = 'kopi-senja-e2e-1';
+
+async function newCustomer(page: Page, request: APIRequestContext) {
+  const email = `e2e-slot-${uniqueSuffix()}@kopisenja.test`;
+  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number: '081234567802' } });
+  expect(created.status()).toBe(201);
+  await startSignedIn(page, await apiLogin(request, { email, password: PASSWORD }));
+}
+
+async function shopNow(request: APIRequestContext): Promise<Shop> {
+  return ((await (await request.get(`${API_BASE}/shop`)).json()) as { data: Shop }).data;
+}
+
+async function openProduct(page: Page) {
+  await page.goto('/product?search=Kopi%20Susu%20Gula%20Aren&sort=popular&page=1');
+  await page.getByTestId('product-card').first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kopi Susu Gula Aren');
+}
+
+test('a customer picks a slot, the cart keeps it, and the order is placed for it; full slots show as full', async ({ page, request }) => {
+  const shop = await shopNow(request);
+  const tomorrow = addDays(shop.today, 1);
+  const chosen = `${tomorrow}T10:00:00+07:00`;
+  const full = `${tomorrow}T10:15:00+07:00`;
+  // Another customer fills the 10:15 slot (SLOT_CAPACITY is 10 on the test server).
+  const other = await apiLogin(request, CUSTOMER);
+  for (let i = 0; i < 10; i += 1) {
+    const placed = await request.post(`${API_BASE}/transactions`, {
+      headers: { 'access-token': other.token },
+      data: { product_id: 1, qty: 1, size_id: 1, delivery_id: 3, payment_id: 1, scheduled_for: full },
+    });
+    expect(placed.status()).toBe(201);
+  }
+
+  await newCustomer(page, request);
+  await openProduct(page);
+  const setTime = page.getByLabel('Set time');
+  // Open now: "As soon as possible" is offered, and chosen until another time is.
+  await expect(setTime).toHaveValue('');
+  await expect(setTime.locator('option:checked')).toHaveText('As soon as possible');
+  const fullOption = setTime.locator(`option[value="${full}"]`);
+  await expect(fullOption).toHaveText('Tomorrow 10:15 — full');
+  await expect(fullOption).toBeDisabled();
+  await expect(setTime.locator(`optgroup[label^="Tomorrow"] option[value="${chosen}"]`)).toHaveText('Tomorrow 10:00');
+
+  await setTime.selectOption(chosen);
+  await expect(setTime).toHaveValue(chosen);
+  await screenshot(page, 'schedule-detail');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshot(page, 'schedule-detail-phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByLabel('Set time')).toHaveValue(chosen);
+  await screenshot(page, 'schedule-payment');
+
+  const placed = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/transactions'));
+  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+  const order = (await (await placed).json()).data as { scheduled_for: string };
+  expect(order.scheduled_for).toBe(new Date(chosen).toISOString());
+  await expect(toast(page, MSG.transactionSuccess)).toBeVisible();
+  await expect(page).toHaveURL(/\/history$/, { timeout: 8_000 });
+
+  const slots = await (await request.get(`${API_BASE}/shop/slots?date=${tomorrow}`)).json();
+  expect(slots.data.slots).toContainEqual({ time: chosen, remaining: 9 });
+});
+
+test('while the shop is closed "As soon as possible" is not offered, and a cut connection keeps the cart', async ({ page, request }) => {
+  const shop = await shopNow(request);
+  const tomorrow = addDays(shop.today, 1);
+  const opening = `${tomorrow}T13:00:00+07:00`;
+  await page.route(`**${API_BASE}/shop`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: Shop };
+    await route.fulfill({ response, json: { ...body, data: { ...body.data, open_now: false, closes_at: null, next_opening: opening } } });
+  });
+
+  await newCustomer(page, request);
+  await openProduct(page);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.goto('/payment');
+
+  const setTime = page.getByLabel('Set time');
+  await expect(setTime.locator(`option[value="${opening}"]`)).toBeAttached();
+  await expect(setTime.getByRole('option', { name: 'As soon as possible' })).toHaveCount(0);
+  await expect(setTime.locator('option:checked')).toHaveText(MSG.setTimePlaceholder);
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jakarta', weekday: 'short', day: 'numeric', month: 'short' }).format(
+    new Date(opening),
+  );
+  await expect(page.getByText(`We are closed now. We open on ${day} at 13:00: choose a time for your order.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirm and Pay' })).toBeDisabled();
+  await screenshot(page, 'schedule-closed');
+
+  await setTime.selectOption(opening);
+  await expect(page.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
+
+  // The connection drops as the customer pays: the page says so and the cart stays.
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'The shop cannot be reached' })).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await expect(setTime).toHaveValue(opening);
+  await screenshot(page, 'schedule-offline');
+
+  await page.context().setOffline(false);
+  const placed = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/transactions'));
+  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+  expect(((await (await placed).json()).data as { scheduled_for: string }).scheduled_for).toBe(new Date(opening).toISOString());
+  await expect(toast(page, MSG.transactionSuccess)).toBeVisible();
+});

@@ -1,0 +1,29 @@
+import type { DaySlots, Shop } from '@kopi/shared';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiRequest } from '../../../lib/api-client';
+
+const SHOP_KEY = ['shop'] as const;
+
+export const shopQueries = {
+  /** Asked again every minute: "As soon as possible" must go when the shop closes, and come back. */
+  info: () =>
+    queryOptions({
+      queryKey: [...SHOP_KEY, 'info'],
+      queryFn: async ({ signal }) => (await apiRequest<Shop>('/shop', { signal })).data,
+      refetchInterval: 60_000,
+    }),
+  /** One day's slots still to come, with their room. */
+  slots: (date: string) =>
+    queryOptions({
+      queryKey: [...SHOP_KEY, 'slots', date],
+      queryFn: async ({ signal }) => (await apiRequest<DaySlots>('/shop/slots', { query: { date }, signal })).data,
+      staleTime: 15_000,
+    }),
+};
+
+/** After an order is placed or refused, the room left in the slots has changed: load them again. */
+export function useRefreshShop(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: SHOP_KEY }), [queryClient]);
+}

@@ -1,0 +1,219 @@
+// The shop's opening hours and its 15-minute order slots (docs/shop-rules.md#opening-hours-and-slots).
+// One reading of OPENING_HOURS for the server (what it accepts) and the browser (what it offers).
+// Hours are wall-clock times in the shop's zone, whatever the zone of the server or the browser.
+
+import { addDays, shopDate, shopDateTime, shopInstant } from './shop-time.ts';
+
+/** spec §1, §9: "Monday to Friday, 1 - 7 pm". */
+export const DEFAULT_OPENING_HOURS = 'mon-fri 13:00-19:00';
+/** An order slot is a quarter of an hour: the kitchen plans its work by them. */
+export const SLOT_MINUTES = 15;
+/** Orders can be scheduled for today and the 6 days after it: one week of the shop. */
+export const SCHEDULE_DAYS = 7;
+
+export const DAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+export type DayKey = (typeof DAY_KEYS)[number];
+const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** People read a week from Monday. */
+const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
+
+/** Minutes after the shop's midnight; `closes` may be 1440 (24:00). */
+export interface OpeningRange {
+  opens: number;
+  closes: number;
+}
+
+/** The ranges of each weekday, Sunday first (as Date#getDay counts), sorted and not overlapping. */
+export type WeekHours = readonly (readonly OpeningRange[])[];
+
+export class OpeningHoursError extends Error {}
+
+const RULE = /^([a-z,-]+)\s+(\d{2}):(\d{2})-(\d{2}):(\d{2})$/;
+
+function dayIndex(key: string, rule: string): number {
+  const index = DAY_KEYS.indexOf(key as DayKey);
+  if (index < 0) throw new OpeningHoursError(`rule "${rule}": "${key}" is not a day (mon, tue, wed, thu, fri, sat, sun)`);
+  return index;
+}
+
+/** "mon-fri", "sat", "mon,wed,fri", "fri-mon" (a range may wrap past Sunday). */
+function parseDays(spec: string, rule: string): number[] {
+  const days = new Set<number>();
+  for (const item of spec.split(',')) {
+    const [first, last, extra] = item.split('-');
+    if (!first || extra !== undefined) throw new OpeningHoursError(`rule "${rule}": "${item}" is not a day or a range of days`);
+    const from = dayIndex(first, rule);
+    const to = last === undefined ? from : dayIndex(last, rule);
+    for (let day = from; ; day = (day + 1) % 7) {
+      days.add(day);
+      if (day === to) break;
+    }
+  }
+  return [...days];
+}
+
+function minutesOf(hours: string, minutes: string, rule: string): number {
+  const value = Number(hours) * 60 + Number(minutes);
+  if (Number(minutes) >= 60 || value > 24 * 60) throw new OpeningHoursError(`rule "${rule}": ${hours}:${minutes} is not a time of day`);
+  if (value % SLOT_MINUTES !== 0) {
+    throw new OpeningHoursError(`rule "${rule}": times must be on the quarter hour (:00, :15, :30, :45), got ${hours}:${minutes}`);
+  }
+  return value;
+}
+
+/**
+ * Reads rules separated by `;`, each `<days> HH:MM-HH:MM`: `mon-fri 07:00-21:00; sat 08:00-14:00`.
+ * A day may have several rules (a lunch break); a day without one is closed. `mon-sun 00:00-24:00` is
+ * always open. A range ends on the day it starts: hours past midnight are a rule of the next day.
+ */
+export function parseOpeningHours(text: string): WeekHours {
+  const week: OpeningRange[][] = [[], [], [], [], [], [], []];
+  const rules = text
+    .split(';')
+    .map((rule) => rule.trim().toLowerCase().replace(/\s+/g, ' '))
+    .filter(Boolean);
+  if (rules.length === 0) throw new OpeningHoursError('must name at least one opening, e.g. "mon-fri 13:00-19:00"');
+  for (const rule of rules) {
+    const match = RULE.exec(rule);
+    if (!match) throw new OpeningHoursError(`rule "${rule}" must be days and hours, e.g. "mon-fri 07:00-21:00"`);
+    const [, days, h1, m1, h2, m2] = match as unknown as [string, string, string, string, string, string];
+    const range = { opens: minutesOf(h1, m1, rule), closes: minutesOf(h2, m2, rule) };
+    if (range.closes <= range.opens) {
+      throw new OpeningHoursError(`rule "${rule}": closing must come after opening (hours past midnight belong to the next day)`);
+    }
+    for (const day of parseDays(days, rule)) week[day]!.push(range);
+  }
+  return week.map((ranges, day) => mergeDay(ranges, day));
+}
+
+/** Sorts a day's ranges and joins those that touch (12:00-14:00 and 14:00-18:00); overlaps are a mistake. */
+function mergeDay(ranges: OpeningRange[], day: number): OpeningRange[] {
+  const merged: OpeningRange[] = [];
+  for (const range of [...ranges].sort((a, b) => a.opens - b.opens)) {
+    const last = merged.at(-1);
+    if (last && range.opens < last.closes) {
+      throw new OpeningHoursError(
+        `${DAY_KEYS[day]}: ${clock(range.opens)}-${clock(range.closes)} overlaps ${clock(last.opens)}-${clock(last.closes)}`,
+      );
+    }
+    if (last && range.opens === last.closes) last.closes = range.closes;
+    else merged.push({ ...range });
+  }
+  return merged;
+}
+
+/** Minutes after midnight as HH:MM (1440 is 24:00). */
+function clock(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+export interface OpeningHoursEntry {
+  day: DayKey;
+  opens: string;
+  closes: string;
+}
+
+/** The week as a list a client can show as a table, Monday first. */
+export function openingHoursList(week: WeekHours): OpeningHoursEntry[] {
+  return WEEK_ORDER.flatMap((day) =>
+    (week[day] ?? []).map((range) => ({ day: DAY_KEYS[day]!, opens: clock(range.opens), closes: clock(range.closes) })),
+  );
+}
+
+/** The week in a sentence for people: "Mon–Fri 13:00–19:00, Sat 08:00–14:00". */
+export function describeOpeningHours(week: WeekHours): string {
+  const hoursOf = (day: number) => (week[day] ?? []).map((r) => `${clock(r.opens)}–${clock(r.closes)}`).join(' and ');
+  const groups: { from: number; to: number; hours: string }[] = [];
+  for (const day of WEEK_ORDER) {
+    const hours = hoursOf(day);
+    const last = groups.at(-1);
+    if (last && last.hours === hours && (last.to + 1) % 7 === day) last.to = day;
+    else groups.push({ from: day, to: day, hours });
+  }
+  const open = groups.filter((group) => group.hours !== '');
+  const days = (g: { from: number; to: number }) => (g.from === g.to ? DAY_NAMES[g.from] : `${DAY_NAMES[g.from]}–${DAY_NAMES[g.to]}`);
+  return open.map((group) => `${days(group)} ${group.hours}`).join(', ');
+}
+
+/** The weekday (0 Sunday) of a calendar date YYYY-MM-DD. */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+export interface OpenPeriod {
+  opens: Date;
+  closes: Date;
+}
+
+/** The shop's open periods over `days` shop days from `fromDate`, joined across midnight. */
+export function openPeriods(week: WeekHours, fromDate: string, days: number, timeZone: string): OpenPeriod[] {
+  const periods: OpenPeriod[] = [];
+  for (let i = 0; i < days; i += 1) {
+    const date = addDays(fromDate, i);
+    for (const range of week[weekdayOf(date)] ?? []) {
+      const opens = shopInstant(date, range.opens, timeZone);
+      const closes = shopInstant(date, range.closes, timeZone);
+      const last = periods.at(-1);
+      if (last && last.closes.getTime() >= opens.getTime()) last.closes = closes;
+      else periods.push({ opens, closes });
+    }
+  }
+  return periods;
+}
+
+export interface ShopStatus {
+  openNow: boolean;
+  /** When the shop next opens (after the current opening when it is open); null when it never closes. */
+  nextOpening: Date | null;
+  /** When the current opening ends; null when closed, or when it does not close within a week. */
+  closesAt: Date | null;
+}
+
+/** Whether the shop is open at `now`, and when it opens and closes next. */
+export function shopStatus(week: WeekHours, now: Date, timeZone: string): ShopStatus {
+  // From yesterday (an opening that started then may still run) to a week ahead and a day.
+  const first = addDays(shopDate(now, timeZone), -1);
+  const periods = openPeriods(week, first, SCHEDULE_DAYS + 3, timeZone);
+  const horizon = shopInstant(addDays(first, SCHEDULE_DAYS + 3), 0, timeZone);
+  const t = now.getTime();
+  const current = periods.find((p) => p.opens.getTime() <= t && t < p.closes.getTime());
+  const next = periods.find((p) => p.opens.getTime() > t);
+  return {
+    openNow: current !== undefined,
+    nextOpening: next?.opens ?? null,
+    closesAt: current && current.closes.getTime() < horizon.getTime() ? current.closes : null,
+  };
+}
+
+/** Whether the shop is open at an instant (its closing minute is already closed). */
+export function isOpenAt(week: WeekHours, instant: Date, timeZone: string): boolean {
+  const t = shopDateTime(instant, timeZone);
+  const minute = t.hour * 60 + t.minute + t.second / 60;
+  return (week[t.weekday] ?? []).some((range) => range.opens <= minute && minute < range.closes);
+}
+
+/** The starts of a day's order slots, every SLOT_MINUTES within its opening hours. */
+export function daySlots(week: WeekHours, date: string, timeZone: string): Date[] {
+  const ranges = week[weekdayOf(date)] ?? [];
+  if (ranges.length === 0) return [];
+  const midnight = shopInstant(date, 0, timeZone).getTime();
+  // A day without a daylight-saving change is 24 hours long: its slots are plain sums (and a day's
+  // slots are asked for often, GET /shop/slots). Otherwise each wall time is looked up.
+  const steady = shopInstant(addDays(date, 1), 0, timeZone).getTime() - midnight === 86_400_000;
+  const starts = new Map<number, Date>();
+  for (const range of ranges) {
+    for (let minute = range.opens; minute < range.closes; minute += SLOT_MINUTES) {
+      const start = steady ? new Date(midnight + minute * 60_000) : shopInstant(date, minute, timeZone);
+      // Where daylight saving skips an hour, two wall times land on one instant: one slot.
+      starts.set(start.getTime(), start);
+    }
+  }
+  return [...starts.values()];
+}
+
+/** The start of the slot an instant falls in. */
+export function slotStartOf(instant: Date, timeZone: string): Date {
+  const t = shopDateTime(instant, timeZone);
+  const minute = t.hour * 60 + t.minute;
+  return shopInstant(t.date, minute - (minute % SLOT_MINUTES), timeZone);
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { DAY_KEYS } from '../opening-hours.ts';
+import { isoDate } from './fields.ts';
+
+/** GET /shop: who the shop is and whether it takes "as soon as possible" orders now. */
+export const ShopSchema = z.object({
+  name: z.string(),
+  timezone: z.string().meta({ description: "The shop's IANA time zone: its days and hours are read there" }),
+  opening_hours: z.array(z.object({ day: z.enum(DAY_KEYS), opens: z.string(), closes: z.string() })).meta({
+    description: 'One entry per opening of a day, Monday first; closes may be 24:00. A day not listed is closed.',
+  }),
+  open_now: z.boolean(),
+  next_opening: z.string().nullable().meta({ description: 'ISO 8601 with offset; null when the shop never closes' }),
+  closes_at: z.string().nullable().meta({ description: 'ISO 8601 with offset; null when closed or when it does not close this week' }),
+  today: z.string().meta({ description: "The shop's date now, YYYY-MM-DD" }),
+});
+export type Shop = z.infer<typeof ShopSchema>;
+
+export const SlotsQuerySchema = z.object({ date: isoDate('date is required, written YYYY-MM-DD') });
+
+/** GET /shop/slots: the slots of one day that can still be chosen. */
+export const DaySlotsSchema = z.object({
+  date: z.string(),
+  capacity: z.number().meta({ description: 'Orders one slot takes' }),
+  slots: z.array(
+    z.object({
+      time: z.string().meta({ description: "The slot's start, ISO 8601 with the shop's offset" }),
+      remaining: z.number().meta({ description: 'Orders it can still take; 0 is full' }),
+    }),
+  ),
+});
+export type DaySlots = z.infer<typeof DaySlotsSchema>;

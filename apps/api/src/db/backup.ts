@@ -17,7 +17,7 @@ import { appliedVersion, knownMigrations, type Migration, migrateTo, tablesFille
 //   {"end":true,"rows":1234}             last line: a file without it was cut short
 // Rows are read through a cursor and written as they come, so a large shop never sits in memory.
 
-export const BACKUP_FORMAT = 'kopi-senja-backup';
+const BACKUP_FORMAT = 'kopi-senja-backup';
 const FORMAT_VERSION = 1;
 
 /** A backup or a restore that cannot go ahead; the message says why and what to do. */

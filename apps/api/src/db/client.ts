@@ -88,7 +88,10 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
     if ((error as { code?: string }).code !== 'EEXIST') throw error;
     const owner = Number(await readFile(file, 'utf8'));
     if (owner !== process.pid && Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
-      throw new DatabaseBusy(`The embedded database in ${dataDir} is in use by process ${owner}: stop it first (one process at a time).`);
+      throw new DatabaseBusy(
+        `The embedded database in ${dataDir} is in use by process ${owner}: stop it first (one process at a time). ` +
+          `If process ${owner} is not Kopi Senja, delete ${file}.`,
+      );
     }
     await writeFile(file, String(process.pid));
   }

@@ -88,7 +88,7 @@ function errorStatuses(schema: JsonObject & { errors?: ErrorStatus[]; form?: unk
     statuses.add(415);
   }
   statuses.add(500);
-  return [...statuses].sort();
+  return [...statuses].sort((a, b) => a - b);
 }
 
 /** A stable name for each call, from its method and path: PATCH /products/:id → patchProductsById. */
@@ -121,7 +121,7 @@ function transform(document: Parameters<typeof jsonSchemaTransform>[0]): Transfo
     const answer = response[status] as JsonObject;
     response[status] = { ...answer, headers: { ...(answer.headers as JsonObject), ...requestIdHeader } };
   }
-  for (const status of errorStatuses({ ...original }, document.url, need)) {
+  for (const status of errorStatuses(original, document.url, need)) {
     response[status] = {
       description: WHY[status],
       headers: {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -23,6 +23,7 @@ import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, rejectNulCharacters } from './plugins/errors.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
+import { REQUEST_ID_HEADER, requestIdOf, requestIdPlugin } from './plugins/request-id.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -35,18 +36,26 @@ function defaultWebDist(): string {
  * Builds the whole server on a database: the one it is given (tests) or the one the config names.
  * The database is migrated, seeded when empty, and closed with the app when the app opened it.
  */
-export async function buildApp(config: Config, given?: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  given?: Database,
+  options: { logStream?: NonNullable<Exclude<FastifyServerOptions['logger'], boolean>>['stream'] } = {},
+): Promise<FastifyInstance> {
   const database = given ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const { db } = database;
   await prepareDatabase(database, config);
 
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers["access-token"]', 'req.headers.cookie'] },
+    logger: { level: config.logLevel, redact: ['req.headers["access-token"]', 'req.headers.cookie'], stream: options.logStream },
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // A URL Fastify cannot even decode (e.g. a lone %) still gets the API's error body.
-    frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply).code(400).send({ msg: `Bad request: ${error.message}`, code: 'validation_failed' });
+    frameworkErrors: (error, request, reply) => {
+      void (reply as FastifyReply)
+        .code(400)
+        .header(REQUEST_ID_HEADER, request.id)
+        .send({ msg: `Bad request: ${error.message}`, code: 'validation_failed' });
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -58,6 +67,7 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
     if (!given) await database.close();
   });
 
+  await app.register(requestIdPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   app.addHook('preValidation', rejectNulCharacters);
@@ -75,7 +85,7 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
     } catch (error) {
       // A load balancer reads 503 as "send traffic elsewhere"; the cause goes to the log only.
       request.log.error({ err: error }, 'database does not answer');
-      return reply.status(503).send({ status: 'unavailable' });
+      return reply.status(503).send({ status: 'unavailable', request_id: request.id });
     }
     return reply.send({ status: 'ready', database: database.kind });
   });

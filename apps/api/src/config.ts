@@ -109,6 +109,9 @@ const EnvSchema = z
     }
   });
 
+/** The name of every variable the server reads (a test checks that .env.example and the README list each). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
+
 /**
  * Reads the configuration from the environment (and the working folder, for relative paths).
  * A bad value stops the start with a ConfigError that names the variable.

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
+import { DatabaseBusy } from './db/client.ts';
 
 // `npm start`: one process serving the SPA, the API and the docs on one port (DESIGN §3).
 
@@ -34,6 +35,8 @@ async function main() {
 main().catch((error) => {
   if (error instanceof ConfigError) {
     console.error(`Configuration error: ${error.message}`);
+  } else if (error instanceof DatabaseBusy) {
+    console.error(error.message);
   } else {
     console.error('Failed to start:', error);
   }

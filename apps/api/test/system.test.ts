@@ -41,7 +41,7 @@ describe('the server', () => {
     try {
       const res = await broken.app.inject('/ready');
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable' });
+      expect(res.json()).toEqual({ status: 'unavailable', request_id: res.headers['x-request-id'] });
     } finally {
       broken.database.db.execute = original;
       await broken.close();

@@ -49,8 +49,6 @@ export const IMAGE_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 
 export const QTY_MIN = 1;
 export const QTY_MAX = 99;
-export const PAGE_LIMIT_MAX = 50;
-export const PRODUCT_PAGE_LIMIT = 12;
 /** Prices are whole rupiah; one hundred million is far above any cup or meal. */
 export const PRICE_MAX = 100_000_000;
 

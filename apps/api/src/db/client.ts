@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -61,7 +62,44 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
+/** The embedded database's folder is used by another live process (a server, a backup). */
+export class DatabaseBusy extends Error {}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+};
+
+/**
+ * One process at a time on an embedded database: PGlite keeps no lock of its own, and a second
+ * process (a second server, a backup or restore while the server runs) would read stale pages or
+ * corrupt the folder. The lock is a file with the owner's pid; a dead owner's file is taken over.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  await mkdir(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'kopi-senja.pid');
+  try {
+    await writeFile(file, String(process.pid), { flag: 'wx' });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EEXIST') throw error;
+    const owner = Number(await readFile(file, 'utf8'));
+    if (owner !== process.pid && Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
+      throw new DatabaseBusy(
+        `The embedded database in ${dataDir} is in use by process ${owner}: stop it first (one process at a time). ` +
+          `If process ${owner} is not Kopi Senja, delete ${file}.`,
+      );
+    }
+    await writeFile(file, String(process.pid));
+  }
+  return () => rm(file, { force: true });
+}
+
 async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const unlock = options.dataDir ? await lockDataDir(options.dataDir) : async () => {};
   const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -71,13 +109,19 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
+  }).catch(async (error) => {
+    await unlock();
+    throw error;
   });
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     exclusive: (work) => work(db),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      await unlock();
+    },
   };
 }
 
@@ -92,8 +136,7 @@ export function migrationsFolder(): string {
   throw new Error('drizzle migrations folder not found');
 }
 
-export async function migrate(database: Database, db: Db = database.db): Promise<void> {
-  const folder = migrationsFolder();
+export async function migrate(database: Database, db: Db = database.db, folder = migrationsFolder()): Promise<void> {
   if (database.kind === 'pglite') {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     await run(db as never, { migrationsFolder: folder });

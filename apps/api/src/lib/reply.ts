@@ -25,4 +25,6 @@ export const ErrorSchema = z.object({
   msg: z.string(),
   code: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** On 5xx answers: the request's id (also the X-Request-Id header), to find it in the log. */
+  request_id: z.string().optional(),
 });

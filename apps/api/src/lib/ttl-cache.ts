@@ -25,4 +25,3 @@ export function createTtlCache<V>(ttlMs: number, maxEntries = 2000) {
     },
   };
 }
-export type TtlCache<V> = ReturnType<typeof createTtlCache<V>>;

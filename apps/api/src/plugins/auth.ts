@@ -21,6 +21,17 @@ declare module 'fastify' {
   }
 }
 
+/** What a route's guard asks of the caller: a session (401 without one), and maybe a role (403). */
+export type GuardNeed = 'session' | 'role' | 'optional';
+const needs = new WeakMap<object, GuardNeed>();
+
+/** The need of a route's preHandler(s), so that the API documentation can say 401/403 by itself. */
+export function guardNeed(preHandler: unknown): GuardNeed | undefined {
+  const handlers = Array.isArray(preHandler) ? preHandler : [preHandler];
+  const found = handlers.map((handler) => (typeof handler === 'function' ? needs.get(handler) : undefined));
+  return found.includes('role') ? 'role' : found.includes('session') ? 'session' : found.includes('optional') ? 'optional' : undefined;
+}
+
 /** The caller's session; only call it on routes guarded by `signedIn`, `roles` or `admin`. */
 export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw unauthorized();
@@ -42,11 +53,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { service: AuthS
     request.session = await opts.service.verify(token);
   };
 
-  const roles = (...allowed: Role[]): preHandlerAsyncHookHandler =>
-    async function checkRole(this: FastifyInstance, request, reply) {
+  const roles = (...allowed: Role[]): preHandlerAsyncHookHandler => {
+    const checkRole: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request, reply) {
       await signedIn.call(this, request, reply);
       if (!allowed.includes(request.session!.role)) throw forbidden();
     };
+    needs.set(checkRole, 'role');
+    return checkRole;
+  };
 
   const optional: preHandlerAsyncHookHandler = async (request) => {
     const token = tokenOf(request);
@@ -59,5 +73,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { service: AuthS
     }
   };
 
+  needs.set(signedIn, 'session');
+  needs.set(optional, 'optional');
   app.decorate('auth', { signedIn, roles, admin: roles(ROLES.admin), optional });
 });

@@ -104,6 +104,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(error.statusCode).send({ msg: error.message, code: 'bad_request' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ msg: 'Something went wrong on our side, please try again later', code: 'internal_error' });
+    // The request id lets a customer's report be matched to the log line above (nothing else is told).
+    return reply.status(500).send({
+      msg: `Something went wrong on our side, please try again later (reference ${request.id})`,
+      code: 'internal_error',
+      request_id: request.id,
+    });
   });
 });

@@ -15,6 +15,8 @@ export async function authRoutes(base: FastifyInstance, opts: { service: AuthSer
         tags: ['auth'],
         summary: 'Log in; answers the token to send as the access-token header',
         body: LoginSchema,
+        // 401: wrong email or password; 429: too many attempts from this address or on this account.
+        errors: [401, 429],
         response: { 200: envelope(LoginResultSchema) },
       },
     },

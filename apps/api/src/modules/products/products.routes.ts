@@ -1,13 +1,21 @@
-import { CATEGORIES, CategorySchema, IdParamSchema, MSG, ProductQuerySchema, ProductSchema } from '@kopi/shared';
+import {
+  CATEGORIES,
+  CategorySchema,
+  IdParamSchema,
+  MSG,
+  ProductFieldsSchema,
+  ProductPatchSchema,
+  ProductQuerySchema,
+  ProductSchema,
+} from '@kopi/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
+import { multipartForm } from '../../plugins/docs.ts';
 import { readForm } from '../../plugins/multipart.ts';
 import { createMenuReader, createProduct, deleteProduct, editProduct } from './products.service.ts';
-
-const multipart = { consumes: ['multipart/form-data', 'application/json'] };
 
 export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menuCacheMs: number }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -41,7 +49,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
       schema: {
         tags: ['products'],
         summary: 'Add a product (Admin; multipart with the picture as "images")',
-        ...multipart,
+        ...multipartForm(ProductFieldsSchema, 'required'),
         response: { 201: envelope(ProductSchema) },
       },
     },
@@ -60,7 +68,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
         tags: ['products'],
         summary: 'Change some fields of a product (Admin)',
         params: IdParamSchema,
-        ...multipart,
+        ...multipartForm(ProductPatchSchema, 'optional'),
         response: { 200: envelope(ProductSchema) },
       },
     },

@@ -1,13 +1,12 @@
-import { IdParamSchema, MSG, PromoSchema, ROLES } from '@kopi/shared';
+import { IdParamSchema, MSG, PromoFieldsSchema, PromoPatchSchema, PromoSchema, ROLES } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema } from '../../lib/reply.ts';
+import { multipartForm } from '../../plugins/docs.ts';
 import { readForm } from '../../plugins/multipart.ts';
 import { createPromo, deletePromo, editPromo, getPromo, visiblePromos } from './promos.service.ts';
-
-const multipart = { consumes: ['multipart/form-data', 'application/json'] };
 
 export async function promosRoutes(base: FastifyInstance, opts: { db: Db }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -42,7 +41,9 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db }) {
       schema: {
         tags: ['promos'],
         summary: 'Add a promo (Admin; multipart with the picture as "images")',
-        ...multipart,
+        ...multipartForm(PromoFieldsSchema, 'required'),
+        // 409: the coupon code is used by another promo.
+        errors: [409],
         response: { 201: envelope(PromoSchema) },
       },
     },
@@ -57,7 +58,8 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db }) {
         tags: ['promos'],
         summary: 'Change some fields of a promo (Admin)',
         params: IdParamSchema,
-        ...multipart,
+        ...multipartForm(PromoPatchSchema, 'optional'),
+        errors: [409],
         response: { 200: envelope(PromoSchema) },
       },
     },

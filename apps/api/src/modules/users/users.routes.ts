@@ -1,9 +1,10 @@
-import { MSG, PageQuerySchema, ProfileSchema, RegisterSchema, UserListItemSchema } from '@kopi/shared';
+import { MSG, PageQuerySchema, ProfilePatchSchema, ProfileSchema, RegisterSchema, UserListItemSchema } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { multipartForm } from '../../plugins/docs.ts';
 import { readForm } from '../../plugins/multipart.ts';
 import type { RateLimiter } from '../auth/rate-limiter.ts';
 import { editProfile, listAccounts, profile, register } from './users.service.ts';
@@ -14,7 +15,16 @@ export async function usersRoutes(base: FastifyInstance, opts: { db: Db; limiter
 
   app.post(
     '/users/register',
-    { schema: { tags: ['users'], summary: 'Sign up as a customer', body: RegisterSchema, response: { 201: MessageSchema } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Sign up as a customer',
+        body: RegisterSchema,
+        // 409: the email is already registered; 429: too many sign-ups from this address.
+        errors: [409, 429],
+        response: { 201: MessageSchema },
+      },
+    },
     async (request, reply) => {
       await opts.limiter.check(`register:ip:${request.ip}`, opts.registerLimit);
       await register(db, request.body);
@@ -56,7 +66,7 @@ export async function usersRoutes(base: FastifyInstance, opts: { db: Db; limiter
       schema: {
         tags: ['users'],
         summary: 'Change the caller\'s profile (multipart; the photo as "images")',
-        consumes: ['multipart/form-data', 'application/json'],
+        ...multipartForm(ProfilePatchSchema, 'optional'),
         response: { 200: envelope(ProfileSchema) },
       },
     },

@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+// Every request has an id: the one a load balancer or a client sent in X-Request-Id, when it is
+// sane, else a new one. It is in every log line of the request (pino's reqId) and on every answer,
+// so a customer's report or a proxy's log finds the server's lines (docs/decisions/request-ids.md).
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** Bounded and plain, so that a client cannot flood or forge log lines through it. */
+const ACCEPTED = /^[A-Za-z0-9._:/+=-]{1,128}$/;
+
+/** Fastify's genReqId: the caller's id when acceptable, else a fresh UUID. */
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && ACCEPTED.test(given) ? given : randomUUID();
+}
+
+export const requestIdPlugin = fp(async (app: FastifyInstance) => {
+  // Set first thing, so that every answer has it: errors, 404s, pictures and the SPA alike.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+});

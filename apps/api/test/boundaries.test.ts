@@ -1,0 +1,102 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { onPostgres } from './helpers.ts';
+
+// The layout's rules (docs/architecture.md#the-rules-a-change-keeps), read from the import lines of
+// the source, so that a change that breaks one is told which file and which import.
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const at = (...parts: string[]) => path.join(root, ...parts);
+
+/**
+ * Breaches that stand today in files other engineers are rewriting (transactions.*): the lead
+ * removes each line once it is fixed there. The test fails on any breach not listed, and on a
+ * listed one that is gone, so this list only ever shrinks.
+ */
+const KNOWN: string[] = [
+  "apps/api/src/modules/transactions/transactions.service.ts imports the promos module's repository (../promos/promos.repository.ts)",
+  'apps/api/src/modules/transactions/transactions.service.ts writes SQL (imports drizzle-orm)',
+];
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Every module a source text imports (static, dynamic and re-exports), as written. */
+function specifiersIn(text: string): string[] {
+  const found = text.matchAll(/(?:^|\n)\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g);
+  return [...found].map((m) => (m[1] ?? m[2])!);
+}
+
+const importsOf = async (file: string) => specifiersIn(await readFile(file, 'utf8'));
+
+const relative = (file: string) => path.relative(root, file);
+
+async function breaches(): Promise<string[]> {
+  const found: string[] = [];
+
+  // Web: a feature never imports another feature; pages compose them in app/routes.
+  for (const file of await sourceFiles(at('apps/web/src/features'))) {
+    const own = relative(file).split('/')[4];
+    for (const spec of await importsOf(file)) {
+      if (!spec.startsWith('.')) continue;
+      const target = relative(path.resolve(path.dirname(file), spec));
+      const other = /^apps\/web\/src\/features\/([^/]+)/.exec(target)?.[1];
+      if (other && other !== own) found.push(`${relative(file)} imports the ${other} feature (${spec})`);
+    }
+  }
+
+  // API: a module asks another module's service, never its repository; services and routes leave
+  // SQL to repositories; routes never reach a repository.
+  for (const file of await sourceFiles(at('apps/api/src/modules'))) {
+    const name = relative(file);
+    const own = name.split('/')[4];
+    const kind = /\.(routes|service|repository)\.ts$/.exec(name)?.[1];
+    for (const spec of await importsOf(file)) {
+      const target = spec.startsWith('.') ? relative(path.resolve(path.dirname(file), spec)) : spec;
+      const repository = /^apps\/api\/src\/modules\/([^/]+)\/[^/]+\.repository\.ts$/.exec(target)?.[1];
+      if (repository && repository !== own) found.push(`${name} imports the ${repository} module's repository (${spec})`);
+      else if (repository && kind === 'routes') found.push(`${name} reaches its repository (${spec}): ask the service`);
+      if ((kind === 'service' || kind === 'routes') && (target === 'drizzle-orm' || target.startsWith('drizzle-orm/'))) {
+        found.push(`${name} writes SQL (imports ${target})`);
+      }
+      if ((kind === 'service' || kind === 'routes') && target === 'apps/api/src/db/schema.ts')
+        found.push(`${name} reads the tables (${spec})`);
+    }
+  }
+  return found.sort();
+}
+
+describe.skipIf(onPostgres)('the boundaries of the layout', () => {
+  it('hold everywhere, besides the known breaches still to fix', async () => {
+    const found = await breaches();
+    expect(
+      found.filter((breach) => !KNOWN.includes(breach)),
+      'new breaches',
+    ).toEqual([]);
+    expect(
+      KNOWN.filter((breach) => !found.includes(breach)),
+      'fixed: take them off KNOWN',
+    ).toEqual([]);
+  });
+
+  it('sees an import in every form it takes', () => {
+    // The reader itself can fail: a made-up breach in every form an import takes is caught.
+    const probe = at('apps/api/src/modules/orders/orders.service.ts');
+    const lines = [
+      "import { findPromo } from '../promos/promos.repository.ts';",
+      "export { x } from '../promos/promos.repository.ts';",
+      "const m = await import('../promos/promos.repository.ts');",
+      "import {\n  a,\n  b,\n} from '../promos/promos.repository.ts';",
+    ];
+    for (const line of lines) {
+      expect(specifiersIn(line).map((spec) => relative(path.resolve(path.dirname(probe), spec)))).toEqual([
+        'apps/api/src/modules/promos/promos.repository.ts',
+      ]);
+    }
+  });
+});

@@ -114,7 +114,11 @@ describe.skipIf(onPostgres)('the OpenAPI document', () => {
         ],
         { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
         // Redocly exits non-zero when it finds errors; its report is on stdout all the same.
-      ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+      ).catch((error: { stdout?: string; stderr?: string; message: string }) => {
+        // No report at all means Redocly itself did not run: say why instead of failing on JSON.parse.
+        if (!error.stdout) throw new Error(`Redocly did not run: ${error.stderr || error.message}`);
+        return { stdout: error.stdout };
+      });
       const report = JSON.parse(stdout) as {
         totals: { errors: number; warnings: number };
         problems: { ruleId: string; message: string }[];

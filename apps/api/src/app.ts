@@ -7,13 +7,22 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { requestSerializer } from './lib/log-redaction.ts';
+import { createMailer } from './lib/mailer.ts';
+import { publicUrlOf } from './lib/public-url.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
+import { createGoogleRepository } from './modules/google/google.repository.ts';
+import { googleRoutes } from './modules/google/google.routes.ts';
+import { createGoogleSignIn } from './modules/google/google.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { promosRoutes } from './modules/promos/promos.routes.ts';
+import { createRecoveryRepository } from './modules/recovery/recovery.repository.ts';
+import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
+import { createRecoveryService } from './modules/recovery/recovery.service.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -33,13 +42,23 @@ function defaultWebDist(): string {
  * Builds the whole server on a database: the one it is given (tests) or the one the config names.
  * The database is migrated, seeded when empty, and closed with the app when the app opened it.
  */
-export async function buildApp(config: Config, given?: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  given?: Database,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const database = given ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const { db } = database;
   await prepareDatabase(database, config);
 
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers["access-token"]', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers["access-token"]', 'req.headers.cookie'],
+      // URLs are logged with their secrets (a reset link's token, Google's code) left out.
+      serializers: { req: requestSerializer as never },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // A URL Fastify cannot even decode (e.g. a lone %) still gets the API's error body.
@@ -64,6 +83,27 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
   const limiter = createRateLimiter(db, config.authRateLimit.windowSeconds);
   const authService = await createAuthService(createAuthRepository(db), limiter, config);
   await app.register(authPlugin, { service: authService });
+  const publicUrl = publicUrlOf(app, config);
+  const recovery = createRecoveryService({
+    repo: createRecoveryRepository(db),
+    auth: authService,
+    limiter,
+    config,
+    mailer: createMailer(config),
+    publicUrl,
+    log: app.log,
+  });
+  app.addHook('onClose', () => recovery.close());
+  const googleSignIn = config.google
+    ? createGoogleSignIn({
+        google: config.google,
+        clock: config.clock,
+        repo: createGoogleRepository(db),
+        auth: authService,
+        publicUrl,
+        log: app.log,
+      })
+    : undefined;
   await app.register(docsPlugin, { shopName: config.shopName });
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -81,6 +121,8 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
   await app.register(
     async (api) => {
       await api.register(authRoutes, { service: authService });
+      await api.register(recoveryRoutes, { service: recovery });
+      await api.register(googleRoutes, { signIn: googleSignIn, secureCookie: () => publicUrl().startsWith('https:') });
       await api.register(usersRoutes, { db, limiter, registerLimit: config.authRateLimit.perIp });
       await api.register(productsRoutes, { db, menuCacheMs: config.menuCacheMs });
       await api.register(promosRoutes, { db });
@@ -92,7 +134,7 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
   await app.register(webPlugin, {
     dist: config.webDist ?? defaultWebDist(),
     shopName: config.shopName,
-    googleClientId: config.googleClientId,
+    googleClientId: config.google?.clientId,
   });
   return app;
 }

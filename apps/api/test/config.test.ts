@@ -27,9 +27,35 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'owner@shop.test' }, 'ADMIN_PASSWORD set ADMIN_EMAIL and ADMIN_PASSWORD together'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SHOP_TIMEZONE: 'Mars/Olympus' }, 'SHOP_TIMEZONE must be an IANA time zone'],
+    [{ PUBLIC_URL: 'kopi.example' }, 'PUBLIC_URL must be an address such as https://shop.example.com'],
+    [{ PUBLIC_URL: 'https://kopi.example/shop' }, 'PUBLIC_URL must be an address such as https://shop.example.com (no path)'],
+    [{ SMTP_URL: 'mail.example:587' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [{ SMTP_URL: 'smtp://mail.example:587' }, 'MAIL_FROM is needed with SMTP_URL'],
+    [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM must be an address'],
+    [{ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }, 'GOOGLE_CLIENT_SECRET set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together'],
+    [{ OIDC_ISSUER: 'http://accounts.example' }, 'OIDC_ISSUER must be an https:// address (http:// only on localhost)'],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the mail, public address and Google settings', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://kopi.example/',
+      SMTP_URL: 'smtps://shop:secret@mail.example:465',
+      MAIL_FROM: 'Kopi Senja <hello@kopi.example>',
+      GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'shh',
+    });
+    expect(config.publicUrl).toBe('https://kopi.example');
+    expect(config.mail).toEqual({ smtpUrl: 'smtps://shop:secret@mail.example:465', from: 'Kopi Senja <hello@kopi.example>' });
+    expect(config.google).toEqual({
+      clientId: 'id.apps.googleusercontent.com',
+      clientSecret: 'shh',
+      issuer: 'https://accounts.google.com',
+    });
+    expect(loadConfig({}).google).toBeUndefined();
+    expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000' }).google).toBeUndefined();
   });
 
   it('reads .env for the variables the environment leaves unset', async () => {

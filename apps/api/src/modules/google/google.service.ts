@@ -76,7 +76,6 @@ export function createGoogleSignIn({ google, clock, repo, auth, publicUrl, log }
         code_challenge_method: 'S256',
         state,
         nonce,
-        prompt: 'select_account',
       });
       const sealedFlow = await new EncryptJWT({ state, verifier, nonce })
         .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
@@ -88,7 +87,13 @@ export function createGoogleSignIn({ google, clock, repo, auth, publicUrl, log }
 
     /** Trades the provider's answer for a session of the shop's own. */
     async finish(query: URLSearchParams, sealedFlow: string | undefined): Promise<{ token: string; id: number; role: Role }> {
-      if (query.has('error')) throw new GoogleSignInError('cancelled');
+      const refusal = query.get('error');
+      if (refusal) {
+        // "access_denied" is the person saying no; anything else is the provider refusing the request.
+        if (refusal === 'access_denied') throw new GoogleSignInError('cancelled');
+        log.warn({ error: refusal.slice(0, 100) }, 'Google sign-in refused by the provider');
+        throw new GoogleSignInError('failed');
+      }
       const flow = await openFlow(sealedFlow);
       // The state ties Google's answer to the browser that started the sign-in (no login CSRF).
       if (!flow || query.get('state') !== flow.state) throw new GoogleSignInError('expired');

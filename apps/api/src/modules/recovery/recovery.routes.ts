@@ -1,5 +1,5 @@
 import { ChangePasswordResultSchema, ChangePasswordSchema, ForgotPasswordSchema, MSG, ResetPasswordSchema } from '@kopi/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, MessageSchema } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
@@ -7,10 +7,13 @@ import type { RecoveryService } from './recovery.service.ts';
 
 export async function recoveryRoutes(base: FastifyInstance, opts: { service: RecoveryService }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  /** A reset link to send once the answer to its request has gone (see RecoveryService.forgot). */
+  const afterAnswer = new WeakMap<FastifyRequest, () => void>();
 
   app.post(
     '/auth/forgot',
     {
+      onResponse: async (request) => afterAnswer.get(request)?.(),
       schema: {
         tags: ['auth'],
         summary: 'Ask for a password reset link by e-mail; the same answer whether or not the account exists',
@@ -19,7 +22,8 @@ export async function recoveryRoutes(base: FastifyInstance, opts: { service: Rec
       },
     },
     async (request) => {
-      await opts.service.forgot(request.body.email, request.ip);
+      const sendLink = await opts.service.forgot(request.body.email, request.ip);
+      if (sendLink) afterAnswer.set(request, sendLink);
       return { msg: MSG.forgotSent };
     },
   );

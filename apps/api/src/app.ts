@@ -7,13 +7,22 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { requestSerializer } from './lib/log-redaction.ts';
+import { createMailer } from './lib/mailer.ts';
+import { publicUrlOf } from './lib/public-url.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
+import { createGoogleRepository } from './modules/google/google.repository.ts';
+import { googleRoutes } from './modules/google/google.routes.ts';
+import { createGoogleSignIn } from './modules/google/google.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { promosRoutes } from './modules/promos/promos.routes.ts';
+import { createRecoveryRepository } from './modules/recovery/recovery.repository.ts';
+import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
+import { createRecoveryService } from './modules/recovery/recovery.service.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { shopSettings } from './modules/shop/shop.service.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
@@ -46,7 +55,13 @@ export async function buildApp(
   await prepareDatabase(database, config);
 
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers["access-token"]', 'req.headers.cookie'], stream: options.logStream },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers["access-token"]', 'req.headers.cookie'],
+      // URLs are logged with their secrets (a reset link's token, Google's code) left out.
+      serializers: { req: requestSerializer as never },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
@@ -76,6 +91,27 @@ export async function buildApp(
   const limiter = createRateLimiter(db, config.authRateLimit.windowSeconds);
   const authService = await createAuthService(createAuthRepository(db), limiter, config);
   await app.register(authPlugin, { service: authService });
+  const publicUrl = publicUrlOf(app, config);
+  const recovery = createRecoveryService({
+    repo: createRecoveryRepository(db),
+    auth: authService,
+    limiter,
+    config,
+    mailer: createMailer(config),
+    publicUrl,
+    log: app.log,
+  });
+  app.addHook('onClose', () => recovery.close());
+  const googleSignIn = config.google
+    ? createGoogleSignIn({
+        google: config.google,
+        clock: config.clock,
+        repo: createGoogleRepository(db),
+        auth: authService,
+        publicUrl,
+        log: app.log,
+      })
+    : undefined;
   await app.register(docsPlugin, { shopName: config.shopName });
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -94,6 +130,8 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(authRoutes, { service: authService });
+      await api.register(recoveryRoutes, { service: recovery });
+      await api.register(googleRoutes, { signIn: googleSignIn, secureCookie: () => publicUrl().startsWith('https:') });
       await api.register(usersRoutes, { db, limiter, registerLimit: config.authRateLimit.perIp });
       await api.register(productsRoutes, { db, menuCacheMs: config.menuCacheMs });
       await api.register(promosRoutes, { db });
@@ -107,7 +145,7 @@ export async function buildApp(
     dist: config.webDist ?? defaultWebDist(),
     shopName: config.shopName,
     shopTimezone: config.shopTimezone,
-    googleClientId: config.googleClientId,
+    googleClientId: config.google?.clientId,
   });
   return app;
 }

@@ -53,6 +53,27 @@ const openingHours = () =>
       }),
   );
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** An http(s) address; plain http only for this machine unless `plainHttp` allows it anywhere. */
+const address = (opts: { plainHttp: 'anywhere' | 'loopback'; originOnly?: boolean }) =>
+  text().refine(
+    (raw) => {
+      if (raw === undefined) return true;
+      if (!URL.canParse(raw)) return false;
+      const url = new URL(raw);
+      const secure = url.protocol === 'https:';
+      const plain = url.protocol === 'http:' && (opts.plainHttp === 'anywhere' || LOOPBACK.has(url.hostname));
+      return (secure || plain) && !url.search && !url.hash && (!opts.originOnly || url.pathname === '/');
+    },
+    opts.originOnly
+      ? 'must be an address such as https://shop.example.com (no path)'
+      : 'must be an https:// address (http:// only on localhost)',
+  );
+
+/** "shop@example.com" or "Kopi Senja <shop@example.com>". */
+const MAIL_ADDRESS = /^(?:[^<>@]*<\s*[^\s<>@]+@[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+)$/;
+
 const TRUE = ['1', 'true', 'yes', 'on'];
 const FALSE = ['0', 'false', 'no', 'off'];
 /** undefined when unset, so that a default may depend on another variable. */
@@ -88,6 +109,14 @@ const EnvSchema = z
     SEED_DEMO: flag(),
     SHOP_NAME: text(),
     GOOGLE_CLIENT_ID: text(),
+    GOOGLE_CLIENT_SECRET: text(),
+    OIDC_ISSUER: address({ plainHttp: 'loopback' }),
+    PUBLIC_URL: address({ plainHttp: 'anywhere', originOnly: true }),
+    SMTP_URL: text().refine((url) => url === undefined || /^smtps?:\/\/[^/]/.test(url), 'must start with smtp:// or smtps://'),
+    MAIL_FROM: text().refine(
+      (from) => from === undefined || MAIL_ADDRESS.test(from),
+      'must be an address such as "Kopi Senja <shop@example.com>"',
+    ),
     WEB_DIST: text(),
     LOG_LEVEL: z.preprocess(blankAsUnset, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
     AUTH_RATE_LIMIT_PER_IP: integer(50, 1, 1_000_000),
@@ -107,10 +136,24 @@ const EnvSchema = z
         message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together',
       });
     }
+    // The Google buttons appear only when the sign-in can work, which needs both halves.
+    if (!!env.GOOGLE_CLIENT_ID !== !!env.GOOGLE_CLIENT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together',
+      });
+    }
+    // A mail server refuses (or files as spam) mail from an address it does not know: say which one.
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is needed with SMTP_URL (the sender of the reset e-mails)' });
+    }
   });
 
 /** The name of every variable the server reads (a test checks that .env.example and the README list each). */
 export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
+/** Google's issuer; OIDC_ISSUER names another OpenID provider (tests run their own). */
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
 
 /**
  * Reads the configuration from the environment (and the working folder, for relative paths).
@@ -135,7 +178,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // The demo shop is on by default on the embedded database, off by default on a real server.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     shopName: e.SHOP_NAME ?? 'Kopi Senja',
-    googleClientId: e.GOOGLE_CLIENT_ID,
+    /** Sign-in with Google (OpenID Connect) when both client settings are given. */
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER ?? GOOGLE_ISSUER }
+        : undefined,
+    /** The shop's address in links it sends (reset e-mails, Google's return); default: where it listens. */
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
+    /** Reset e-mails go through this SMTP server; without it the link is written to the log. */
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     /** Folder of the built SPA; served when it exists. */
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,

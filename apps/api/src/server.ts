@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { DatabaseBusy } from './db/client.ts';
@@ -27,8 +28,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // PORT=0 asks for any free port: say the one given.
+  const { port } = app.server.address() as AddressInfo;
   app.log.info(
-    `${config.shopName} is open on http://localhost:${config.port} (docs at /api/coffee-project/docs, database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+    `${config.shopName} is open on http://localhost:${port} (docs at /api/coffee-project/docs, database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
   );
 }
 

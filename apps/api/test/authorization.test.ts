@@ -140,6 +140,18 @@ const ENDPOINTS: Record<string, Endpoint> = {
       if (ok) expect(res.json().data).toMatchObject({ id: account!.id, display_name: marker });
     },
   },
+  'PATCH /users/password': {
+    // A wrong current password: the signed-in callers get their 400, and every account keeps its password.
+    call: () => ({
+      method: 'PATCH',
+      path: '/users/password',
+      body: { current_password: 'not-the-password', new_password: 'mx-new-pass-1' },
+    }),
+    async check({ account }) {
+      if (!account) return;
+      expect((await api(shop, 'POST', '/auth', { body: { email: account.email, password: account.password } })).statusCode).toBe(200);
+    },
+  },
   'POST /products': {
     call: async (_t, marker) => ({
       method: 'POST',
@@ -286,6 +298,7 @@ const MATRIX: [string, number, number, number, number, number, number, number][]
   ['GET /users', 401, 401, 401, 401, 403, 403, 200],
   ['GET /users/profile', 401, 401, 401, 401, 200, 200, 200],
   ['PATCH /users/profile', 401, 401, 401, 401, 200, 200, 200],
+  ['PATCH /users/password', 401, 401, 401, 401, 400, 400, 400],
   ['POST /products', 401, 401, 401, 401, 403, 403, 201],
   ['PATCH /products/:id', 401, 401, 401, 401, 403, 403, 200],
   ['DELETE /products/:id', 401, 401, 401, 401, 403, 403, 200],

@@ -34,9 +34,35 @@ describe('configuration', () => {
     [{ OPENING_HOURS: 'weekdays 1-7pm' }, 'OPENING_HOURS rule "weekdays 1-7pm" must be days and hours, e.g. "mon-fri 07:00-21:00"'],
     [{ OPENING_HOURS: 'mon-fri 19:00-13:00' }, 'OPENING_HOURS rule "mon-fri 19:00-13:00": closing must come after opening'],
     [{ SLOT_CAPACITY: '0' }, 'SLOT_CAPACITY must be a whole number between 1 and 100000, got "0"'],
+    [{ PUBLIC_URL: 'kopi.example' }, 'PUBLIC_URL must be an address such as https://shop.example.com'],
+    [{ PUBLIC_URL: 'https://kopi.example/shop' }, 'PUBLIC_URL must be an address such as https://shop.example.com (no path)'],
+    [{ SMTP_URL: 'mail.example:587' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [{ SMTP_URL: 'smtp://mail.example:587' }, 'MAIL_FROM is needed with SMTP_URL'],
+    [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM must be an address'],
+    [{ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }, 'GOOGLE_CLIENT_SECRET set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together'],
+    [{ OIDC_ISSUER: 'http://accounts.example' }, 'OIDC_ISSUER must be an https:// address (http:// only on localhost)'],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the mail, public address and Google settings', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://kopi.example/',
+      SMTP_URL: 'smtps://shop:secret@mail.example:465',
+      MAIL_FROM: 'Kopi Senja <hello@kopi.example>',
+      GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'shh',
+    });
+    expect(config.publicUrl).toBe('https://kopi.example');
+    expect(config.mail).toEqual({ smtpUrl: 'smtps://shop:secret@mail.example:465', from: 'Kopi Senja <hello@kopi.example>' });
+    expect(config.google).toEqual({
+      clientId: 'id.apps.googleusercontent.com',
+      clientSecret: 'shh',
+      issuer: 'https://accounts.google.com',
+    });
+    expect(loadConfig({}).google).toBeUndefined();
+    expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000' }).google).toBeUndefined();
   });
 
   it('reads .env for the variables the environment leaves unset', async () => {

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, apiLogin, startSignedIn } from './support';
+import { ADMIN, apiLogin, CUSTOMER, startSignedIn } from './support';
 
 // DESIGN §8: a first load of any page stays within 150 KB of JavaScript, gzipped.
 const BUDGET_BYTES = 150 * 1024;
@@ -37,4 +37,12 @@ test('the heaviest page, a form, loads at most 150 KB of gzipped JavaScript', as
   await startSignedIn(page, await apiLogin(request, ADMIN));
   const ready = () => expect(page.getByRole('button', { name: 'Save Product' })).toBeVisible();
   expect(await javascriptLoadedBy(page, '/product/new', ready)).toBeLessThanOrEqual(BUDGET_BYTES);
+});
+
+test('the reset page and the profile (with Edit Password) load at most 150 KB of gzipped JavaScript', async ({ page, request }) => {
+  const reset = () => expect(page.getByRole('button', { name: 'Set new password' })).toBeVisible();
+  expect(await javascriptLoadedBy(page, '/reset?token=budget', reset)).toBeLessThanOrEqual(BUDGET_BYTES);
+  await startSignedIn(page, await apiLogin(request, CUSTOMER));
+  const profile = () => expect(page.getByRole('button', { name: 'Edit Password' })).toBeVisible();
+  expect(await javascriptLoadedBy(page, '/profile', profile)).toBeLessThanOrEqual(BUDGET_BYTES);
 });

@@ -46,6 +46,14 @@ export const MSG = {
   orderFailed: 'Your order could not be placed. Your cart is kept, please try again.',
   profileFailed: 'Your profile could not be saved, please try again.',
   signUpFailed: 'Password or Email Wrong !',
+  // Accounts that recover (issue #9): texts the spec never had, shared by the server and the screens
+  forgotSent: 'If an account uses this email, a link to reset its password is on its way. It works for 30 minutes.',
+  resetLinkInvalid: 'This reset link is used, expired or unknown. Please ask for a new link.',
+  resetSuccess: 'Your password is changed. Please log in with it.',
+  passwordChanged: 'Your password is changed. You are signed out on your other devices.',
+  currentPasswordWrong: 'The current password is not right',
+  noPasswordYet: 'This account signs in with Google and has no password yet: use Forgot Password? on the login page to set one.',
+  samePassword: 'The new password must differ from the current one',
 } as const;
 
 /** spec §2 catalogue: the promo terms, in order. */

@@ -30,7 +30,8 @@ export const users = pgTable(
   {
     id: serial().primaryKey(),
     email: text().notNull(),
-    password_hash: text().notNull(),
+    /** null for an account made by Google sign-in until it sets a password through a reset link. */
+    password_hash: text(),
     role: text().notNull().default('User'),
     phone: text(),
     display_name: text(),
@@ -40,6 +41,8 @@ export const users = pgTable(
     birthday: date({ mode: 'string' }),
     gender: text(),
     image: text(),
+    /** Raised to end every session of the account at once (docs/decisions/session-epoch.md). */
+    session_epoch: integer().notNull().default(0),
     created_at: createdAt(),
   },
   (t) => [
@@ -189,6 +192,31 @@ export const revokedTokens = pgTable('revoked_tokens', {
   jti: text().primaryKey(),
   expires_at: timestamp({ withTimezone: true }).notNull(),
 });
+
+/** The one live password-reset link of an account, by the sha256 of its token (never the token). */
+export const passwordResets = pgTable('password_resets', {
+  user_id: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token_hash: text().notNull().unique('password_resets_token_hash_key'),
+  expires_at: timestamp({ withTimezone: true }).notNull(),
+  created_at: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** An account as an outside identity provider (Google) knows it: its issuer and subject. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    issuer: text().notNull(),
+    subject: text().notNull(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('user_identities_user_idx').on(t.user_id)],
+);
 
 /** Fixed-window counters for the sign-in rate limit, shared by every instance. */
 export const rateLimits = pgTable('rate_limits', {

@@ -31,6 +31,8 @@ const HomePage = page(() => import('./routes/home'), 'HomePage');
 const LoginPage = page(() => import('./routes/login'), 'LoginPage');
 const SignUpPage = page(() => import('./routes/signup'), 'SignUpPage');
 const ForgotPage = page(() => import('./routes/forgot'), 'ForgotPage');
+const ResetPage = page(() => import('./routes/reset'), 'ResetPage');
+const GoogleLandingPage = page(() => import('./routes/google-landing'), 'GoogleLandingPage');
 const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage');
 const CataloguePage = page(() => import('./routes/catalogue'), 'CataloguePage');
 const ProductDetailPage = page(() => import('./routes/product-detail'), 'ProductDetailPage');
@@ -56,6 +58,8 @@ const router = createBrowserRouter([
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignUpPage /> },
       { path: '/forgot', element: <ForgotPage /> },
+      { path: '/reset', element: <ResetPage /> },
+      { path: '/login/google', element: <GoogleLandingPage /> },
       // DESIGN §2.3: /profile needs a session and sends a visitor to /login.
       {
         path: '/profile',

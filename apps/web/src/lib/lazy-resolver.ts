@@ -1,8 +1,11 @@
-import type { FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { TEXT } from './texts';
 
 /**
  * A form resolver whose schema module (and zod with it, about 40 KB gzipped) is fetched on the
  * first validation instead of with the page, so that every first load stays within DESIGN §8.
+ * When that fetch fails (no connection), the form gets a `root` error saying so instead of a submit
+ * that silently does nothing; the next submit tries again.
  */
 export function lazyResolver<TValues extends FieldValues, TOutput>(
   load: () => Promise<Resolver<TValues, unknown, TOutput>>,
@@ -13,7 +16,13 @@ export function lazyResolver<TValues extends FieldValues, TOutput>(
       loaded = undefined; // let the next submit try again (e.g. after a dropped connection)
       throw error;
     });
-    const resolver = await loaded;
+    let resolver: Resolver<TValues, unknown, TOutput>;
+    try {
+      resolver = await loaded;
+    } catch {
+      const errors = { root: { type: 'network', message: TEXT.networkError } } as FieldErrors<TValues>;
+      return { values: {}, errors };
+    }
     return resolver(values, context, options);
   };
 }

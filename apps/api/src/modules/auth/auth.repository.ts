@@ -6,18 +6,22 @@ export function createAuthRepository(db: Db) {
   return {
     findUserByEmail: async (email: string) => {
       const [user] = await db
-        .select({ id: users.id, role: users.role, password_hash: users.password_hash })
+        .select({ id: users.id, role: users.role, password_hash: users.password_hash, session_epoch: users.session_epoch })
         .from(users)
         .where(eq(users.email, email));
       return user;
     },
 
-    /** The caller's current role (null when the account is gone) and whether this token was revoked. */
+    /**
+     * The caller's current role and session epoch (null when the account is gone), and whether this
+     * token was revoked.
+     */
     sessionState: async (userId: number, jti: string) => {
-      const [row] = await rows<{ role: string | null; revoked: boolean }>(
+      const [row] = await rows<{ role: string | null; epoch: number | null; revoked: boolean }>(
         db,
-        sql`select (select role from users where id = ${userId}) as role,
-                   exists(select 1 from revoked_tokens where jti = ${jti}) as revoked`,
+        sql`select u.role, u.session_epoch as epoch,
+                   exists(select 1 from revoked_tokens where jti = ${jti}) as revoked
+            from (select 1) as one left join users u on u.id = ${userId}`,
       );
       return row;
     },

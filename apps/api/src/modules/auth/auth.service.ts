@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type LoginInput, type LoginResult, MSG, type Role } from '@kopi/shared';
 import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
@@ -12,6 +12,8 @@ export interface Session {
   role: Role;
   jti: string;
   expiresAt: Date;
+  /** The account's session epoch when the token was issued (docs/decisions/session-epoch.md). */
+  epoch: number;
 }
 
 const SESSION_EXPIRED = 'Your session has ended, please log in again';
@@ -20,8 +22,9 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
   const secret = new TextEncoder().encode(config.jwtSecret ?? (await repo.signingSecret(randomBytes(48).toString('base64url'))));
   const limits = config.authRateLimit;
 
-  async function issueToken(id: number, role: Role): Promise<string> {
-    return new SignJWT({ id, role })
+  /** A session token for the account; `epoch` is the account's current session epoch. */
+  async function issueToken(id: number, role: Role, epoch: number): Promise<string> {
+    return new SignJWT({ id, role, epoch })
       .setProtectedHeader({ alg: 'HS256' })
       .setJti(randomUUID())
       .setIssuedAt()
@@ -47,8 +50,11 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
     const id = Number(payload.id);
     const validId = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
     const jti = typeof payload.jti === 'string' && /^[\w-]{1,100}$/.test(payload.jti) ? payload.jti : undefined;
-    if (!validId || !jti || typeof payload.exp !== 'number') throw unauthorized(SESSION_EXPIRED);
-    const claims = { id, jti, expiresAt: new Date(payload.exp * 1000) };
+    // Tokens issued before sessions had epochs carry none: they belong to epoch 0.
+    const epoch = payload.epoch ?? 0;
+    const validEpoch = typeof epoch === 'number' && Number.isInteger(epoch) && epoch >= 0;
+    if (!validId || !jti || !validEpoch || typeof payload.exp !== 'number') throw unauthorized(SESSION_EXPIRED);
+    const claims = { id, jti, epoch, expiresAt: new Date(payload.exp * 1000) };
     if (signedClaims.size >= SIGNED_CLAIMS_MAX) signedClaims.clear();
     signedClaims.set(token, claims);
     return claims;
@@ -56,6 +62,12 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
 
   return {
     issueToken,
+
+    /**
+     * A 256-bit key for another purpose (e.g. sealing the Google sign-in's cookie), derived from the
+     * signing secret so that every instance derives the same one and no second secret is kept.
+     */
+    derivedKey: (purpose: string): Uint8Array => createHash('sha256').update(`${purpose}:`).update(secret).digest(),
 
     async login(input: LoginInput, ip: string): Promise<LoginResult> {
       // Guessing passwords is throttled per IP and per account (429 once the window is used up).
@@ -68,7 +80,7 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
       // A successful sign-in forgives the email's earlier mistakes (the IP's count stays).
       await limiter.reset(`login:email:${input.email}`);
       const role = user.role as Role;
-      return { token: await issueToken(user.id, role), payload: { id: user.id, role } };
+      return { token: await issueToken(user.id, role, user.session_epoch), payload: { id: user.id, role } };
     },
 
     /** Checks signature, expiry and revocation; the role comes from the database, not the token. */
@@ -78,9 +90,10 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
         signedClaims.delete(token);
         throw unauthorized(SESSION_EXPIRED);
       }
-      // Revocation and the current role are read on every request, from the shared database.
+      // Revocation, the account's session epoch and its current role are read on every request, from
+      // the shared database: a reset of the password ends the account's sessions on every instance at once.
       const state = await repo.sessionState(claims.id, claims.jti);
-      if (!state?.role || state.revoked) throw unauthorized(SESSION_EXPIRED);
+      if (!state?.role || state.revoked || state.epoch !== claims.epoch) throw unauthorized(SESSION_EXPIRED);
       return { ...claims, role: state.role as Role };
     },
 

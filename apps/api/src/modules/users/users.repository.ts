@@ -5,7 +5,7 @@ import { users } from '../../db/schema.ts';
 
 export async function insertUser(
   db: Db,
-  user: { email: string; password_hash: string; phone?: string; role: Role; display_name?: string },
+  user: { email: string; password_hash: string | null; phone?: string; role: Role; display_name?: string },
 ): Promise<number> {
   const [row] = await db.insert(users).values(user).returning({ id: users.id });
   return row!.id;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
+import { EditPasswordButton } from '../../features/auth/components/edit-password';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { profileQueries } from '../../features/profile/api/profile';
 import { ProfileForm } from '../../features/profile/components/profile-form';
@@ -19,6 +20,7 @@ export function ProfilePage() {
       )}
       {profile.data && (
         <ProfileForm key={profile.data.id} profile={profile.data}>
+          <EditPasswordButton />
           <LogoutButton
             label="Log out"
             className="inline-flex items-center rounded-xl bg-berry px-5 py-2.5 font-semibold text-white hover:bg-espresso"

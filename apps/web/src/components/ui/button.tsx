@@ -14,7 +14,7 @@ const VARIANTS: Record<Variant, string> = {
 const BASE =
   'inline-flex items-center justify-center gap-2 rounded-xl px-5 py-2.5 font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 
-function buttonClass(variant: Variant = 'primary', extra = ''): string {
+export function buttonClass(variant: Variant = 'primary', extra = ''): string {
   return `${BASE} ${VARIANTS[variant]} ${extra}`;
 }
 

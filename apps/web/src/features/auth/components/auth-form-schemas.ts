@@ -1,6 +1,35 @@
-import { type LoginInput, LoginSchema, type RegisterInput, RegisterSchema } from '@kopi/shared';
+import {
+  ChangePasswordSchema,
+  ForgotPasswordSchema,
+  type LoginInput,
+  LoginSchema,
+  type RegisterInput,
+  RegisterSchema,
+  ResetPasswordSchema,
+} from '@kopi/shared';
+import { z } from 'zod';
 import { schemaResolver } from '../../../lib/schema-resolver';
+import { TEXT } from '../../../lib/texts';
 
 // Loaded on the first submit (lib/lazy-resolver.ts): the same schemas the server validates with.
 export const loginResolver = schemaResolver<LoginInput, LoginInput>(LoginSchema);
 export const signUpResolver = schemaResolver<RegisterInput, RegisterInput>(RegisterSchema);
+export const forgotResolver = schemaResolver<ForgotFormValues, ForgotFormValues>(ForgotPasswordSchema);
+
+/** The new password twice: the second must repeat the first (the server checks the first). */
+const ResetFormSchema = z
+  .object({ password: ResetPasswordSchema.shape.password, confirm: z.string() })
+  .refine((form) => form.password === form.confirm, { path: ['confirm'], message: TEXT.passwordsDiffer });
+export type ResetFormValues = z.infer<typeof ResetFormSchema>;
+export const resetResolver = schemaResolver<ResetFormValues, ResetFormValues>(ResetFormSchema);
+
+const ChangePasswordFormSchema = ChangePasswordSchema.extend({ confirm_password: z.string() }).refine(
+  (form) => form.new_password === form.confirm_password,
+  { path: ['confirm_password'], message: TEXT.passwordsDiffer },
+);
+export type ChangePasswordFormValues = z.infer<typeof ChangePasswordFormSchema>;
+export const changePasswordResolver = schemaResolver<ChangePasswordFormValues, ChangePasswordFormValues>(ChangePasswordFormSchema);
+
+export interface ForgotFormValues {
+  email: string;
+}

@@ -11,7 +11,6 @@ import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { toFormData } from '../../../lib/form-data';
 import { imageSources, imageUrl } from '../../../lib/image-url';
 import { lazyResolver } from '../../../lib/lazy-resolver';
-import { TEXT } from '../../../lib/texts';
 import { useUpdateProfile } from '../api/profile';
 
 import type { ProfileFormOutput, ProfileFormValues } from './profile-form-schema';
@@ -34,7 +33,10 @@ function valuesOf(profile: Profile): ProfileFormValues {
   };
 }
 
-/** spec §2 Profile: read-only until the edit icon is pressed; only changed fields are sent. */
+/**
+ * spec §2 Profile: read-only until the edit icon is pressed; only changed fields are sent. `children`
+ * are the account's buttons (Edit Password, Log out), composed in by the route.
+ */
 export function ProfileForm({ profile, children }: { profile: Profile; children?: ReactNode }) {
   const [editing, setEditing] = useState(false);
   const { register, control, handleSubmit, reset, setError, formState } = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
@@ -175,14 +177,8 @@ export function ProfileForm({ profile, children }: { profile: Profile; children?
           <Button variant="ghost" onClick={cancel} disabled={!editing || save.isPending}>
             Cancel
           </Button>
-          <Button variant="ghost" disabled title={TEXT.passwordChangeSoon} aria-describedby="password-soon">
-            Edit Password
-          </Button>
           {children}
         </div>
-        <p id="password-soon" className="text-xs text-roast">
-          {TEXT.passwordChangeSoon}
-        </p>
       </section>
     </form>
   );

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { notFound } from '../../plugins/errors.ts';
+import { CALLBACK_PATH, FLOW_COOKIE, FLOW_SECONDS, type GoogleSignIn, GoogleSignInError } from './google.service.ts';
+
+/** The screen that finishes a Google sign-in in the SPA: it reads the outcome from the fragment. */
+const LANDING = '/login/google';
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+/**
+ * GET /auth/google sends the browser to the provider; GET /auth/google/callback comes back from it
+ * and hands the session to the SPA in the URL's fragment, which browsers never send to a server nor
+ * in a Referer (docs/decisions/google-sign-in.md). Without GOOGLE_CLIENT_ID/SECRET both answer 404.
+ */
+export async function googleRoutes(app: FastifyInstance, opts: { signIn: GoogleSignIn | undefined; secureCookie: () => boolean }) {
+  const flowCookie = (value: string, maxAge: number) =>
+    [
+      `${FLOW_COOKIE}=${value}`,
+      `Path=${CALLBACK_PATH}`,
+      `Max-Age=${maxAge}`,
+      'HttpOnly',
+      'SameSite=Lax',
+      opts.secureCookie() ? 'Secure' : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+
+  const landWith = (reply: FastifyReply, fragment: Record<string, string>) =>
+    reply.header('cache-control', 'no-store').redirect(`${LANDING}#${new URLSearchParams(fragment)}`, 303);
+
+  const signInOf = () => {
+    if (!opts.signIn) throw notFound('Sign-in with Google is not configured on this shop');
+    return opts.signIn;
+  };
+
+  app.get(
+    '/auth/google',
+    { schema: { tags: ['auth'], summary: 'Start signing in with Google (a browser navigation)' } },
+    async (_request, reply) => {
+      const signIn = signInOf();
+      try {
+        const { location, sealedFlow } = await signIn.start();
+        return reply.header('set-cookie', flowCookie(sealedFlow, FLOW_SECONDS)).header('cache-control', 'no-store').redirect(location, 302);
+      } catch (error) {
+        if (error instanceof GoogleSignInError) return landWith(reply, { error: error.reason });
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/auth/google/callback',
+    { schema: { tags: ['auth'], summary: "Google's return to the shop (a browser navigation)" } },
+    async (request, reply) => {
+      const signIn = signInOf();
+      // The flow is over either way: its cookie goes.
+      reply.header('set-cookie', flowCookie('', 0));
+      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+      try {
+        const session = await signIn.finish(query, cookieValue(request.headers.cookie, FLOW_COOKIE));
+        return landWith(reply, { token: session.token, role: session.role, id: String(session.id) });
+      } catch (error) {
+        if (error instanceof GoogleSignInError) return landWith(reply, { error: error.reason });
+        throw error;
+      }
+    },
+  );
+}

@@ -1,0 +1,30 @@
+import { useSearchParams } from 'react-router';
+import { ButtonLink } from '../../components/ui/button';
+import { ErrorMessage } from '../../components/ui/error-message';
+import { ResetForm } from '../../features/auth/components/reset-form';
+import { TEXT } from '../../lib/texts';
+
+/**
+ * /reset?token=… from the password reset e-mail. The server sends `Referrer-Policy: no-referrer`
+ * with every page, so the token in this address never leaves in a Referer.
+ */
+export function ResetPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  return (
+    <section className="mx-auto max-w-md rounded-3xl bg-white p-6 shadow-sm sm:p-8">
+      <h1 className="text-3xl font-bold">Choose a new password</h1>
+      <p className="mt-2 mb-6 text-roast">Use it to log in from now on. You will be signed out everywhere else.</p>
+      {token ? (
+        <ResetForm token={token} />
+      ) : (
+        <div className="space-y-5">
+          <ErrorMessage message={TEXT.resetNoToken} />
+          <ButtonLink to="/forgot" className="w-full">
+            {TEXT.askNewLink}
+          </ButtonLink>
+        </div>
+      )}
+    </section>
+  );
+}

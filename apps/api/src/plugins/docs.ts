@@ -24,6 +24,8 @@ declare module 'fastify' {
     errors?: ErrorStatus[];
     /** A multipart form read by the service (readForm), documented but not validated by Fastify. */
     form?: { fields: z.ZodObject; picture: 'required' | 'optional' };
+    /** A browser navigation's answers: redirects (status → where to), documented with their Location. */
+    redirects?: Partial<Record<302 | 303, string>>;
   }
 }
 
@@ -103,8 +105,8 @@ function operationId(method: string, url: string): string {
 
 /** jsonSchemaTransform, plus what the route's shape says: its form, its errors, its security. */
 function transform(document: Parameters<typeof jsonSchemaTransform>[0]): Transformed {
-  const original = (document.schema ?? {}) as JsonObject & Pick<FastifySchema, 'errors' | 'form'>;
-  const { errors, form, ...rest } = original;
+  const original = (document.schema ?? {}) as JsonObject & Pick<FastifySchema, 'errors' | 'form' | 'redirects'>;
+  const { errors, form, redirects, ...rest } = original;
   const result = jsonSchemaTransform({ ...document, schema: rest as typeof document.schema });
   const schema = result.schema as JsonObject;
   if (schema.hide) return result;
@@ -120,6 +122,12 @@ function transform(document: Parameters<typeof jsonSchemaTransform>[0]): Transfo
   for (const status of Object.keys(response)) {
     const answer = response[status] as JsonObject;
     response[status] = { ...answer, headers: { ...(answer.headers as JsonObject), ...requestIdHeader } };
+  }
+  for (const [status, where] of Object.entries(redirects ?? {})) {
+    response[status] = {
+      description: where,
+      headers: { ...requestIdHeader, location: { type: 'string', description: 'Where the browser goes next' } },
+    };
   }
   for (const status of errorStatuses(original, document.url, need)) {
     response[status] = {

@@ -41,7 +41,13 @@ export async function googleRoutes(app: FastifyInstance, opts: { signIn: GoogleS
 
   app.get(
     '/auth/google',
-    { schema: { tags: ['auth'], summary: 'Start signing in with Google (a browser navigation)' } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start signing in with Google (a browser navigation)',
+        redirects: { 302: "To Google's sign-in page", 303: 'Back to the app, saying why the sign-in could not start' },
+      },
+    },
     async (_request, reply) => {
       const signIn = signInOf();
       try {
@@ -56,7 +62,13 @@ export async function googleRoutes(app: FastifyInstance, opts: { signIn: GoogleS
 
   app.get(
     '/auth/google/callback',
-    { schema: { tags: ['auth'], summary: "Google's return to the shop (a browser navigation)" } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Google's return to the shop (a browser navigation)",
+        redirects: { 303: 'To the app, with the new session in the fragment or the reason it failed' },
+      },
+    },
     async (request, reply) => {
       const signIn = signInOf();
       // The flow is over either way: its cookie goes.

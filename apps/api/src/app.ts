@@ -34,7 +34,18 @@ function defaultWebDist(): string {
  * The database is migrated, seeded when empty, and closed with the app when the app opened it.
  */
 export async function buildApp(config: Config, given?: Database): Promise<FastifyInstance> {
-  const database = given ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    given ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      // The embedded database's thread died: no request can be answered any more. Stop, so that
+      // whatever supervises the shop restarts it (PGlite recovers its folder when it opens again).
+      onCrash: (error) => {
+        console.error('The embedded database stopped:', error);
+        process.exit(1);
+      },
+    }));
   const { db } = database;
   await prepareDatabase(database, config);
 

@@ -11,7 +11,8 @@ import { API_BASE } from '@kopi/shared';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { migrate, openDatabase, rows } from '../src/db/client.ts';
+import { type Db, migrate, openDatabase, rows } from '../src/db/client.ts';
+import { createMenu } from '../src/modules/products/products.service.ts';
 import { BENCH_PASSWORD, seedBigShop } from './big-shop.ts';
 import { printSummary, printTable, type Result } from './report.ts';
 import { catalogueCalls } from './workload.ts';
@@ -78,6 +79,24 @@ async function load(name: string, options: autocannon.Options, server?: ChildPro
 
 const random = (n: number) => Math.floor(Math.random() * n);
 
+/** Time and memory to read the menu index as a server does at start (issue #10: ≤ 1 s, ≤ 50 MB). */
+async function measureMenuIndex(db: Db): Promise<{ products: number; ms: number; mb: number }> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run the bench with node --expose-gc (npm run bench does)');
+  const used = () => {
+    gc();
+    const memory = process.memoryUsage();
+    return memory.heapUsed + memory.arrayBuffers;
+  };
+  const before = used();
+  const started = performance.now();
+  const menu = createMenu(db);
+  await menu.load();
+  const ms = Math.round(performance.now() - started);
+  const mb = Math.round(((used() - before) / 1e6) * 10) / 10;
+  return { products: menu.size, ms, mb };
+}
+
 async function benchDatabase(kind: 'pglite' | 'postgres', port: number, bareRps: number): Promise<Result[]> {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
@@ -85,12 +104,14 @@ async function benchDatabase(kind: 'pglite' | 'postgres', port: number, bareRps:
   console.log(`\n== ${kind}: seeding 10,000 products and 100,000 orders`);
   const started = Date.now();
   let shop: { firstProduct: number; products: number };
+  let index: Awaited<ReturnType<typeof measureMenuIndex>>;
 
   if (kind === 'pglite') {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kopi-bench-'));
     const database = await openDatabase({ dataDir });
     await migrate(database);
     shop = await seedBigShop(database.db);
+    index = await measureMenuIndex(database.db);
     await database.close();
     env = { DATA_DIR: dataDir };
     cleanup = () => rm(dataDir, { recursive: true, force: true });
@@ -108,6 +129,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', port: number, bareRps:
     const database = await openDatabase({ url: url.toString() });
     await migrate(database);
     shop = await seedBigShop(database.db);
+    index = await measureMenuIndex(database.db);
     countOrders = async () => (await rows<{ n: number }>(database.db, sql`select count(*)::int as n from transactions`))[0]!.n;
     env = { DATABASE_URL: url.toString() };
     cleanup = async () => {
@@ -117,6 +139,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', port: number, bareRps:
     };
   }
   console.log(`   seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`   menu index: ${index.products} products read in ${index.ms} ms, ${index.mb} MB`);
 
   const server = startProcess(['--import', './apps/api/bench/loop-delay.mjs', 'apps/api/dist/server.js'], {
     ...env,

@@ -13,10 +13,12 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { createMenu } from './modules/products/products.service.ts';
 import { promosRoutes } from './modules/promos/promos.routes.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressPlugin } from './plugins/compress.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, rejectNulCharacters } from './plugins/errors.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
@@ -68,6 +70,7 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
   });
 
   await app.register(securityHeadersPlugin);
+  await app.register(compressPlugin);
   await app.register(errorsPlugin);
   app.addHook('preValidation', rejectNulCharacters);
   await app.register(multipartPlugin);
@@ -89,13 +92,19 @@ export async function buildApp(config: Config, given?: Database): Promise<Fastif
     return reply.send({ status: 'ready', database: database.kind });
   });
 
+  // The menu in memory, read once here (issue #10); the log tells how long it took.
+  const menu = createMenu(db);
+  const loading = performance.now();
+  await menu.load();
+  app.log.info(`menu index: ${menu.size} products read in ${Math.round(performance.now() - loading)} ms`);
+
   await app.register(
     async (api) => {
       await api.register(authRoutes, { service: authService });
       await api.register(usersRoutes, { db, limiter, registerLimit: config.authRateLimit.perIp });
-      await api.register(productsRoutes, { db, menuCacheMs: config.menuCacheMs });
+      await api.register(productsRoutes, { db, menu });
       await api.register(promosRoutes, { db });
-      await api.register(transactionsRoutes, { db });
+      await api.register(transactionsRoutes, { db, menu });
     },
     { prefix: API_BASE },
   );

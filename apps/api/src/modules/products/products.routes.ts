@@ -5,14 +5,15 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { readForm } from '../../plugins/multipart.ts';
-import { createMenuReader, createProduct, deleteProduct, editProduct } from './products.service.ts';
+import { createProduct, deleteProduct, editProduct, type Menu } from './products.service.ts';
 
 const multipart = { consumes: ['multipart/form-data', 'application/json'] };
 
-export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menuCacheMs: number }) {
+export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu: Menu }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = opts;
-  const menu = createMenuReader(db, opts.menuCacheMs);
+  const { db, menu } = opts;
+  /** The menu's answers are JSON made by the index (menu-index.ts), sent as they are. */
+  const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 
   app.get(
     '/products/get',
@@ -24,14 +25,13 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
         response: { 200: pagedEnvelope(ProductSchema) },
       },
     },
-    // The cached page is already the JSON answer (see createMenuReader): sent as it is.
-    async (request, reply) => (reply as FastifyReply).type('application/json; charset=utf-8').send(await menu.listJson(request.query)),
+    async (request, reply) => sendJson(reply, menu.listJson(request.query)),
   );
 
   app.get(
     '/products/:id',
     { schema: { tags: ['products'], summary: 'One product', params: IdParamSchema, response: { 200: envelope(ProductSchema) } } },
-    async (request) => ({ msg: 'Product found', data: await menu.get(request.params.id) }),
+    async (request, reply) => sendJson(reply, menu.detailJson(request.params.id)),
   );
 
   app.post(
@@ -46,8 +46,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
       },
     },
     async (request, reply) => {
-      const product = await createProduct(db, await readForm(request));
-      menu.changed();
+      const product = await createProduct(db, menu, await readForm(request));
       return reply.status(201).send({ msg: MSG.addProductSuccess, data: product });
     },
   );
@@ -65,8 +64,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
       },
     },
     async (request) => {
-      const product = await editProduct(db, request.params.id, await readForm(request));
-      menu.changed();
+      const product = await editProduct(db, menu, request.params.id, await readForm(request));
       return { msg: MSG.editProductSuccess, data: product };
     },
   );
@@ -83,8 +81,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
       },
     },
     async (request) => {
-      await deleteProduct(db, request.params.id);
-      menu.changed();
+      await deleteProduct(db, menu, request.params.id);
       return { msg: 'Product deleted' };
     },
   );

@@ -6,6 +6,7 @@ import {
   OrderSchema,
   PageQuerySchema,
   ROLES,
+  STATUS,
   UpdateOrderStatusSchema,
 } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
@@ -14,15 +15,16 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import type { Menu } from '../products/products.service.ts';
 import { allOrders, createOrder, getOrder, hideFromHistory, history, setOrderStatus } from './transactions.service.ts';
 
 const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z.string().trim().min(1).max(100, 'Idempotency-Key is at most 100 characters').optional(),
 });
 
-export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db }) {
+export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db; menu: Menu }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = opts;
+  const { db, menu } = opts;
 
   app.post(
     '/transactions',
@@ -39,6 +41,7 @@ export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db }
     async (request, reply) => {
       const { order, replayed } = await createOrder(db, sessionOf(request), request.body, request.headers['idempotency-key']);
       if (replayed) reply.header('idempotent-replayed', 'true');
+      else menu.sold(order.items); // "popular" counts it at once
       return reply.status(replayed ? 200 : 201).send({ msg: MSG.transactionSuccess, data: order });
     },
   );
@@ -122,6 +125,11 @@ export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db }
         response: { 200: envelope(OrderSchema) },
       },
     },
-    async (request) => ({ msg: MSG.transactionUpdateSuccess, data: await setOrderStatus(db, request.params.id, request.body.status_id) }),
+    async (request) => {
+      const order = await setOrderStatus(db, request.params.id, request.body.status_id);
+      // A cancelled order was never sold (finishOrder gave its units back): "popular" follows.
+      if (order.status_id === STATUS.cancelled) menu.sold(order.items, -1);
+      return { msg: MSG.transactionUpdateSuccess, data: order };
+    },
   );
 }

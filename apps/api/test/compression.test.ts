@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding } from '../src/lib/compression.ts';
-import { addProduct, api, createTestShop, signUpAs, type TestShop } from './helpers.ts';
+import { addProduct, api, createTestShop, multipart, signUpAs, type TestShop } from './helpers.ts';
 
 // issue #10: answers of 1 KB or more are compressed as the client accepts (Brotli, else gzip).
 
@@ -27,9 +27,10 @@ describe('choosing the encoding from Accept-Encoding', () => {
 describe('compressed answers', () => {
   let shop: TestShop;
   let productId: number;
+  let admin: { token: string };
   beforeAll(async () => {
     shop = await createTestShop();
-    const admin = await signUpAs(shop, 'Admin');
+    admin = await signUpAs(shop, 'Admin');
     for (let i = 1; i <= 8; i++) productId = (await addProduct(shop, admin.token, { product_name: `Kopi Compress ${i}` })).id;
   });
   afterAll(() => shop.close());
@@ -61,5 +62,32 @@ describe('compressed answers', () => {
     expect(detail.rawPayload.length).toBeLessThan(1024);
     expect(detail.headers['content-encoding']).toBeUndefined();
     expect(detail.json().data.id).toBe(productId);
+  });
+
+  it('keeps compressed pages only until the menu changes, "popular" ones until the next order', async () => {
+    const names = async (query: string) => {
+      const res = await get(`/products/get${query}`, 'br');
+      expect(res.headers['content-encoding']).toBe('br');
+      return JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString()).data.map((p: { product_name: string }) => p.product_name);
+    };
+    expect(await names('?sort=newest')).toContain('Kopi Compress 8');
+    const edit = await api(shop, 'PATCH', `/products/${productId}`, {
+      token: admin.token,
+      form: await multipart({ product_name: 'Kopi Renamed' }),
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await names('?sort=newest')).toContain('Kopi Renamed');
+    expect(await names('?sort=newest')).not.toContain('Kopi Compress 8');
+
+    const before = await names('?sort=popular');
+    const customer = await signUpAs(shop);
+    const order = await api(shop, 'POST', '/transactions', {
+      token: customer.token,
+      body: { product_id: productId, qty: 3, size_id: 1, delivery_id: 1, payment_id: 1 },
+    });
+    expect(order.statusCode).toBe(201);
+    const after = await names('?sort=popular');
+    expect(after[0]).toBe('Kopi Renamed');
+    expect(after).not.toEqual(before);
   });
 });

@@ -83,7 +83,8 @@ describe.skipIf(onPostgres)('the server process', () => {
     const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
     try {
       let ready = false;
-      for (let i = 0; i < 200 && !ready; i++) {
+      // A new folder means initdb (several seconds, more on a loaded machine): wait up to a minute.
+      for (let i = 0; i < 600 && !ready; i++) {
         ready = await fetch(`http://127.0.0.1:${port}/ready`).then(
           (r) => r.ok,
           () => false,
@@ -98,5 +99,5 @@ describe.skipIf(onPostgres)('the server process', () => {
       server.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 90_000);
 });

@@ -41,3 +41,42 @@ export function compress(body: Buffer | string, encoding: Encoding): Buffer {
   }
   return zlib.gzipSync(bytes);
 }
+
+/** An answer as it goes on the wire: compressed when it is worth it and the client accepts it. */
+export interface EncodedAnswer {
+  body: Buffer | string;
+  encoding?: Encoding;
+}
+
+export function encodeAnswer(body: string, encoding: Encoding | undefined): EncodedAnswer {
+  if (!encoding || Buffer.byteLength(body) < MIN_COMPRESS_BYTES) return { body };
+  return { body: compress(body, encoding), encoding };
+}
+
+/**
+ * Compressed answers that repeat (the first pages of the menu), so that each is compressed once
+ * rather than for every visitor. Exact, not timed: its owner clears it whenever what the answers
+ * say changes. At most `maxEntries`, the least recently used leaving first.
+ */
+export function createAnswerCache(maxEntries = 2000) {
+  let entries = new Map<string, EncodedAnswer>();
+  return {
+    get(key: string, encoding: Encoding | undefined, make: () => string): EncodedAnswer {
+      if (!encoding) return { body: make() }; // nothing to save: the JSON is assembled in microseconds
+      const full = `${encoding}:${key}`;
+      const hit = entries.get(full);
+      if (hit) {
+        entries.delete(full); // most recently used goes last
+        entries.set(full, hit);
+        return hit;
+      }
+      const answer = encodeAnswer(make(), encoding);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(full, answer);
+      return answer;
+    },
+    clear(): void {
+      entries = new Map();
+    },
+  };
+}

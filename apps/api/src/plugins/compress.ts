@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { chooseEncoding, compress, MIN_COMPRESS_BYTES } from '../lib/compression.ts';
+import { chooseEncoding, type EncodedAnswer, encodeAnswer } from '../lib/compression.ts';
 
 // Answers of 1 KB or more (JSON, the SPA's page) go out compressed as the client accepts, Brotli
 // or gzip (issue #10). Files the SPA's build already compressed keep their own encoding.
@@ -17,8 +17,7 @@ export const compressPlugin = fp(async (app: FastifyInstance) => {
   // A callback hook, not an async one: it runs for every answer, and most pass straight through.
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     if (
-      (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
-      Buffer.byteLength(payload) < MIN_COMPRESS_BYTES ||
+      typeof payload !== 'string' ||
       reply.hasHeader('content-encoding') ||
       !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))
     ) {
@@ -32,8 +31,21 @@ export const compressPlugin = fp(async (app: FastifyInstance) => {
       done(null, payload);
       return;
     }
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    done(null, compress(payload, encoding));
+    const answer = encodeAnswer(payload, encoding);
+    if (answer.encoding) {
+      reply.header('content-encoding', answer.encoding);
+      reply.removeHeader('content-length');
+    }
+    done(null, answer.body);
   });
 });
+
+/** Sends JSON already encoded for this client (see createAnswerCache). */
+export function sendEncodedJson(reply: FastifyReply, answer: EncodedAnswer): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  if (answer.encoding) {
+    addVary(reply);
+    reply.header('content-encoding', answer.encoding);
+  }
+  return reply.send(answer.body);
+}

@@ -66,17 +66,22 @@ export class MenuIndex {
     return this.#byId.size;
   }
 
-  /** Replaces the whole menu (at start): sorts each list once instead of inserting one by one. */
+  /** Replaces the whole menu (at start): sorts once per order, each category's lists follow from it. */
   replaceAll(rows: readonly MenuRow[]): void {
     for (const id of [...this.#byId.keys()]) this.remove(id);
-    const slots = new Map<number, number[]>([[ALL, []]]);
-    for (const row of rows) {
-      const entry = this.#entry(row);
-      slots.get(ALL)!.push(entry.slot);
-      if (!slots.has(entry.category)) slots.set(entry.category, []);
-      slots.get(entry.category)!.push(entry.slot);
+    const slots = rows.map((row) => this.#entry(row).slot);
+    const all = this.#listsOf(ALL);
+    for (const sort of PRODUCT_SORTS) {
+      all[sort].replaceAll(slots);
+      const byCategory = new Map<number, number[]>();
+      for (let i = 0; i < all[sort].length; i++) {
+        const slot = all[sort].at(i);
+        const category = this.#bySlot[slot]!.category;
+        if (!byCategory.has(category)) byCategory.set(category, []);
+        byCategory.get(category)!.push(slot);
+      }
+      for (const [category, list] of byCategory) this.#listsOf(category)[sort].replaceAll(list, { sorted: true });
     }
-    for (const [key, list] of slots) for (const sort of PRODUCT_SORTS) this.#listsOf(key)[sort].replaceAll(list);
   }
 
   /** Adds a product to the menu or replaces what the index knows of it. */

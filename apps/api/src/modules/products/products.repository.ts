@@ -10,14 +10,17 @@ const MENU_COLUMNS = sql`p.id, p.product_name, p.price, p.image, p.description, 
 
 /**
  * The products on sale, all of them (the menu index at start: one query) or those of `ids`
- * (after a write; a product not answered has left the menu).
+ * (after a write; a product not answered has left the menu). The rows come as one JSON text:
+ * 10,000 rows of nine columns took PGlite ~3 times longer to hand over one by one.
  */
 export async function loadMenuRows(db: Db, ids?: readonly number[]): Promise<MenuRow[]> {
   const which = ids ? sql`and p.id = any(${sqlArray(ids, 'int[]')})` : sql``;
-  return rows<MenuRow>(
+  const [result] = await rows<{ menu: string }>(
     db,
-    sql`select ${MENU_COLUMNS} from products p join categories c on c.id = p.category_id where p.deleted_at is null ${which}`,
+    sql`select coalesce(json_agg(m), '[]')::text as menu from (
+          select ${MENU_COLUMNS} from products p join categories c on c.id = p.category_id where p.deleted_at is null ${which}) m`,
   );
+  return JSON.parse(result!.menu) as MenuRow[];
 }
 
 export async function insertProduct(db: Db, fields: ProductFields & { image: string }): Promise<number> {

@@ -1,9 +1,11 @@
 import { CATEGORIES, CategorySchema, IdParamSchema, MSG, ProductQuerySchema, ProductSchema } from '@kopi/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { chooseEncoding } from '../../lib/compression.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
+import { sendEncodedJson } from '../../plugins/compress.ts';
 import { readForm } from '../../plugins/multipart.ts';
 import { createProduct, deleteProduct, editProduct, type Menu } from './products.service.ts';
 
@@ -12,8 +14,6 @@ const multipart = { consumes: ['multipart/form-data', 'application/json'] };
 export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu: Menu }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, menu } = opts;
-  /** The menu's answers are JSON made by the index (menu-index.ts), sent as they are. */
-  const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 
   app.get(
     '/products/get',
@@ -25,13 +25,13 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
         response: { 200: pagedEnvelope(ProductSchema) },
       },
     },
-    async (request, reply) => sendJson(reply, menu.listJson(request.query)),
+    async (request, reply) => sendEncodedJson(reply, menu.listAnswer(request.query, chooseEncoding(request.headers['accept-encoding']))),
   );
 
   app.get(
     '/products/:id',
     { schema: { tags: ['products'], summary: 'One product', params: IdParamSchema, response: { 200: envelope(ProductSchema) } } },
-    async (request, reply) => sendJson(reply, menu.detailJson(request.params.id)),
+    async (request, reply) => sendEncodedJson(reply, { body: menu.detailJson(request.params.id) }),
   );
 
   app.post(

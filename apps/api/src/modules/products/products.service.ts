@@ -1,5 +1,6 @@
 import { MSG, type Product, ProductFieldsSchema, ProductPatchSchema, type ProductQuery } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
+import { createAnswerCache, type EncodedAnswer, type Encoding } from '../../lib/compression.ts';
 import { badRequest, notFound, parseOrThrow } from '../../plugins/errors.ts';
 import type { FormInput } from '../../plugins/multipart.ts';
 import { prepareOptionalUpload, prepareUpload, storeImage } from '../images/images.service.ts';
@@ -15,23 +16,37 @@ const productNotFound = () => notFound('Product not found');
  */
 export function createMenu(db: Db) {
   const index = new MenuIndex();
+  // Compressed pages, kept until the menu changes; "popular" pages apart, as each order moves them.
+  const pages = createAnswerCache();
+  const popularPages = createAnswerCache();
+  const changed = () => {
+    pages.clear();
+    popularPages.clear();
+  };
   return {
     /** Reads every product on sale: one query. */
     async load(): Promise<void> {
       index.replaceAll(await loadMenuRows(db));
+      changed();
     },
     /** Reads these products again after a write: changed ones are replaced, gone ones removed. */
     async refresh(ids: readonly number[]): Promise<void> {
       const found = await loadMenuRows(db, ids);
       for (const id of ids) if (!found.some((row) => row.id === id)) index.remove(id);
       for (const row of found) index.upsert(row);
+      changed();
     },
     /** Units sold changed by an order made through this instance; "popular" follows at once. */
     sold(lines: readonly { product_id: number; qty: number }[], sign: 1 | -1 = 1): void {
       for (const line of lines) index.sold(line.product_id, sign * line.qty);
+      popularPages.clear();
     },
-    /** The JSON answer of GET /products/get. */
-    listJson: (query: ProductQuery): string => index.pageJson(query),
+    /** The answer of GET /products/get, compressed in `encoding` when worth it. */
+    listAnswer(query: ProductQuery, encoding: Encoding | undefined): EncodedAnswer {
+      // The search comes last: the only free text in the key cannot be mistaken for another field.
+      const key = `${query.sort}|${query.categories ?? ''}|${query.page}|${query.limit}|${query.search ?? ''}`;
+      return (query.sort === 'popular' ? popularPages : pages).get(key, encoding, () => index.pageJson(query));
+    },
     /** The JSON answer of GET /products/:id. */
     detailJson(id: number): string {
       const json = index.productJson(id);

@@ -39,13 +39,13 @@ export class SlotList {
     this.#length--;
   }
 
-  /** Replaces the whole list, sorting once (faster than inserting one by one). */
-  replaceAll(slots: readonly number[]): void {
+  /** Replaces the whole list, sorting once (faster than inserting one by one) unless already `sorted`. */
+  replaceAll(slots: readonly number[], { sorted = false } = {}): void {
     this.#length = 0;
     this.#fit(slots.length);
     this.#slots.set(slots);
     this.#length = slots.length;
-    this.#slots.subarray(0, this.#length).sort(this.compare);
+    if (!sorted) this.#slots.subarray(0, this.#length).sort(this.compare);
   }
 
   #positionOf(slot: number): number {

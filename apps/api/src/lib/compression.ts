@@ -9,12 +9,24 @@ export type Encoding = 'br' | 'gzip';
 /** Smaller answers are sent as they are: compressing them saves less than it costs. */
 export const MIN_COMPRESS_BYTES = 1024;
 
+/** Accept-Encoding values seen, with the encoding chosen for each. */
+const chosen = new Map<string, Encoding | undefined>();
+
 /**
  * The encoding to answer with, from the request's Accept-Encoding: Brotli when accepted (the
  * smaller answer), else gzip, else none. A `q=0` refuses an encoding; `*` stands for any other.
  */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
+  // Browsers send one of a handful of strings: each is worked out once.
+  if (chosen.has(acceptEncoding)) return chosen.get(acceptEncoding);
+  const encoding = negotiate(acceptEncoding);
+  if (chosen.size >= 100) chosen.clear();
+  chosen.set(acceptEncoding, encoding);
+  return encoding;
+}
+
+function negotiate(acceptEncoding: string): Encoding | undefined {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');

@@ -97,7 +97,11 @@ async function measureMenuIndex(db: Db): Promise<{ products: number; ms: number;
   return { products: menu.size, ms, mb };
 }
 
-async function benchDatabase(kind: 'pglite' | 'postgres', port: number, bareRps: number): Promise<Result[]> {
+/**
+ * `bare()` measures the bare Fastify route again: each call is compared with the machine's ceiling
+ * measured just before it, as other work on a shared machine moves that ceiling during a run.
+ */
+async function benchDatabase(kind: 'pglite' | 'postgres', port: number, bare: () => Promise<number>): Promise<Result[]> {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
   let countOrders: () => Promise<number>;
@@ -168,9 +172,11 @@ async function benchDatabase(kind: 'pglite' | 'postgres', port: number, bareRps:
     for (const call of catalogueCalls(shop)) {
       const options = { url: base, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } };
       const requests = [{ setupRequest: (r: autocannon.Request) => ({ ...r, path: call.path() }) }];
-      results.push({ ...(await load(call.name, { ...options, requests }, server)), target: call.kind });
+      const bareRps = await bare();
+      results.push({ ...(await load(call.name, { ...options, requests }, server)), target: call.kind, bareRps });
     }
 
+    const bareRps = await bare();
     const before = await countOrders();
     // A fixed number of orders (not a duration), so that every request is answered before counting.
     const orders = await load(
@@ -199,13 +205,13 @@ async function benchDatabase(kind: 'pglite' | 'postgres', port: number, bareRps:
       server,
     );
     const stored = (await countOrders()) - before;
-    results.push({ ...orders, target: 'orders' });
+    results.push({ ...orders, target: 'orders', bareRps });
     if (kind === 'postgres') {
       const ok = orders.ok;
       console.log(`   orders answered 201: ${ok}, orders stored: ${stored}${ok === stored ? ' (none lost)' : ' (MISMATCH)'}`);
     }
 
-    printTable(kind, results, bareRps);
+    printTable(kind, results);
     return results;
   } finally {
     await stop(server);
@@ -221,25 +227,22 @@ async function main() {
       .join(' ')} (${os.cpus().length} cores)`,
   );
   const barePort = 18_080;
-  const bare = startProcess(['--import', 'tsx', 'apps/api/bench/bare-server.ts'], { PORT: String(barePort) });
-  let bareResult: Result;
+  const bareServer = startProcess(['--import', 'tsx', 'apps/api/bench/bare-server.ts'], { PORT: String(barePort) });
   try {
     await waitFor(`http://127.0.0.1:${barePort}/bare`);
-    bareResult = await load('bare route', { url: `http://127.0.0.1:${barePort}/bare` });
+    const bare = async () => (await load('bare route', { url: `http://127.0.0.1:${barePort}/bare` })).rps;
+    console.log(`bare Fastify route: ${await bare()} requests/s (${CONNECTIONS} connections, ${SECONDS} s per run)`);
+
+    const kinds: ('pglite' | 'postgres')[] = ['pglite'];
+    if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) kinds.push('postgres');
+    else console.log('(set BENCH_DATABASE_URL=postgres://… to measure PostgreSQL too)');
+    const all: Partial<Record<'pglite' | 'postgres', Result[]>> = {};
+    for (const kind of kinds) all[kind] = await benchDatabase(kind, 18_090, bare);
+
+    printSummary(all, { connections: CONNECTIONS, seconds: SECONDS });
   } finally {
-    await stop(bare);
+    await stop(bareServer);
   }
-  console.log(
-    `bare Fastify route: ${bareResult.rps} requests/s, p50 ${bareResult.p50} ms, p99 ${bareResult.p99} ms (${CONNECTIONS} connections, ${SECONDS} s per run)`,
-  );
-
-  const kinds: ('pglite' | 'postgres')[] = ['pglite'];
-  if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) kinds.push('postgres');
-  else console.log('(set BENCH_DATABASE_URL=postgres://… to measure PostgreSQL too)');
-  const all: Partial<Record<'pglite' | 'postgres', Result[]>> = {};
-  for (const kind of kinds) all[kind] = await benchDatabase(kind, 18_090, bareResult.rps);
-
-  printSummary(all, bareResult, { connections: CONNECTIONS, seconds: SECONDS });
   console.log(
     `load average after: ${os
       .loadavg()

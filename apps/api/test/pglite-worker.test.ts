@@ -230,7 +230,7 @@ describe.skipIf(onPostgres)('PGlite in a worker thread', () => {
       () => 'answered',
       (e: Error) => (e.cause as Error | undefined)?.message ?? e.message,
     );
-    await Promise.all([tx, queued, closed]);
+    await Promise.all([tx, queued, closed, closing.close()]); // a second close() waits for the same end
     expect(done.sort()).toEqual(['queued query', 'transaction']);
     expect(late).toBe('PGlite is closing');
     await expect(closing.query('select 4')).rejects.toThrow('PGlite is closed');

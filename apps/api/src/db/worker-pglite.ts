@@ -88,6 +88,8 @@ export class WorkerPGlite {
   /** Set once the thread has ended; every call fails with it. */
   #ended: Error | undefined;
   #opened = false;
+  /** close() once called: later calls wait for the same end. */
+  #closed: Promise<void> | undefined;
 
   private constructor(options: WorkerPGliteOptions) {
     const url = options.workerUrl ?? new URL('./pglite-worker.mjs', import.meta.url);
@@ -232,7 +234,12 @@ export class WorkerPGlite {
   }
 
   /** Lets queued queries and open transactions finish, closes PGlite (flushing dataDir), ends the thread. */
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    this.#closed ??= this.#close();
+    return this.#closed;
+  }
+
+  async #close(): Promise<void> {
     if (this.#ended) return;
     const exited = new Promise((resolve) => this.#worker.once('exit', resolve));
     const closed = this.#call({ op: 'close' });

@@ -1,5 +1,6 @@
 // Bundles the server into dist/server.js: our TypeScript (and @kopi/shared) compiled in,
 // every npm package left as an import.
+import { copyFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 await build({
@@ -14,3 +15,7 @@ await build({
   alias: { '@kopi/shared': '../../packages/shared/src/index.ts' },
   logLevel: 'warning',
 });
+
+// The embedded database's thread is started from its own file (new Worker(url)), found beside
+// whichever module starts it: beside the bundle here, beside worker-pglite.ts in the sources.
+await copyFile('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');

@@ -17,6 +17,9 @@ const NAMES = [
   'Pisang Goreng',
 ];
 
+/** The name of the g-th product (1-based), as the insert below writes it: the bench draws search terms from it. */
+export const benchProductName = (g: number) => `${NAMES[g % NAMES.length]} ${g}`;
+
 /** DESIGN §8's large shop: 10,000 products, 1,000 customers, 100,000 orders — written by SQL, in seconds. */
 export async function seedBigShop(db: Db, sizes = { products: 10_000, customers: 1_000, orders: 100_000 }) {
   const images: string[] = [];
@@ -24,6 +27,7 @@ export async function seedBigShop(db: Db, sizes = { products: 10_000, customers:
     images.push(await renderArt(db, { kind: i % 2 ? 'glass' : 'cup', color, accent: '#f5e6d0', background: ['#f3d9b1', '#c98b4d'] }));
   }
   const hash = await hashPassword(BENCH_PASSWORD);
+  // product_name is benchProductName(g); category_id is 1 + g % 4.
   await db.execute(sql`insert into products (product_name, price, category_id, description, image, units_sold, created_at)
     select ${sqlArray(NAMES, 'text[]')}[1 + g % ${NAMES.length}] || ' ' || g, 5000 + (g * 37 % 60) * 1000, 1 + g % 4,
            'Benchmark product number ' || g, ${sqlArray(images, 'text[]')}[1 + g % ${images.length}], 0, now() - make_interval(secs => g)

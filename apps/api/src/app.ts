@@ -19,6 +19,7 @@ import { googleRoutes } from './modules/google/google.routes.ts';
 import { createGoogleSignIn } from './modules/google/google.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { createMenu } from './modules/products/products.service.ts';
 import { promosRoutes } from './modules/promos/promos.routes.ts';
 import { createRecoveryRepository } from './modules/recovery/recovery.repository.ts';
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
@@ -28,6 +29,7 @@ import { shopSettings } from './modules/shop/shop.service.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressPlugin } from './plugins/compress.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, rejectNulCharacters } from './plugins/errors.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
@@ -50,7 +52,18 @@ export async function buildApp(
   given?: Database,
   options: { logStream?: NonNullable<Exclude<FastifyServerOptions['logger'], boolean>>['stream'] } = {},
 ): Promise<FastifyInstance> {
-  const database = given ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    given ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      // The embedded database's thread died: no request can be answered any more. Stop, so that
+      // whatever supervises the shop restarts it (PGlite recovers its folder when it opens again).
+      onCrash: (error) => {
+        console.error('The embedded database stopped:', error);
+        process.exit(1);
+      },
+    }));
   const { db } = database;
   await prepareDatabase(database, config);
 
@@ -84,6 +97,7 @@ export async function buildApp(
 
   await app.register(requestIdPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressPlugin);
   await app.register(errorsPlugin);
   app.addHook('preValidation', rejectNulCharacters);
   await app.register(multipartPlugin);
@@ -127,15 +141,21 @@ export async function buildApp(
   });
 
   const shop = shopSettings(config);
+  // The menu in memory, read once here (issue #10); the log tells how long it took.
+  const menu = createMenu(db);
+  const loading = performance.now();
+  await menu.load();
+  app.log.info(`menu index: ${menu.size} products read in ${Math.round(performance.now() - loading)} ms`);
+
   await app.register(
     async (api) => {
       await api.register(authRoutes, { service: authService });
       await api.register(recoveryRoutes, { service: recovery });
       await api.register(googleRoutes, { signIn: googleSignIn, secureCookie: () => publicUrl().startsWith('https:') });
       await api.register(usersRoutes, { db, limiter, registerLimit: config.authRateLimit.perIp });
-      await api.register(productsRoutes, { db, menuCacheMs: config.menuCacheMs });
+      await api.register(productsRoutes, { db, menu });
       await api.register(promosRoutes, { db });
-      await api.register(transactionsRoutes, { db, shop });
+      await api.register(transactionsRoutes, { db, shop, menu });
       await api.register(shopRoutes, { db, shop });
     },
     { prefix: API_BASE },

@@ -123,7 +123,6 @@ const EnvSchema = z
     AUTH_RATE_LIMIT_PER_EMAIL: integer(10, 1, 1_000_000),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: integer(900, 1, 86_400),
     TRUST_PROXY: flag(),
-    MENU_CACHE_SECONDS: integer(2, 0, 3600),
     SHOP_TIMEZONE: text().refine((zone) => zone === undefined || isTimeZone(zone), 'must be an IANA time zone such as Asia/Jakarta'),
     OPENING_HOURS: openingHours(),
     SLOT_CAPACITY: integer(10, 1, 100_000),
@@ -197,8 +196,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     /** Behind a load balancer: read the client's address from X-Forwarded-For. */
     trustProxy: e.TRUST_PROXY ?? false,
-    /** How long a visitor's view of the menu may be cached (0 turns the cache off). */
-    menuCacheMs: e.MENU_CACHE_SECONDS * 1000,
     /** The shop's days and hours are in this zone, whatever the server's (DESIGN §3). */
     shopTimezone: e.SHOP_TIMEZONE ?? 'Asia/Jakarta',
     /** When the shop takes orders, in its zone (docs/shop-rules.md#opening-hours-and-slots). */

@@ -48,8 +48,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     seedDemo: false,
     webDist: '/nonexistent',
-    // Tests read their own writes at once; the cache has a test of its own.
-    menuCacheMs: 0,
     // Orders "as soon as possible" are taken at any hour the suite runs; shop.test.ts tests the hours.
     openingHours: parseOpeningHours('mon-sun 00:00-24:00'),
     ...overrides,

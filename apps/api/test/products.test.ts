@@ -261,25 +261,48 @@ describe('GET /categories', () => {
   });
 });
 
-describe('the menu cache', () => {
-  it('serves repeated reads from memory and forgets them when the menu changes through the API', async () => {
-    const cached = await createTestShop({ menuCacheMs: 60_000 });
-    try {
-      const boss = await signUpAs(cached, 'Admin');
-      const product = await addProduct(cached, boss.token, { product_name: 'Kopi Tubruk' });
-      const read = async () =>
-        (await api(cached, 'GET', '/products/get?search=tubruk')).json().data.map((p: { product_name: string }) => p.product_name);
-      expect(await read()).toEqual(['Kopi Tubruk']);
-      // Written behind the API's back (as another instance would): this instance still answers from its cache.
-      const { sql } = await import('drizzle-orm');
-      await cached.database.db.execute(sql`update products set product_name = 'Kopi Tubruk Baru' where id = ${product.id}`);
-      expect(await read()).toEqual(['Kopi Tubruk']);
-      // A change through this instance is seen at once.
-      await api(cached, 'PATCH', `/products/${product.id}`, { token: boss.token, form: await multipart({ price: 15000 }) });
-      expect(await read()).toEqual(['Kopi Tubruk Baru']);
-      expect((await api(cached, 'GET', `/products/${product.id}`)).json().data.price).toBe(15000);
-    } finally {
-      await cached.close();
-    }
+describe('the menu index', () => {
+  it('answers every write made through this instance in its next read', async () => {
+    const read = async (query: string) => (await list(query)).data.map((p) => p.product_name);
+    const product = await addProduct(shop, admin.token, { product_name: 'Kopi Tubruk', price: 16000, category_id: 2 });
+    // Added: on top of "newest", found by search, in its category, and by id.
+    expect((await read('?sort=newest&limit=1'))[0]).toBe('Kopi Tubruk');
+    expect(await read('?search=tubruk')).toEqual(['Kopi Tubruk']);
+    expect(await read('?categories=2&search=TUBRUK')).toEqual(['Kopi Tubruk']);
+    expect((await api(shop, 'GET', `/products/${product.id}`)).json().data).toMatchObject({ product_name: 'Kopi Tubruk', price: 16000 });
+
+    // Edited: new name and price everywhere, the old name no longer found, the cheapest order follows the price.
+    const edit = await api(shop, 'PATCH', `/products/${product.id}`, {
+      token: admin.token,
+      form: await multipart({ product_name: 'Kopi Tubruk Gula Aren', price: 1000, category_id: 3 }),
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await read('?search=gula aren')).toEqual(['Kopi Tubruk Gula Aren']);
+    expect((await list('?search=tubruk')).meta.totalData).toBe(1);
+    expect(await read('?categories=2&search=tubruk')).toEqual([]);
+    expect(await read('?categories=3&search=tubruk')).toEqual(['Kopi Tubruk Gula Aren']);
+    expect((await read('?sort=cheapest&limit=1'))[0]).toBe('Kopi Tubruk Gula Aren');
+    expect((await api(shop, 'GET', `/products/${product.id}`)).json().data).toMatchObject({ price: 1000, category_name: 'Non Coffee' });
+
+    // Deleted: gone from every list and from its detail.
+    expect((await api(shop, 'DELETE', `/products/${product.id}`, { token: admin.token })).statusCode).toBe(200);
+    expect(await read('?search=tubruk')).toEqual([]);
+    expect(await read('?sort=cheapest&limit=1')).not.toContain('Kopi Tubruk Gula Aren');
+    expect((await api(shop, 'GET', `/products/${product.id}`)).statusCode).toBe(404);
+  });
+
+  it('takes a cancelled order back out of "popular"', async () => {
+    const customer = await signUpAs(shop);
+    const boss = admin;
+    const favourite = await addProduct(shop, boss.token, { product_name: 'Es Teh Manis', price: 8000, category_id: 3 });
+    const order = await api(shop, 'POST', '/transactions', {
+      token: customer.token,
+      body: { items: [{ product_id: favourite.id, qty: 50, size_id: 1 }], delivery_id: 1, payment_id: 1 },
+    });
+    expect(order.statusCode).toBe(201);
+    expect((await list('?sort=popular&limit=1')).data[0]!.product_name).toBe('Es Teh Manis');
+    const cancel = await api(shop, 'PATCH', `/transactions/${order.json().data.id}`, { token: boss.token, body: { status_id: 3 } });
+    expect(cancel.statusCode).toBe(200);
+    expect((await list('?sort=popular&limit=1')).data[0]!.product_name).not.toBe('Es Teh Manis');
   });
 });

@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { WorkerPGlite } from './worker-pglite.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -29,6 +29,8 @@ export interface DatabaseOptions {
   /** A PGlite dump (dumpDataDir) to start from; tests use a migrated template. */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** The embedded database's thread ended unexpectedly: nothing can be answered any more. */
+  onCrash?: (error: Error) => void;
 }
 
 const STARTUP_LOCK = 727_274; // any constant; identifies Kopi Senja's migrate-and-seed lock
@@ -100,19 +102,14 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   const unlock = options.dataDir ? await lockDataDir(options.dataDir) : async () => {};
-  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('drizzle-orm/pglite'),
-  ]);
-  const client: PGlite = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
-  }).catch(async (error) => {
-    await unlock();
-    throw error;
-  });
+  const { drizzle } = await import('drizzle-orm/pglite');
+  // PGlite runs in a thread of its own, so that its queries never stall the server's requests.
+  const client = await WorkerPGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, onCrash: options.onCrash }).catch(
+    async (error) => {
+      await unlock();
+      throw error;
+    },
+  );
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',

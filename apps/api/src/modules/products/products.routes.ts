@@ -8,19 +8,20 @@ import {
   ProductQuerySchema,
   ProductSchema,
 } from '@kopi/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { chooseEncoding } from '../../lib/compression.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
+import { sendEncodedJson } from '../../plugins/compress.ts';
 import { multipartForm } from '../../plugins/docs.ts';
 import { readForm } from '../../plugins/multipart.ts';
-import { createMenuReader, createProduct, deleteProduct, editProduct } from './products.service.ts';
+import { createProduct, deleteProduct, editProduct, type Menu } from './products.service.ts';
 
-export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menuCacheMs: number }) {
+export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu: Menu }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = opts;
-  const menu = createMenuReader(db, opts.menuCacheMs);
+  const { db, menu } = opts;
 
   app.get(
     '/products/get',
@@ -32,14 +33,13 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
         response: { 200: pagedEnvelope(ProductSchema) },
       },
     },
-    // The cached page is already the JSON answer (see createMenuReader): sent as it is.
-    async (request, reply) => (reply as FastifyReply).type('application/json; charset=utf-8').send(await menu.listJson(request.query)),
+    async (request, reply) => sendEncodedJson(reply, menu.listAnswer(request.query, chooseEncoding(request.headers['accept-encoding']))),
   );
 
   app.get(
     '/products/:id',
     { schema: { tags: ['products'], summary: 'One product', params: IdParamSchema, response: { 200: envelope(ProductSchema) } } },
-    async (request) => ({ msg: 'Product found', data: await menu.get(request.params.id) }),
+    async (request, reply) => sendEncodedJson(reply, { body: menu.detailJson(request.params.id) }),
   );
 
   app.post(
@@ -54,8 +54,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
       },
     },
     async (request, reply) => {
-      const product = await createProduct(db, await readForm(request));
-      menu.changed();
+      const product = await createProduct(db, menu, await readForm(request));
       return reply.status(201).send({ msg: MSG.addProductSuccess, data: product });
     },
   );
@@ -73,8 +72,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
       },
     },
     async (request) => {
-      const product = await editProduct(db, request.params.id, await readForm(request));
-      menu.changed();
+      const product = await editProduct(db, menu, request.params.id, await readForm(request));
       return { msg: MSG.editProductSuccess, data: product };
     },
   );
@@ -91,8 +89,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
       },
     },
     async (request) => {
-      await deleteProduct(db, request.params.id);
-      menu.changed();
+      await deleteProduct(db, menu, request.params.id);
       return { msg: 'Product deleted' };
     },
   );

@@ -1,76 +1,81 @@
-import { type Meta, MSG, type Product, ProductFieldsSchema, ProductPatchSchema, type ProductQuery } from '@kopi/shared';
+import { MSG, type Product, ProductFieldsSchema, ProductPatchSchema, type ProductQuery } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
-import { pageMeta } from '../../lib/reply.ts';
-import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { createAnswerCache, type EncodedAnswer, type Encoding } from '../../lib/compression.ts';
 import { badRequest, notFound, parseOrThrow } from '../../plugins/errors.ts';
 import type { FormInput } from '../../plugins/multipart.ts';
 import { prepareOptionalUpload, prepareUpload, storeImage } from '../images/images.service.ts';
-import { countProducts, findProduct, insertProduct, pageProducts, softDeleteProduct, updateProduct } from './products.repository.ts';
+import { MenuIndex } from './menu-index.ts';
+import { insertProduct, loadMenuRows, softDeleteProduct, updateProduct } from './products.repository.ts';
 
 const productNotFound = () => notFound('Product not found');
 
-interface MenuPage {
-  items: Product[];
-  meta: Meta;
-}
-
-export async function getProduct(db: Db, id: number): Promise<Product> {
-  const product = await findProduct(db, id);
-  if (!product) throw productNotFound();
-  return product;
-}
-
 /**
- * The menu as visitors read it, cached for a few seconds (DESIGN §8: the catalogue is the busiest
- * call). Changes made through this instance clear the cache at once; other instances and the
- * "popular" order catch up within the cache's lifetime.
+ * The menu as visitors read it, answered from memory (issue #10, see menu-index.ts). It is read
+ * whole at start, and each write made through this instance reads the products it changed again,
+ * so that this instance's next answer has it.
  */
-export function createMenuReader(db: Db, cacheMs: number) {
-  // Pages are kept as the JSON the API answers: a cached read costs no query and no serialisation.
-  const pages = createTtlCache<string>(cacheMs);
-  // Counts are kept per filter, not per page: paging through a category counts it once.
-  const counts = createTtlCache<number>(cacheMs);
-  const products = createTtlCache<Product | undefined>(cacheMs);
-
-  async function loadPage(query: ProductQuery): Promise<MenuPage> {
-    const filter = { search: query.search, categories: query.categories };
-    const [items, total] = await Promise.all([
-      pageProducts(db, query),
-      counts.get(JSON.stringify(filter), () => countProducts(db, filter)),
-    ]);
-    return { items, meta: pageMeta(query.page, query.limit, total) };
-  }
-
+export function createMenu(db: Db) {
+  const index = new MenuIndex();
+  // Compressed pages, kept until the menu changes; "popular" pages apart, as each order moves them.
+  const pages = createAnswerCache();
+  const popularPages = createAnswerCache();
+  const changed = () => {
+    pages.clear();
+    popularPages.clear();
+  };
   return {
-    listJson: (query: ProductQuery) =>
-      pages.get(JSON.stringify(query), async () => {
-        const { items, meta } = await loadPage(query);
-        return JSON.stringify({ msg: items.length ? 'Products found' : 'No products match', data: items, meta });
-      }),
-    async get(id: number): Promise<Product> {
-      const product = await products.get(String(id), () => findProduct(db, id));
+    /** Reads every product on sale: one query. */
+    async load(): Promise<void> {
+      index.replaceAll(await loadMenuRows(db));
+      changed();
+    },
+    /** Reads these products again after a write: changed ones are replaced, gone ones removed. */
+    async refresh(ids: readonly number[]): Promise<void> {
+      const found = await loadMenuRows(db, ids);
+      for (const id of ids) if (!found.some((row) => row.id === id)) index.remove(id);
+      for (const row of found) index.upsert(row);
+      changed();
+    },
+    /** Units sold changed by an order made through this instance; "popular" follows at once. */
+    sold(lines: readonly { product_id: number; qty: number }[], sign: 1 | -1 = 1): void {
+      for (const line of lines) index.sold(line.product_id, sign * line.qty);
+      popularPages.clear();
+    },
+    /** The answer of GET /products/get, compressed in `encoding` when worth it. */
+    listAnswer(query: ProductQuery, encoding: Encoding | undefined): EncodedAnswer {
+      // The search comes last: the only free text in the key cannot be mistaken for another field.
+      const key = `${query.sort}|${query.categories ?? ''}|${query.page}|${query.limit}|${query.search ?? ''}`;
+      return (query.sort === 'popular' ? popularPages : pages).get(key, encoding, () => index.pageJson(query));
+    },
+    /** The JSON answer of GET /products/:id. */
+    detailJson(id: number): string {
+      const json = index.productJson(id);
+      if (json === undefined) throw productNotFound();
+      return `{"msg":"Product found","data":${json}}`;
+    },
+    product(id: number): Product {
+      const product = index.product(id);
       if (!product) throw productNotFound();
       return product;
     },
-    changed(): void {
-      pages.clear();
-      counts.clear();
-      products.clear();
+    get size(): number {
+      return index.size;
     },
   };
 }
-export type MenuReader = ReturnType<typeof createMenuReader>;
+export type Menu = ReturnType<typeof createMenu>;
 
-export async function createProduct(db: Db, form: FormInput): Promise<Product> {
+export async function createProduct(db: Db, menu: Menu, form: FormInput): Promise<Product> {
   // Fields first, then the picture: a bad form stores nothing, not even its picture.
   const fields = parseOrThrow(ProductFieldsSchema, form.fields);
   if (!form.image) throw badRequest(MSG.productPictureRequired, [{ field: 'images', message: MSG.productPictureRequired }]);
   const image = await prepareUpload(form.image);
   const id = await db.transaction(async (tx) => insertProduct(tx as Db, { ...fields, image: await storeImage(tx as Db, image) }));
-  return getProduct(db, id);
+  await menu.refresh([id]);
+  return menu.product(id);
 }
 
-export async function editProduct(db: Db, id: number, form: FormInput): Promise<Product> {
+export async function editProduct(db: Db, menu: Menu, id: number, form: FormInput): Promise<Product> {
   const patch = parseOrThrow(ProductPatchSchema, form.fields);
   const image = await prepareOptionalUpload(form.image);
   if (Object.keys(patch).length === 0 && !image) throw badRequest('Nothing to change: send at least one field');
@@ -78,9 +83,11 @@ export async function editProduct(db: Db, id: number, form: FormInput): Promise<
     updateProduct(tx as Db, id, image ? { ...patch, image: await storeImage(tx as Db, image) } : patch),
   );
   if (!updated) throw productNotFound();
-  return getProduct(db, id);
+  await menu.refresh([id]);
+  return menu.product(id);
 }
 
-export async function deleteProduct(db: Db, id: number): Promise<void> {
+export async function deleteProduct(db: Db, menu: Menu, id: number): Promise<void> {
   if (!(await softDeleteProduct(db, id))) throw productNotFound();
+  await menu.refresh([id]);
 }

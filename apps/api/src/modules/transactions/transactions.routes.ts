@@ -6,6 +6,7 @@ import {
   OrderSchema,
   PageQuerySchema,
   ROLES,
+  STATUS,
   UpdateOrderStatusSchema,
 } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import type { Menu } from '../products/products.service.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
 import { allOrders, createOrder, getOrder, hideFromHistory, history, setOrderStatus } from './transactions.service.ts';
 
@@ -21,9 +23,9 @@ const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z.string().trim().min(1).max(100, 'Idempotency-Key is at most 100 characters').optional(),
 });
 
-export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db; shop: ShopSettings }) {
+export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db; shop: ShopSettings; menu: Menu }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db, shop } = opts;
+  const { db, shop, menu } = opts;
 
   app.post(
     '/transactions',
@@ -40,6 +42,7 @@ export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db; 
     async (request, reply) => {
       const { order, replayed } = await createOrder(db, shop, sessionOf(request), request.body, request.headers['idempotency-key']);
       if (replayed) reply.header('idempotent-replayed', 'true');
+      else menu.sold(order.items); // "popular" counts it at once
       return reply.status(replayed ? 200 : 201).send({ msg: MSG.transactionSuccess, data: order });
     },
   );
@@ -123,6 +126,11 @@ export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db; 
         response: { 200: envelope(OrderSchema) },
       },
     },
-    async (request) => ({ msg: MSG.transactionUpdateSuccess, data: await setOrderStatus(db, request.params.id, request.body.status_id) }),
+    async (request) => {
+      const order = await setOrderStatus(db, request.params.id, request.body.status_id);
+      // A cancelled order was never sold (finishOrder gave its units back): "popular" follows.
+      if (order.status_id === STATUS.cancelled) menu.sold(order.items, -1);
+      return { msg: MSG.transactionUpdateSuccess, data: order };
+    },
   );
 }

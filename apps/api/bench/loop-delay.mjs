@@ -1,0 +1,23 @@
+// Preloaded into the server process by the bench (`node --import …/loop-delay.mjs dist/server.js`):
+// measures how late the server's event loop runs, without a line of bench code in the server.
+// The bench talks to it over the child-process IPC channel: 'reset' before a measured run,
+// 'report' after it, answered with { p50, p99, max } in milliseconds.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+const RESOLUTION_MS = 1;
+const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+histogram.enable();
+
+// The histogram records the whole interval between two samples (idle ≈ the 1 ms resolution):
+// report only the delay beyond it.
+const delay = (ns) => Math.max(0, ns / 1e6 - RESOLUTION_MS);
+
+process.on('message', (message) => {
+  if (message === 'reset') {
+    histogram.reset();
+  } else if (message === 'report') {
+    process.send({ p50: delay(histogram.percentile(50)), p99: delay(histogram.percentile(99)), max: delay(histogram.max) });
+  }
+});
+// The channel must not keep a server alive that is shutting down.
+process.channel?.unref();

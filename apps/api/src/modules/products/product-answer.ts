@@ -1,0 +1,29 @@
+import type { Product } from '@kopi/shared';
+
+/** A product on the menu as the database reads it (see loadMenuRows). */
+export interface ProductRow {
+  id: number;
+  product_name: string;
+  price: number;
+  image: string;
+  description: string;
+  category_id: number;
+  category_name: string;
+}
+
+/**
+ * The one place where a product row becomes the API's product answer (DESIGN §4): the menu
+ * index serialises what this returns once per product, and every list and detail is made of it.
+ * Fields are picked one by one so that nothing else a row carries (sales, dates) leaks out.
+ */
+export function toProductAnswer(row: ProductRow): Product {
+  return {
+    id: row.id,
+    product_name: row.product_name,
+    price: row.price,
+    image: row.image,
+    description: row.description,
+    category_id: row.category_id,
+    category_name: row.category_name,
+  };
+}

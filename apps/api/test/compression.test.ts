@@ -1,0 +1,93 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseEncoding } from '../src/lib/compression.ts';
+import { addProduct, api, createTestShop, multipart, signUpAs, type TestShop } from './helpers.ts';
+
+// issue #10: answers of 1 KB or more are compressed as the client accepts (Brotli, else gzip).
+
+describe('choosing the encoding from Accept-Encoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['br;q=0.5, gzip;q=0.5', 'br'],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['identity', undefined],
+    ['deflate', undefined],
+    ['gzip;q=0', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('%s → %s', (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
+  });
+});
+
+describe('compressed answers', () => {
+  let shop: TestShop;
+  let productId: number;
+  let admin: { token: string };
+  beforeAll(async () => {
+    shop = await createTestShop();
+    admin = await signUpAs(shop, 'Admin');
+    for (let i = 1; i <= 8; i++) productId = (await addProduct(shop, admin.token, { product_name: `Kopi Compress ${i}` })).id;
+  });
+  afterAll(() => shop.close());
+
+  const get = (path: string, acceptEncoding?: string) =>
+    api(shop, 'GET', path, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+  it('sends a catalogue page in Brotli to a browser, the same JSON a client without compression gets', async () => {
+    const plain = await get('/products/get');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await get('/products/get', 'gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('sends gzip to a client that accepts only gzip', async () => {
+    const gzip = await get('/products/get', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString()).meta.totalData).toBe(8);
+  });
+
+  it('leaves answers under 1 KB as they are', async () => {
+    const detail = await get(`/products/${productId}`, 'br, gzip');
+    expect(detail.rawPayload.length).toBeLessThan(1024);
+    expect(detail.headers['content-encoding']).toBeUndefined();
+    expect(detail.json().data.id).toBe(productId);
+  });
+
+  it('keeps compressed pages only until the menu changes, "popular" ones until the next order', async () => {
+    const names = async (query: string) => {
+      const res = await get(`/products/get${query}`, 'br');
+      expect(res.headers['content-encoding']).toBe('br');
+      return JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString()).data.map((p: { product_name: string }) => p.product_name);
+    };
+    expect(await names('?sort=newest')).toContain('Kopi Compress 8');
+    const edit = await api(shop, 'PATCH', `/products/${productId}`, {
+      token: admin.token,
+      form: await multipart({ product_name: 'Kopi Renamed' }),
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await names('?sort=newest')).toContain('Kopi Renamed');
+    expect(await names('?sort=newest')).not.toContain('Kopi Compress 8');
+
+    const before = await names('?sort=popular');
+    const customer = await signUpAs(shop);
+    const order = await api(shop, 'POST', '/transactions', {
+      token: customer.token,
+      body: { product_id: productId, qty: 3, size_id: 1, delivery_id: 1, payment_id: 1 },
+    });
+    expect(order.statusCode).toBe(201);
+    const after = await names('?sort=popular');
+    expect(after[0]).toBe('Kopi Renamed');
+    expect(after).not.toEqual(before);
+  });
+});

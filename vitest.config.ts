@@ -17,6 +17,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      // The web's logic without a browser (the stream's parser, the order cache); screens are tested in Chromium.
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       api('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
     ],

@@ -1,5 +1,5 @@
 // `npm start`: builds what is missing or older than its sources, then runs the production server
-// (SPA + API + docs on one port, DESIGN §3). Works from a clean clone after `npm install`.
+// (SPA + API + docs on one port, docs/architecture.md#the-parts). Works from a clean clone after `npm install`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // The browser tests drive Debian's Chromium against the production server, started the way
-// `npm start` starts it after a build, on a fresh seeded database (DESIGN §7).
+// `npm start` starts it after a build, on a fresh seeded database (docs/architecture.md#tests-and-targets).
 // E2E_PORT lets a second run (e.g. while another is in progress on this machine) use its own port.
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 const BASE_URL = `http://127.0.0.1:${PORT}`;

@@ -1,6 +1,7 @@
-// `npm run bench` (DESIGN §8, issue #10): requests/s and p50/p99 latency of the catalogue calls on
+// `npm run bench` (docs/architecture.md#tests-and-targets): requests/s and p50/p99 latency of the catalogue calls on
 // a varied workload (see workload.ts), product detail and order creation, beside a bare Fastify
-// route, on PGlite and on PostgreSQL, with the server's event-loop delay during each run.
+// route, on PGlite and on PostgreSQL, with the server's event-loop delay during each run, and on
+// PostgreSQL the delay until a menu edit on one instance shows on a second one.
 // The servers run in child processes; this process only generates the load, on 127.0.0.1.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,14 +14,32 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Db, migrate, openDatabase, rows } from '../src/db/client.ts';
 import { createMenu } from '../src/modules/products/products.service.ts';
-import { BENCH_PASSWORD, seedBigShop } from './big-shop.ts';
-import { printSummary, printTable, type Result } from './report.ts';
+import { BENCH_PASSWORD, benchAdminEmail, benchCategory, seedBigShop } from './big-shop.ts';
+import { type Freshness, printSummary, printTable, type Result } from './report.ts';
+import { benchStreams, printStreams } from './streams.ts';
 import { catalogueCalls } from './workload.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-// As many connections as the measurements of issue #10.
+// As many connections as the measured figures used (docs/architecture.md#tests-and-targets).
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/**
+ * The first of three ports on 127.0.0.1 (bare route, server, second server for the freshness): engineers sharing a
+ * machine each give their own range.
+ */
+const PORT = Number(process.env.BENCH_PORT ?? 18_080);
+const PARTS = ['catalogue', 'dashboard', 'orders', 'freshness', 'streams'] as const;
+/** `BENCH_ONLY=orders,freshness` measures only those parts; all of them by default. */
+const ONLY = new Set(process.env.BENCH_ONLY?.split(',').map((part) => part.trim()) ?? PARTS);
+for (const part of ONLY) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`BENCH_ONLY takes ${PARTS.join(', ')}`);
+const ADMIN = { email: 'bench-admin@bench.local', password: 'bench-admin-password' };
+/** Edits made on one instance and looked for on the other, for the freshness delay. */
+const FRESHNESS_EDITS = Number(process.env.BENCH_FRESHNESS_EDITS ?? 100);
+/** Live order streams held open on one instance, and status changes sent through them. */
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
+const STREAM_CHANGES = Number(process.env.BENCH_STREAM_CHANGES ?? 100);
+/** Owners looking at the dashboard at once. */
+const DASHBOARD_CONNECTIONS = Number(process.env.BENCH_DASHBOARD_CONNECTIONS ?? 2);
 /** What Chromium sends: answers are measured as a browser receives them. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
@@ -79,7 +98,7 @@ async function load(name: string, options: autocannon.Options, server?: ChildPro
 
 const random = (n: number) => Math.floor(Math.random() * n);
 
-/** Time and memory to read the menu index as a server does at start (issue #10: ≤ 1 s, ≤ 50 MB). */
+/** Time and memory to read the menu index as a server does at start (docs/architecture.md#tests-and-targets: ≤ 1 s, ≤ 50 MB). */
 async function measureMenuIndex(db: Db): Promise<{ products: number; ms: number; mb: number }> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run the bench with node --expose-gc (npm run bench does)');
@@ -97,11 +116,64 @@ async function measureMenuIndex(db: Db): Promise<{ products: number; ms: number;
   return { products: menu.size, ms, mb };
 }
 
+async function signIn(base: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}${API_BASE}/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const round1 = (ms: number) => Math.round(ms * 10) / 10;
+
+/**
+ * docs/decisions/menu-index.md: a menu change made on instance A is in B's answers within 100 ms. Each edit changes a
+ * product's price on A; B is asked for the product again as soon as it answers, from the moment
+ * the edit is sent. The delay runs from A's answer to B's first answer with the new price (0 when
+ * B has it first: A answers after it committed and announced).
+ */
+async function measureFreshness(a: string, b: string, shop: { firstProduct: number; products: number }): Promise<Freshness> {
+  await waitFor(`${b}/ready`, 120);
+  const token = await signIn(a, ADMIN.email, ADMIN.password);
+  const delays: number[] = [];
+  for (let i = 0; i < FRESHNESS_EDITS; i++) {
+    const id = shop.firstProduct + random(shop.products);
+    const price = 90_000 + i;
+    const form = new FormData();
+    form.append('price', String(price));
+    let answeredAt: number | undefined;
+    const edit = fetch(`${a}${API_BASE}/products/${id}`, { method: 'PATCH', headers: { 'access-token': token }, body: form }).then(
+      async (res) => {
+        answeredAt = performance.now();
+        if (!res.ok) throw new Error(`the edit on A failed: ${res.status} ${await res.text()}`);
+      },
+    );
+    const deadline = performance.now() + 10_000;
+    let seenAt: number | undefined;
+    while (seenAt === undefined) {
+      if (performance.now() > deadline) throw new Error(`B did not show product ${id}'s new price within 10 s`);
+      const res = await fetch(`${b}${API_BASE}/products/${id}`);
+      if (((await res.json()) as { data?: { price: number } }).data?.price === price) seenAt = performance.now();
+    }
+    await edit;
+    delays.push(Math.max(0, seenAt - answeredAt!));
+  }
+  delays.sort((x, y) => x - y);
+  return { edits: delays.length, p50: round1(percentile(delays, 50)), p99: round1(percentile(delays, 99)), max: round1(delays.at(-1)!) };
+}
+
 /**
  * `bare()` measures the bare Fastify route again: each call is compared with the machine's ceiling
  * measured just before it, as other work on a shared machine moves that ceiling during a run.
  */
-async function benchDatabase(kind: 'pglite' | 'postgres', port: number, bare: () => Promise<number>): Promise<Result[]> {
+async function benchDatabase(
+  kind: 'pglite' | 'postgres',
+  port: number,
+  bare: () => Promise<number>,
+): Promise<{ results: Result[]; freshness?: Freshness }> {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
   let countOrders: () => Promise<number>;
@@ -145,80 +217,160 @@ async function benchDatabase(kind: 'pglite' | 'postgres', port: number, bare: ()
   console.log(`   seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`   menu index: ${index.products} products read in ${index.ms} ms, ${index.mb} MB`);
 
-  const server = startProcess(['--import', './apps/api/bench/loop-delay.mjs', 'apps/api/dist/server.js'], {
-    ...env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    AUTH_RATE_LIMIT_PER_IP: '1000000',
-    AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
-    // Orders "as soon as possible" are taken only while the shop is open: the bench runs at any hour.
-    OPENING_HOURS: 'mon-sun 00:00-24:00',
-  });
+  const startServer = (at: number) =>
+    // --expose-gc: the live streams' memory is read after a full collection.
+    startProcess(['--expose-gc', '--import', './apps/api/bench/loop-delay.mjs', 'apps/api/dist/server.js'], {
+      ...env,
+      PORT: String(at),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      SEED_DEMO: 'false',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      AUTH_RATE_LIMIT_PER_IP: '1000000',
+      AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
+      // Orders "as soon as possible" are taken only while the shop is open: the bench runs at any hour.
+      OPENING_HOURS: 'mon-sun 00:00-24:00',
+      // One barista's board holds all the bench's live streams.
+      EVENTS_MAX_STREAMS_PER_ACCOUNT: String(STREAMS),
+    });
+  const server = startServer(port);
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/ready`, 120);
     const tokens: string[] = [];
-    for (let i = 1; i <= 20; i++) {
-      const res = await fetch(`${base}${API_BASE}/auth`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `bench${i}@bench.local`, password: BENCH_PASSWORD }),
-      });
-      tokens.push(((await res.json()) as { data: { token: string } }).data.token);
-    }
+    for (let i = 1; i <= 20; i++) tokens.push(await signIn(base, `bench${i}@bench.local`, BENCH_PASSWORD));
     const productId = () => shop.firstProduct + random(shop.products);
+    // A cart line as customers send them: a size the product is sold in, and add-ons in half the drinks.
+    // The g-th product is an add-on when g % 4 is 3 (benchCategory): drawn directly, no retries.
+    const product = (g: number) => ({ id: shop.firstProduct + g - 1, category: benchCategory(g) });
+    const anyButAddOn = () => {
+      const g = 1 + random(shop.products);
+      return product(g % 4 === 3 ? g - 1 : g);
+    };
+    const addOn = () => product(3 + 4 * random(Math.floor((shop.products - 3) / 4) + 1));
+    const orderLine = () => {
+      const line = anyButAddOn();
+      const drink = line.category === 2 || line.category === 3;
+      const addons =
+        drink && random(2) === 0
+          ? Array.from({ length: 1 + random(2) }, () => addOn().id)
+              .filter((id, i, all) => all.indexOf(id) === i)
+              .map((id) => ({ product_id: id, qty: 1 + random(3) }))
+          : undefined;
+      return { product_id: line.id, qty: 1 + random(3), size_id: drink ? 1 + random(3) : 1, addons };
+    };
 
     const results: Result[] = [];
-    for (const call of catalogueCalls(shop)) {
+    for (const call of ONLY.has('catalogue') ? catalogueCalls(shop) : []) {
       const options = { url: base, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } };
       const requests = [{ setupRequest: (r: autocannon.Request) => ({ ...r, path: call.path() }) }];
       const bareRps = await bare();
       results.push({ ...(await load(call.name, { ...options, requests }, server)), target: call.kind, bareRps });
     }
 
-    const bareRps = await bare();
-    const before = await countOrders();
-    // A fixed number of orders (not a duration), so that every request is answered before counting.
-    const orders = await load(
-      'order creation',
-      {
-        url: base,
-        amount: Number(process.env.BENCH_ORDERS ?? (kind === 'postgres' ? 4000 : 1000)),
-        requests: [
+    if (ONLY.has('dashboard')) {
+      // The owner's dashboard (docs/decisions/dashboard-in-sql.md) over the 100,000 orders, every period in turn; the server
+      // caches nothing of it. A few owners at once, not the catalogue's 50 connections.
+      const owner = await fetch(`${base}${API_BASE}/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: benchAdminEmail(1), password: BENCH_PASSWORD }),
+      });
+      const ownerToken = ((await owner.json()) as { data: { token: string } }).data.token;
+      const periods = ['daily', 'weekly', 'monthly'];
+      for (const period of periods) {
+        // Once each before measuring, as the catalogue's calls are warmed up first.
+        await fetch(`${base}${API_BASE}/dashboard?period=${period}`, { headers: { 'access-token': ownerToken } });
+      }
+      let asked = 0;
+      results.push({
+        ...(await load(
+          'dashboard (uncached)',
           {
-            method: 'POST',
-            setupRequest: (r) => ({
-              ...r,
-              path: `${API_BASE}/transactions`,
-              headers: { 'content-type': 'application/json', 'access-token': tokens[random(tokens.length)]! },
-              body: JSON.stringify({
-                product_id: productId(),
-                qty: 1 + random(3),
-                size_id: 1 + random(3),
-                delivery_id: 1,
-                payment_id: 1 + random(3),
-              }),
-            }),
+            url: base,
+            connections: DASHBOARD_CONNECTIONS,
+            amount: Number(process.env.BENCH_DASHBOARDS ?? 300),
+            requests: [
+              {
+                setupRequest: (r) => ({
+                  ...r,
+                  path: `${API_BASE}/dashboard?period=${periods[asked++ % periods.length]}`,
+                  headers: { 'access-token': ownerToken, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+                }),
+              },
+            ],
           },
-        ],
-      },
-      server,
-    );
-    const stored = (await countOrders()) - before;
-    results.push({ ...orders, target: 'orders', bareRps });
-    if (kind === 'postgres') {
-      const ok = orders.ok;
-      console.log(`   orders answered 201: ${ok}, orders stored: ${stored}${ok === stored ? ' (none lost)' : ' (MISMATCH)'}`);
+          server,
+        )),
+        target: 'dashboard',
+      });
     }
 
-    printTable(kind, results);
-    return results;
+    if (ONLY.has('orders')) {
+      const bareRps = await bare();
+      const before = await countOrders();
+      // A fixed number of orders (not a duration), so that every request is answered before counting.
+      const orders = await load(
+        'order creation',
+        {
+          url: base,
+          amount: Number(process.env.BENCH_ORDERS ?? (kind === 'postgres' ? 4000 : 1000)),
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (r) => ({
+                ...r,
+                path: `${API_BASE}/transactions`,
+                headers: { 'content-type': 'application/json', 'access-token': tokens[random(tokens.length)]! },
+                body: JSON.stringify({ ...orderLine(), delivery_id: 1, payment_id: 1 + random(3) }),
+              }),
+            },
+          ],
+        },
+        server,
+      );
+      const stored = (await countOrders()) - before;
+      results.push({ ...orders, target: 'orders', bareRps });
+      if (kind === 'postgres') {
+        const ok = orders.ok;
+        console.log(`   orders answered 201: ${ok}, orders stored: ${stored}${ok === stored ? ' (none lost)' : ' (MISMATCH)'}`);
+      }
+    }
+
+    if (results.length > 0) printTable(kind, results);
+    if (ONLY.has('streams')) await streamsOf(kind, base, server, tokens[0]!, productId());
+    // A second instance needs a database server: PGlite belongs to one process.
+    let freshness: Freshness | undefined;
+    if (ONLY.has('freshness') && kind === 'postgres') {
+      const second = startServer(port + 1);
+      try {
+        freshness = await measureFreshness(base, `http://127.0.0.1:${port + 1}`, shop);
+        console.log(
+          `   menu freshness, an edit on instance A seen on B: p50 ${freshness.p50} ms, p99 ${freshness.p99} ms, max ${freshness.max} ms (${freshness.edits} edits)`,
+        );
+      } finally {
+        await stop(second);
+      }
+    }
+    return { results, freshness };
   } finally {
     await stop(server);
     await cleanup();
   }
+}
+
+/** 1,000 live streams on the running server: a status change's way to all of them, and their memory. */
+async function streamsOf(kind: string, base: string, server: ChildProcess, customer: string, productId: number): Promise<void> {
+  const res = await fetch(`${base}${API_BASE}/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'barista@bench.local', password: BENCH_PASSWORD }),
+  });
+  const admin = ((await res.json()) as { data: { token: string } }).data.token;
+  console.log(`   opening ${STREAMS} live streams`);
+  const result = await benchStreams(base, server, { admin, customer }, { streams: STREAMS, changes: STREAM_CHANGES, productId });
+  printStreams(kind === 'postgres' ? 'PostgreSQL' : 'PGlite', result);
 }
 
 async function main() {
@@ -228,20 +380,27 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ')} (${os.cpus().length} cores)`,
   );
-  const barePort = 18_080;
+  const barePort = PORT;
   const bareServer = startProcess(['--import', 'tsx', 'apps/api/bench/bare-server.ts'], { PORT: String(barePort) });
   try {
     await waitFor(`http://127.0.0.1:${barePort}/bare`);
     const bare = async () => (await load('bare route', { url: `http://127.0.0.1:${barePort}/bare` })).rps;
     console.log(`bare Fastify route: ${await bare()} requests/s (${CONNECTIONS} connections, ${SECONDS} s per run)`);
 
-    const kinds: ('pglite' | 'postgres')[] = ['pglite'];
+    // The freshness needs two instances, which only PostgreSQL can have.
+    const kinds: ('pglite' | 'postgres')[] =
+      ONLY.has('catalogue') || ONLY.has('dashboard') || ONLY.has('orders') || ONLY.has('streams') ? ['pglite'] : [];
     if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) kinds.push('postgres');
     else console.log('(set BENCH_DATABASE_URL=postgres://… to measure PostgreSQL too)');
     const all: Partial<Record<'pglite' | 'postgres', Result[]>> = {};
-    for (const kind of kinds) all[kind] = await benchDatabase(kind, 18_090, bare);
+    const freshness: Partial<Record<'pglite' | 'postgres', Freshness>> = {};
+    for (const kind of kinds) {
+      const measured = await benchDatabase(kind, PORT + 1, bare);
+      all[kind] = measured.results;
+      if (measured.freshness) freshness[kind] = measured.freshness;
+    }
 
-    printSummary(all, { connections: CONNECTIONS, seconds: SECONDS });
+    printSummary(all, { connections: CONNECTIONS, seconds: SECONDS }, freshness);
   } finally {
     await stop(bareServer);
   }

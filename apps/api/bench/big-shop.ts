@@ -19,8 +19,18 @@ const NAMES = [
 
 /** The name of the g-th product (1-based), as the insert below writes it: the bench draws search terms from it. */
 export const benchProductName = (g: number) => `${NAMES[g % NAMES.length]} ${g}`;
+/** The category of the g-th product (1-based), as the insert below writes it. */
+export const benchCategory = (g: number) => 1 + (g % 4);
 
-/** DESIGN §8's large shop: 10,000 products, 1,000 customers, 100,000 orders — written by SQL, in seconds. */
+/** The bench's admins: they move the orders, and the dashboard's calls sign in as the first. */
+export const BENCH_ADMINS = 5;
+export const benchAdminEmail = (i: number) => `benchadmin${i}@bench.local`;
+
+/**
+ * The bench's large shop (docs/architecture.md#tests-and-targets): 10,000 products, 1,000 customers, 100,000 orders with their events (Pending
+ * when placed; a Done order was Ready 3–15 minutes later and Done 20–29 minutes later, by one of
+ * the bench's admins) — written by SQL, in seconds.
+ */
 export async function seedBigShop(db: Db, sizes = { products: 10_000, customers: 1_000, orders: 100_000 }) {
   const images: string[] = [];
   for (const [i, color] of ['#8b5a2b', '#7fa653', '#c98b4d', '#5e3520', '#e05a6d'].entries()) {
@@ -32,8 +42,18 @@ export async function seedBigShop(db: Db, sizes = { products: 10_000, customers:
     select ${sqlArray(NAMES, 'text[]')}[1 + g % ${NAMES.length}] || ' ' || g, 5000 + (g * 37 % 60) * 1000, 1 + g % 4,
            'Benchmark product number ' || g, ${sqlArray(images, 'text[]')}[1 + g % ${images.length}], 0, now() - make_interval(secs => g)
     from generate_series(1, ${sizes.products}) g`);
+  // Sizes as the menu prices them (docs/shop-rules.md#prices-and-sizes): drinks in R, L and XL, the rest in R.
+  await db.execute(sql`insert into product_sizes (product_id, size_id, price)
+    select p.id, s.size_id, p.price + s.step from products p
+    join (values (1, 0), (2, 5000), (3, 8000)) as s(size_id, step) on s.size_id = 1 or p.category_id in (2, 3)`);
   await db.execute(sql`insert into users (email, password_hash, role, display_name)
     select 'bench' || g || '@bench.local', ${hash}, 'User', 'Bench ' || g from generate_series(1, ${sizes.customers}) g`);
+  // The barista whose board holds the live streams (bench/streams.ts).
+  await db.execute(
+    sql`insert into users (email, password_hash, role, display_name) values ('barista@bench.local', ${hash}, 'Admin', 'Bench Barista')`,
+  );
+  await db.execute(sql`insert into users (email, password_hash, role, display_name)
+    select 'benchadmin' || g || '@bench.local', ${hash}, 'Admin', 'Barista ' || g from generate_series(1, ${BENCH_ADMINS}) g`);
   const [range] = await rows<{ first_user: number; first_product: number }>(
     db,
     sql`select (select min(id) from users where email like 'bench%') as first_user, (select min(id) from products) as first_product`,
@@ -48,6 +68,14 @@ export async function seedBigShop(db: Db, sizes = { products: 10_000, customers:
     from transactions t join products p on p.id = ${first_product} + (t.id * 31) % ${sizes.products}`);
   await db.execute(sql`update transactions t set subtotal = i.line_total, total = i.line_total
     from transaction_items i where i.transaction_id = t.id`);
+  const [admins] = await rows<{ first: number }>(db, sql`select min(id) as first from users where email like 'benchadmin%'`);
+  await db.execute(sql`insert into order_events (transaction_id, status_id, at, by_user_id)
+    select id, 1, created_at, null from transactions
+    union all
+    select id, 5, created_at + make_interval(mins => 3 + id % 13), ${admins!.first} + id % ${BENCH_ADMINS} from transactions where status_id = 2
+    union all
+    select id, 2, created_at + make_interval(mins => 20 + id % 10), ${admins!.first} + id % ${BENCH_ADMINS} from transactions where status_id = 2
+    order by 3`);
   await db.execute(sql`update products p set units_sold = s.units from
     (select product_id, sum(qty)::int as units from transaction_items group by product_id) s where s.product_id = p.id`);
   await db.execute(sql`analyze`);

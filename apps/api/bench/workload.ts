@@ -1,4 +1,4 @@
-// The varied catalogue workload of issue #10: every request draws its page, search term or id, so
+// The varied catalogue workload (docs/architecture.md#tests-and-targets): every request draws its page, search term or id, so
 // that no answer repeats often enough for a cache to hide the cost of the call.
 //   pages: 80% from pages 1–3 of the list, 20% uniform over all its pages;
 //   search terms: 1,000 words and prefixes of product names;
@@ -23,7 +23,7 @@ export function seededRandom(seed: number) {
 /** One catalogue call of the bench: a name for the table and a path drawn afresh for every request. */
 export interface Call {
   name: string;
-  /** Detail has its own, higher target (issue #10: ≥ 40% of bare Fastify). */
+  /** Detail has its own, higher target (≥ 40% of bare Fastify: docs/architecture.md#tests-and-targets). */
   kind: 'list' | 'detail';
   path: () => string;
 }

@@ -1,4 +1,4 @@
--- Search by any part of a product name uses a trigram index (DESIGN §8).
+-- Search by any part of a product name uses a trigram index (docs/shop-rules.md#the-menu).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
 CREATE TABLE "categories" (
@@ -129,5 +129,5 @@ CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree ("email");--> state
 -- Room in each page for the sales counter that every order updates in place (HOT updates).
 ALTER TABLE "products" SET (fillfactor = 85);
 --> statement-breakpoint
--- The four fixed categories (spec §3, DESIGN §4).
+-- The four fixed categories (docs/shop-rules.md#the-menu).
 INSERT INTO "categories" ("id", "name") VALUES (1, 'Foods'), (2, 'Coffee'), (3, 'Non Coffee'), (4, 'Add Ons');

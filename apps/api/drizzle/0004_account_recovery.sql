@@ -1,4 +1,4 @@
--- Accounts that recover (issue #9): reset by e-mail, change of password, Google sign-in.
+-- Accounts that recover (docs/shop-rules.md#accounts-and-roles): reset by e-mail, change of password, Google sign-in.
 -- An account made by Google sign-in has no password until it sets one through a reset link.
 ALTER TABLE "users" ALTER COLUMN "password_hash" DROP NOT NULL;
 --> statement-breakpoint

@@ -4,9 +4,11 @@ import { API_BASE } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { type Config, startupWarnings } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { createListener, type Listener } from './db/listen.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { connectionCap, requestTimeouts } from './lib/connection-limits.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
 import { createMailer } from './lib/mailer.ts';
 import { publicUrlOf } from './lib/public-url.ts';
@@ -14,6 +16,7 @@ import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createGoogleRepository } from './modules/google/google.repository.ts';
 import { googleRoutes } from './modules/google/google.routes.ts';
 import { createGoogleSignIn } from './modules/google/google.service.ts';
@@ -26,6 +29,7 @@ import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { createRecoveryService } from './modules/recovery/recovery.service.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { shopSettings } from './modules/shop/shop.service.ts';
+import { createOrderStream } from './modules/transactions/order-stream.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -33,10 +37,19 @@ import { compressPlugin } from './plugins/compress.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, rejectNulCharacters } from './plugins/errors.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
+import { jsonDepthPlugin } from './plugins/json-depth.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
+import { ORDER_WINDOW_SECONDS, orderRateLimit } from './plugins/order-limit.ts';
 import { REQUEST_ID_HEADER, requestIdOf, requestIdPlugin } from './plugins/request-id.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Hears NOTIFY from every instance; modules subscribe to their channels (apps/api/src/db/listen.ts). */
+    listener: Listener;
+  }
+}
 
 /** The built SPA beside this package: apps/web/dist. */
 function defaultWebDist(): string {
@@ -70,14 +83,16 @@ export async function buildApp(
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers["access-token"]', 'req.headers.cookie'],
+      redact: ['req.headers["access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
       // URLs are logged with their secrets (a reset link's token, Google's code) left out.
       serializers: { req: requestSerializer as never },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    genReqId: requestIdOf,
+    genReqId: requestIdOf(config.trustProxy),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    // A body that never arrives must not hold its connection for ever (slowloris): 408 and closed.
+    ...requestTimeouts(config.requestTimeoutSeconds),
     // A URL Fastify cannot even decode (e.g. a lone %) still gets the API's error body.
     frameworkErrors: (error, request, reply) => {
       void (reply as FastifyReply)
@@ -86,12 +101,28 @@ export async function buildApp(
         .send({ msg: `Bad request: ${error.message}`, code: 'validation_failed' });
     },
   });
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
+  // Sockets held open cannot take every file descriptor: beyond the cap a connection is closed at once.
+  app.server.maxConnections = connectionCap(config.maxConnections);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Graceful shutdown: the database closes only once the requests still being handled are done.
   const requests = trackInFlight(app);
+  // The instance's one events listener (docs/decisions/events-over-listen-notify.md).
+  const listener = createListener(database, {
+    log: { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
+  });
+  app.decorate('listener', listener);
+  // Set once the menu is read: its last units sold are announced before the database closes.
+  let closeMenu = async () => {};
+  // An overlapping restart on the embedded database waits for this process to let go of it.
+  app.addHook('preClose', async () => {
+    if (!given) await database.draining?.();
+  });
   app.addHook('onClose', async () => {
     await requests.drained(10_000);
+    await closeMenu();
+    await listener.close();
     if (!given) await database.close();
   });
 
@@ -99,10 +130,19 @@ export async function buildApp(
   await app.register(securityHeadersPlugin);
   await app.register(compressPlugin);
   await app.register(errorsPlugin);
+  await app.register(jsonDepthPlugin);
   app.addHook('preValidation', rejectNulCharacters);
   await app.register(multipartPlugin);
 
   const limiter = createRateLimiter(db, config.authRateLimit.windowSeconds);
+  // Counters whose window ended are forgotten now and then, so that the table does not grow for ever.
+  const longestWindow = Math.max(config.authRateLimit.windowSeconds, ORDER_WINDOW_SECONDS);
+  const purgeRateLimits = () =>
+    limiter.purgeExpired(longestWindow).catch((error: unknown) => app.log.warn({ err: error }, 'rate limits not purged'));
+  const purging = setInterval(purgeRateLimits, 10 * 60_000);
+  purging.unref();
+  app.addHook('onClose', async () => clearInterval(purging));
+  void purgeRateLimits();
   const authService = await createAuthService(createAuthRepository(db), limiter, config);
   await app.register(authPlugin, { service: authService });
   const publicUrl = publicUrlOf(app, config);
@@ -141,22 +181,46 @@ export async function buildApp(
   });
 
   const shop = shopSettings(config);
-  // The menu in memory, read once here (issue #10); the log tells how long it took.
-  const menu = createMenu(db);
+  // The menu in memory, read once here and kept fresh by every instance's announcements
+  // (docs/decisions/menu-index.md); the log tells how long the read took. It listens first, so that
+  // no change made during the read is missed.
+  const menu = createMenu(db, app.log);
+  await menu.follow(listener);
+  closeMenu = () => menu.close();
   const loading = performance.now();
   await menu.load();
   app.log.info(`menu index: ${menu.size} products read in ${Math.round(performance.now() - loading)} ms`);
+
+  // The live order stream (docs/decisions/events-over-listen-notify.md); its streams end first on
+  // shutdown, so that the server stops without waiting for clients that never hang up.
+  const orderStream = createOrderStream({
+    db,
+    listener,
+    sessions: authService,
+    heartbeatMs: config.events.heartbeatMs,
+    maxStreamsPerAccount: config.events.maxStreamsPerAccount,
+    log: app.log,
+  });
+  await orderStream.start();
+  app.addHook('preClose', () => orderStream.close());
 
   await app.register(
     async (api) => {
       await api.register(authRoutes, { service: authService });
       await api.register(recoveryRoutes, { service: recovery });
       await api.register(googleRoutes, { signIn: googleSignIn, secureCookie: () => publicUrl().startsWith('https:') });
-      await api.register(usersRoutes, { db, limiter, registerLimit: config.authRateLimit.perIp });
+      await api.register(usersRoutes, { db, shop, limiter, registerLimit: config.authRateLimit.perIp });
       await api.register(productsRoutes, { db, menu });
-      await api.register(promosRoutes, { db });
-      await api.register(transactionsRoutes, { db, shop, menu });
+      await api.register(promosRoutes, { db, shop });
+      await api.register(transactionsRoutes, {
+        db,
+        shop,
+        menu,
+        stream: orderStream,
+        orderLimit: orderRateLimit(limiter, config.orderRateLimitPerMinute),
+      });
       await api.register(shopRoutes, { db, shop });
+      await api.register(dashboardRoutes, { db, shop });
     },
     { prefix: API_BASE },
   );

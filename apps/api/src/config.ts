@@ -3,8 +3,9 @@ import path from 'node:path';
 import { DEFAULT_OPENING_HOURS, isTimeZone, OpeningHoursError, parseOpeningHours } from '@kopi/shared';
 import { z } from 'zod';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { isLoopbackHost } from './lib/loopback.ts';
 
-// The only reader of process.env (DESIGN §6). Everything else receives a Config.
+// The only reader of process.env (docs/decisions/config-one-schema.md). Everything else receives a Config.
 // Every variable is described, with its default, in .env.example at the repository's root.
 
 export class ConfigError extends Error {}
@@ -53,8 +54,6 @@ const openingHours = () =>
       }),
   );
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** An http(s) address; plain http only for this machine unless `plainHttp` allows it anywhere. */
 const address = (opts: { plainHttp: 'anywhere' | 'loopback'; originOnly?: boolean }) =>
   text().refine(
@@ -63,7 +62,7 @@ const address = (opts: { plainHttp: 'anywhere' | 'loopback'; originOnly?: boolea
       if (!URL.canParse(raw)) return false;
       const url = new URL(raw);
       const secure = url.protocol === 'https:';
-      const plain = url.protocol === 'http:' && (opts.plainHttp === 'anywhere' || LOOPBACK.has(url.hostname));
+      const plain = url.protocol === 'http:' && (opts.plainHttp === 'anywhere' || isLoopbackHost(url.hostname));
       return (secure || plain) && !url.search && !url.hash && (!opts.originOnly || url.pathname === '/');
     },
     opts.originOnly
@@ -118,14 +117,21 @@ const EnvSchema = z
       'must be an address such as "Kopi Senja <shop@example.com>"',
     ),
     WEB_DIST: text(),
+    NODE_ENV: text(),
     LOG_LEVEL: z.preprocess(blankAsUnset, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
     AUTH_RATE_LIMIT_PER_IP: integer(50, 1, 1_000_000),
     AUTH_RATE_LIMIT_PER_EMAIL: integer(10, 1, 1_000_000),
+    AUTH_RATE_LIMIT_PER_ACCOUNT: integer(100, 1, 1_000_000),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: integer(900, 1, 86_400),
+    ORDER_RATE_LIMIT_PER_MINUTE: integer(60, 0, 1_000_000),
+    REQUEST_TIMEOUT_SECONDS: integer(30, 1, 3600),
+    MAX_CONNECTIONS: integer(10_000, 10, 1_000_000),
     TRUST_PROXY: flag(),
     SHOP_TIMEZONE: text().refine((zone) => zone === undefined || isTimeZone(zone), 'must be an IANA time zone such as Asia/Jakarta'),
     OPENING_HOURS: openingHours(),
     SLOT_CAPACITY: integer(10, 1, 100_000),
+    EVENTS_HEARTBEAT_SECONDS: integer(15, 1, 300),
+    EVENTS_MAX_STREAMS_PER_ACCOUNT: integer(5, 1, 1000),
   })
   .superRefine((env, ctx) => {
     if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
@@ -186,28 +192,65 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     /** Reset e-mails go through this SMTP server; without it the link is written to the log. */
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    /** NODE_ENV=production: a real shop, warned at start about settings it lacks (startupWarnings). */
+    production: e.NODE_ENV === 'production',
     /** Folder of the built SPA; served when it exists. */
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      /** Failed sign-ins into one account from one address. */
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+      /** Failed sign-ins into one account from all addresses together (docs/shop-rules.md#sign-in-limits). */
+      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
+    /** Orders one account may place in a minute; 0 turns the limit off. */
+    orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
+    /** A request's headers and body must have arrived within this time (else 408 and the connection closes). */
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    /** Open connections at most; more are closed at once, so sockets held open cannot use every file descriptor. */
+    maxConnections: e.MAX_CONNECTIONS,
     /** Behind a load balancer: read the client's address from X-Forwarded-For. */
     trustProxy: e.TRUST_PROXY ?? false,
-    /** The shop's days and hours are in this zone, whatever the server's (DESIGN §3). */
+    /** The shop's days and hours are in this zone, whatever the server's (docs/shop-rules.md#opening-hours-and-slots). */
     shopTimezone: e.SHOP_TIMEZONE ?? 'Asia/Jakarta',
     /** When the shop takes orders, in its zone (docs/shop-rules.md#opening-hours-and-slots). */
     openingHours: e.OPENING_HOURS,
     /** Scheduled orders one 15-minute slot takes. */
     slotCapacity: e.SLOT_CAPACITY,
+    /** The live order stream (GET /transactions/events; docs/decisions/events-over-listen-notify.md). */
+    events: {
+      /** A comment line this often keeps idle streams open through proxies; sessions are re-checked as often. */
+      heartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
+      /** Open streams one account may hold on one instance (then 429). */
+      maxStreamsPerAccount: e.EVENTS_MAX_STREAMS_PER_ACCOUNT,
+    },
     /** The time of the shop's business; tests replace it with a fixed clock. */
     clock: systemClock as Clock,
   };
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * What a start-up should warn about: settings that work on a developer's machine but fail a real
+ * shop's customers. Each says what goes wrong and which variable fixes it.
+ */
+export function startupWarnings(config: Pick<Config, 'mail' | 'publicUrl' | 'production' | 'google'>): string[] {
+  const warnings: string[] = [];
+  if (!config.mail.smtpUrl) {
+    warnings.push('SMTP_URL is not set: password reset links are written to this log instead of e-mailed (set SMTP_URL and MAIL_FROM)');
+  }
+  // Links that leave this machine (mails, Google's return) must not point at localhost.
+  if (!config.publicUrl && (config.production || config.mail.smtpUrl || config.google)) {
+    warnings.push(
+      'PUBLIC_URL is not set: reset e-mails and Google sign-in send customers to the address this server listens on, ' +
+        'which they cannot reach behind a proxy (set PUBLIC_URL, e.g. https://kopisenja.example)',
+    );
+  }
+  return warnings;
+}
 
 /** `.env` in the working folder, when there is one, fills variables the environment does not set. */
 export function loadEnvFile(cwd = process.cwd()): void {

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { DatabaseBusy } from './db/client.ts';
 
-// `npm start`: one process serving the SPA, the API and the docs on one port (DESIGN §3).
+// `npm start`: one process serving the SPA, the API and the docs on one port (docs/architecture.md#the-parts).
 
 async function main() {
   loadEnvFile();

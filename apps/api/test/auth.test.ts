@@ -5,7 +5,7 @@ import { api, countRows, createTestShop, signUpAs, type TestShop } from './helpe
 
 let shop: TestShop;
 beforeAll(async () => {
-  shop = await createTestShop({ authRateLimit: { perIp: 1000, perEmail: 3, windowSeconds: 900 } });
+  shop = await createTestShop({ authRateLimit: { perIp: 1000, perEmail: 3, perAccount: 100_000, windowSeconds: 900 } });
 });
 afterAll(() => shop.close());
 
@@ -86,7 +86,7 @@ describe('POST /auth', () => {
   });
 
   it('throttles one IP trying many accounts with 429', async () => {
-    const strict = await createTestShop({ authRateLimit: { perIp: 3, perEmail: 100, windowSeconds: 900 } });
+    const strict = await createTestShop({ authRateLimit: { perIp: 3, perEmail: 100, perAccount: 100_000, windowSeconds: 900 } });
     try {
       const statuses = [];
       for (let i = 0; i < 5; i++) {

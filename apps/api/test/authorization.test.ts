@@ -18,7 +18,7 @@ import {
 } from './helpers.ts';
 import { expectClientError, expiredToken, orderBody, query, signedToken } from './matrix-helpers.ts';
 
-// issue #2 Tests: every endpoint × {no token, malformed, expired, revoked, User, another User, Admin}.
+// docs/architecture.md#tests-and-targets: every endpoint × {no token, malformed, expired, revoked, User, another User, Admin}.
 // The expired and revoked tokens belong to the admin: even an admin's stale token must not pass.
 
 const CALLERS = ['anonymous', 'malformed', 'expired', 'revoked', 'user', 'otherUser', 'admin'] as const;
@@ -37,7 +37,7 @@ let expiredPromo: { id: number };
 const stale: Record<'malformed' | 'expired' | 'revoked', string> = { malformed: 'not.a.jwt', expired: '', revoked: '' };
 
 beforeAll(async () => {
-  shop = await createTestShop({ authRateLimit: { perIp: 100_000, perEmail: 1000, windowSeconds: 900 } });
+  shop = await createTestShop({ authRateLimit: { perIp: 100_000, perEmail: 1000, perAccount: 100_000, windowSeconds: 900 } });
   admin = await signUpAs(shop, 'Admin');
   user = await signUpAs(shop, 'User', { display_name: 'Owner' });
   other = await signUpAs(shop, 'User', { display_name: 'Stranger' });
@@ -214,6 +214,18 @@ const ENDPOINTS: Record<string, Endpoint> = {
       if (ok) expect(res.json().data).toMatchObject({ customer: { id: account!.id }, status_id: 1 });
     },
   },
+  'POST /transactions/quote': {
+    call: (_t, marker) => ({
+      method: 'POST',
+      path: '/transactions/quote',
+      body: orderBody(product.id, { delivery_id: 2, address: marker }),
+    }),
+    async check({ ok, res, marker }) {
+      // A quote stores nothing, for anyone.
+      expect(await query(shop, sql`select id from transactions where address = ${marker}`)).toEqual([]);
+      if (ok) expect(res.json().data).toMatchObject({ subtotal: 25000, total: 25000, promo: null });
+    },
+  },
   'GET /transactions/history': {
     call: () => ({ method: 'GET', path: '/transactions/history?limit=50' }),
     target: ownersOrder,
@@ -254,6 +266,16 @@ const ENDPOINTS: Record<string, Endpoint> = {
     async check({ ok, target }) {
       const order = (await api(shop, 'GET', `/transactions/${target}`, { token: admin.token })).json().data;
       expect(order.status_id).toBe(ok ? 2 : 1);
+    },
+  },
+  'POST /transactions/:id/cancel': {
+    target: ownersOrder,
+    call: (target, marker) => ({ method: 'POST', path: `/transactions/${target}/cancel`, body: { reason: marker } }),
+    async check({ ok, target, marker }) {
+      const order = (await api(shop, 'GET', `/transactions/${target}`, { token: admin.token })).json().data;
+      // Only its customer cancels it; anyone else leaves it Pending, with no event of theirs.
+      expect(order.status_id).toBe(ok ? 3 : 1);
+      expect(order.events.map((e: { reason: string | null }) => e.reason).includes(marker)).toBe(ok);
     },
   },
   'GET /products/get': {
@@ -306,12 +328,15 @@ const MATRIX: [string, number, number, number, number, number, number, number][]
   ['PATCH /promos/:id', 401, 401, 401, 401, 403, 403, 200],
   ['DELETE /promos/:id', 401, 401, 401, 401, 403, 403, 200],
   ['POST /transactions', 401, 401, 401, 401, 201, 201, 201],
+  ['POST /transactions/quote', 401, 401, 401, 401, 200, 200, 200],
   ['GET /transactions/history', 401, 401, 401, 401, 200, 200, 200],
   // the order belongs to User: another User is told it does not exist; it is not in Admin's own history
   ['DELETE /transactions/history/:id', 401, 401, 401, 401, 200, 404, 404],
   ['GET /transactions', 401, 401, 401, 401, 403, 403, 200],
   ['GET /transactions/:id', 401, 401, 401, 401, 200, 404, 200],
   ['PATCH /transactions/:id', 401, 401, 401, 401, 403, 403, 200],
+  // only the order's customer cancels it this way (an admin moves it with PATCH)
+  ['POST /transactions/:id/cancel', 401, 401, 401, 401, 200, 404, 404],
   ['GET /products/get', 200, 200, 200, 200, 200, 200, 200],
   ['GET /products/:id', 200, 200, 200, 200, 200, 200, 200],
   ['GET /promos/get', 200, 200, 200, 200, 200, 200, 200],
@@ -356,6 +381,34 @@ describe('authorization matrix', () => {
     }
     const after = await Promise.all((['products', 'promos', 'transactions', 'images'] as const).map((t) => countRows(shop, t)));
     expect(after).toEqual(before);
+  });
+});
+
+describe('Authorization: Bearer <token> beside access-token', () => {
+  const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+
+  it('works on every kind of guarded call, as access-token does', async () => {
+    expect((await api(shop, 'GET', '/users/profile', bearer(user.token))).json().data).toMatchObject({ id: user.id });
+    expect((await api(shop, 'GET', '/users', bearer(admin.token))).statusCode).toBe(200);
+    expect((await api(shop, 'GET', '/users', bearer(user.token))).statusCode).toBe(403);
+    const made = await api(shop, 'POST', '/transactions', { ...bearer(user.token), body: orderBody(product.id) });
+    expect(made.statusCode, made.body).toBe(201);
+    const own = await api(shop, 'GET', `/transactions/${made.json().data.id}`, { headers: { authorization: `bearer  ${user.token}` } });
+    expect(own.statusCode).toBe(200);
+    // An optional session too: an admin's Bearer token sees ended promos.
+    const promos = await api(shop, 'GET', '/promos/get', bearer(admin.token));
+    expect(promos.json().data.map((p: { id: number }) => p.id)).toContain(expiredPromo.id);
+  });
+
+  it.each([
+    ['a malformed token', 'Bearer not.a.jwt'],
+    ['a revoked token', () => `Bearer ${stale.revoked}`],
+    ['an expired token', () => `Bearer ${stale.expired}`],
+    ['another scheme', () => `Basic ${user.token}`],
+    ['no token after the scheme', 'Bearer '],
+  ] as const)('%s → 401', async (_name, header) => {
+    const authorization = typeof header === 'function' ? header() : header;
+    expectClientError(await api(shop, 'GET', '/users/profile', { headers: { authorization } }), 401, 'unauthorized');
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding } from '../src/lib/compression.ts';
 import { addProduct, api, createTestShop, multipart, signUpAs, type TestShop } from './helpers.ts';
 
-// issue #10: answers of 1 KB or more are compressed as the client accepts (Brotli, else gzip).
+// docs/architecture.md#the-path-of-a-request: answers of 1 KB or more are compressed as the client accepts (Brotli, else gzip).
 
 describe('choosing the encoding from Accept-Encoding', () => {
   it.each([

@@ -36,4 +36,14 @@ describe('.env.example and the README', () => {
     const named = new Set([...table.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]));
     expect(ENV_VARIABLES.filter((name) => !named.has(name))).toEqual([]);
   });
+
+  it('package.json says the Node versions as the README does, in plain text', async () => {
+    const raw = await readFile(new URL('package.json', root), 'utf8');
+    const readme = await readFile(new URL('README.md', root), 'utf8');
+    const engines = (JSON.parse(raw) as { engines: { node: string } }).engines.node;
+    expect(readme).toContain(`\`engines\` is \`${engines}\``);
+    expect(readme).toContain('Needs Node 20.19+ or 24');
+    // A \u escape is valid JSON, but the file is read by people too.
+    expect(raw).not.toMatch(/\\u[0-9a-f]{4}/i);
+  });
 });

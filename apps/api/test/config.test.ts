@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseOpeningHours } from '@kopi/shared';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadEnvFile } from '../src/config.ts';
+import { ConfigError, loadConfig, loadEnvFile, startupWarnings } from '../src/config.ts';
 
 describe('configuration', () => {
   it('has a default for every variable', () => {
@@ -17,7 +17,7 @@ describe('configuration', () => {
       logLevel: 'info',
     });
     expect(loadConfig({ DATABASE_URL: 'postgres://db/kopi' }).seedDemo).toBe(false);
-    // spec §1: "Monday to Friday, 1 - 7 pm", ten orders per quarter hour.
+    // docs/shop-rules.md#opening-hours-and-slots: "Monday to Friday, 1 - 7 pm", ten orders per quarter hour.
     expect(loadConfig({})).toMatchObject({ openingHours: parseOpeningHours('mon-fri 13:00-19:00'), slotCapacity: 10 });
     expect(loadConfig({ OPENING_HOURS: 'mon-sun 00:00-24:00' }).openingHours[0]).toEqual([{ opens: 0, closes: 1440 }]);
   });
@@ -63,6 +63,23 @@ describe('configuration', () => {
     });
     expect(loadConfig({}).google).toBeUndefined();
     expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000' }).google).toBeUndefined();
+  });
+
+  it('warns at start about settings a real shop needs', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.example:587', MAIL_FROM: 'hello@kopi.example' };
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'shh' };
+    const warned = (env: Record<string, string>) =>
+      startupWarnings(loadConfig(env)).map((warning) => warning.slice(0, warning.indexOf(':')));
+    // A developer's machine: only the reset links going to the log are worth a line.
+    expect(warned({})).toEqual(['SMTP_URL is not set']);
+    expect(warned({ NODE_ENV: 'development' })).toEqual(['SMTP_URL is not set']);
+    // Links that leave the machine, or a production start, need the shop's public address.
+    expect(warned({ NODE_ENV: 'production' })).toEqual(['SMTP_URL is not set', 'PUBLIC_URL is not set']);
+    expect(warned(smtp)).toEqual(['PUBLIC_URL is not set']);
+    expect(warned(google)).toEqual(['SMTP_URL is not set', 'PUBLIC_URL is not set']);
+    expect(warned({ ...smtp, NODE_ENV: 'production', PUBLIC_URL: 'https://kopi.example' })).toEqual([]);
+    expect(startupWarnings(loadConfig({}))[0]).toContain('set SMTP_URL and MAIL_FROM');
+    expect(startupWarnings(loadConfig({ NODE_ENV: 'production' }))[1]).toContain('set PUBLIC_URL');
   });
 
   it('reads .env for the variables the environment leaves unset', async () => {

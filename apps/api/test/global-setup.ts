@@ -12,7 +12,7 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates one template per run; every test file starts from a copy of it (DESIGN §7). */
+/** Migrates one template per run; every test file starts from a copy of it (docs/architecture.md#tests-and-targets). */
 export default async function setup(project: TestProject) {
   // A project's `env` reaches its test workers, not this set-up: tell the two apart by the project's name.
   if (project.name === 'api-postgres') return setupPostgres(project);

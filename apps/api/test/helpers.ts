@@ -50,6 +50,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: '/nonexistent',
     // Orders "as soon as possible" are taken at any hour the suite runs; shop.test.ts tests the hours.
     openingHours: parseOpeningHours('mon-sun 00:00-24:00'),
+    // A suite places orders faster than any customer; hardening.test.ts tests the per-minute limit.
+    orderRateLimitPerMinute: 0,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pictureWork } from '../src/modules/images/images.service.ts';
 import { api, createTestShop, multipart, pngFile, productFields, signUpAs, type TestShop } from './helpers.ts';
 import { query } from './matrix-helpers.ts';
 
@@ -42,6 +43,41 @@ describe('GET /images/<sha256>.webp', () => {
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
     const [kept] = await query<{ n: number }>(shop, sql`select count(*)::int as n from image_variants where width = 320`);
     expect(kept!.n).toBe(1);
+  });
+
+  it('while the picture queue is full, a smaller copy is stood in for by the original, which no cache keeps', async () => {
+    // Fill the queue (its workers and its whole line) with jobs that wait for the test.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held: Promise<unknown>[] = [];
+    for (;;) {
+      const job = pictureWork.run(() => gate);
+      const refused = await Promise.race([
+        job.then(
+          () => false,
+          () => true,
+        ),
+        new Promise((r) => setTimeout(() => r(false), 5)),
+      ]);
+      if (refused) break;
+      held.push(job);
+      expect(held.length).toBeLessThan(100);
+    }
+    try {
+      const busy = await api(shop, 'GET', `/${image}?w=640`);
+      expect(busy.statusCode).toBe(200);
+      expect(busy.headers['cache-control']).toBe('no-store');
+      expect(busy.headers.etag).toBeUndefined();
+      expect(await widthOf(busy.rawPayload)).toBe(1000);
+    } finally {
+      release();
+      await Promise.all(held);
+    }
+    const made = await api(shop, 'GET', `/${image}?w=640`);
+    expect(made.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await widthOf(made.rawPayload)).toBe(640);
   });
 
   it('never enlarges a small picture', async () => {

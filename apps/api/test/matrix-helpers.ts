@@ -43,7 +43,7 @@ export async function expiredToken(shop: TestShop, id: number, role: Role): Prom
   return signedToken(shop, { id, role }, { exp: now - 3600 });
 }
 
-/** DESIGN §4: a client error has its status and the body {msg, code, errors?} — never a 500. */
+/** docs/architecture.md#the-api-contract: a client error has its status and the body {msg, code, errors?} — never a 500. */
 export function expectClientError(res: LightMyRequestResponse, status: number, code?: string): { msg: string; code: string } {
   expect(res.statusCode, `${res.statusCode} ${res.body}`).toBe(status);
   const body = res.json();

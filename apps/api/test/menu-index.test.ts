@@ -55,6 +55,8 @@ describe.skipIf(onPostgres)('the menu index', () => {
         description: `Product ${id}`,
         category_id,
         category_name: CATEGORY_NAMES[category_id - 1]!,
+        sizes: [{ size_id: 1, price: 1000 }],
+        sold_out: random() < 0.1,
         units_sold: Math.floor(random() * 5),
         created_us: 1_700_000_000_000_000 + Math.floor(random() * 50) * 1000, // equal instants too
       };
@@ -120,11 +122,26 @@ describe.skipIf(onPostgres)('the menu index', () => {
       description: 'With a quote " and a \\ backslash',
       category_id: 2,
       category_name: 'Coffee',
+      sizes: [
+        { size_id: 1, price: 25000 },
+        { size_id: 2, price: 30000 },
+        { size_id: 3, price: 33000 },
+      ],
+      sold_out: false,
       units_sold: 0,
       created_us: 0,
     };
     index.upsert(row);
     expect(JSON.parse(index.productJson(5)!)).toEqual(toProductAnswer(row));
+    expect(index.product(5)).toMatchObject({
+      price: 25000,
+      sold_out: false,
+      sizes: [
+        { size_id: 1, size_name: 'Reguler', price: 25000 },
+        { size_id: 2, size_name: 'Large', price: 30000 },
+        { size_id: 3, size_name: 'Extra Large', price: 33000 },
+      ],
+    });
     expect(index.productJson(6)).toBeUndefined();
     index.remove(5);
     expect(index.productJson(5)).toBeUndefined();
@@ -141,6 +158,8 @@ describe.skipIf(onPostgres)('the menu index', () => {
       description: 'Bread',
       category_id: 1 + (i % 4),
       category_name: CATEGORY_NAMES[i % 4]!,
+      sizes: [{ size_id: 1, price: 1000 }],
+      sold_out: false,
       units_sold: 0,
       created_us: i,
     }));

@@ -88,3 +88,45 @@ describe('0008: scheduled_for becomes an instant', () => {
     expect(orders.map((o) => Number(o.total))).toEqual([25000, 25000, 25000, 25000]);
   });
 });
+
+describe('0010: every product gets its sizes and prices', () => {
+  let database: Database;
+  let folder: string;
+
+  beforeAll(async () => {
+    database = await openEmptyDatabase();
+    folder = await migrationsBefore(10);
+    await migrateWith(database, folder);
+    await database.db.execute(sql`insert into products (product_name, price, category_id, description, image)
+      values ('Nasi Goreng', 40000, 1, 'Rice', 'images/a.webp'), ('Caffe Latte', 30000, 2, 'Coffee', 'images/b.webp'),
+             ('Matcha Latte', 32000, 3, 'Tea', 'images/c.webp'), ('Oat Milk', 7000, 4, 'Milk', 'images/d.webp')`);
+    await database.db.execute(sql`insert into promos (promo_name, code, description, discount, duration, image)
+      values ('Old Promo', 'OLD10', 'Ten off', 10, '2030-01-01', 'images/e.webp')`);
+  });
+  afterAll(async () => {
+    await database.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('drinks in R, L (+5.000) and XL (+8.000), foods and add-ons in R; nothing sold out; promos for everyone', async () => {
+    await migrate(database);
+    const sizes = await rows<{ product_name: string; size_id: number; price: number }>(
+      database.db,
+      sql`select p.product_name, s.size_id, s.price from product_sizes s join products p on p.id = s.product_id order by p.id, s.size_id`,
+    );
+    expect(sizes.map((s) => `${s.product_name} ${s.size_id} ${s.price}`)).toEqual([
+      'Nasi Goreng 1 40000',
+      'Caffe Latte 1 30000',
+      'Caffe Latte 2 35000',
+      'Caffe Latte 3 38000',
+      'Matcha Latte 1 32000',
+      'Matcha Latte 2 37000',
+      'Matcha Latte 3 40000',
+      'Oat Milk 1 7000',
+    ]);
+    expect(await rows(database.db, sql`select sold_out from products where sold_out`)).toEqual([]);
+    expect(await rows(database.db, sql`select delivery_ids::int[] as d, new_customers_only, members_only from promos`)).toEqual([
+      { d: [], new_customers_only: false, members_only: false },
+    ]);
+  });
+});

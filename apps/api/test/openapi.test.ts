@@ -57,7 +57,7 @@ describe.skipIf(onPostgres)('the OpenAPI document', () => {
 
   it('names the errors each call can answer, with the error body and the request id', () => {
     const statuses = (method: string, url: string) => Object.keys(operation(method, url)?.responses ?? {});
-    expect(statuses('POST', '/api/coffee-project/products')).toEqual(['201', '400', '401', '403', '413', '415', '500']);
+    expect(statuses('POST', '/api/coffee-project/products')).toEqual(['201', '400', '401', '403', '413', '415', '500', '503']);
     expect(statuses('PATCH', '/api/coffee-project/promos/{id}')).toEqual(expect.arrayContaining(['400', '401', '403', '404', '409']));
     expect(statuses('POST', '/api/coffee-project/auth')).toEqual(expect.arrayContaining(['400', '401', '429']));
     expect(statuses('POST', '/api/coffee-project/users/register')).toEqual(expect.arrayContaining(['400', '409', '429']));
@@ -72,6 +72,16 @@ describe.skipIf(onPostgres)('the OpenAPI document', () => {
       }
     }
     expect(doc.components.schemas.Error).toMatchObject({ required: ['msg', 'code'] });
+  });
+
+  it('documents the live order stream as text/event-stream, with its event and its errors', () => {
+    const events = operation('GET', '/api/coffee-project/transactions/events');
+    const content = events?.responses['200']?.content ?? {};
+    expect(Object.keys(content)).toEqual(['text/event-stream']);
+    const schema = content['text/event-stream']!.schema as { properties?: Record<string, unknown> };
+    expect(Object.keys(schema.properties ?? {})).toEqual(['type', 'order']);
+    expect(Object.keys(events!.responses)).toEqual(expect.arrayContaining(['200', '401', '429']));
+    expect(events!.security).toEqual([{ accessToken: [] }, { bearer: [] }]);
   });
 
   it('documents the forms with a picture as multipart bodies, and who may call what', () => {
@@ -90,9 +100,9 @@ describe.skipIf(onPostgres)('the OpenAPI document', () => {
     expect(operation('POST', '/api/coffee-project/promos')?.requestBody?.content['multipart/form-data']?.schema.required).toEqual(
       expect.arrayContaining(['promo_name', 'code', 'discount', 'duration']),
     );
-    expect(operation('POST', '/api/coffee-project/products')?.security).toEqual([{ accessToken: [] }]);
+    expect(operation('POST', '/api/coffee-project/products')?.security).toEqual([{ accessToken: [] }, { bearer: [] }]);
     expect(operation('GET', '/api/coffee-project/products/get')?.security).toEqual([]);
-    expect(operation('GET', '/api/coffee-project/promos/get')?.security).toEqual([{}, { accessToken: [] }]);
+    expect(operation('GET', '/api/coffee-project/promos/get')?.security).toEqual([{}, { accessToken: [] }, { bearer: [] }]);
     const ids = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
     expect(new Set(ids).size).toBe(ids.length);
   });

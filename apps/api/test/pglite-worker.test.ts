@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../src/db/errors.ts';
 import { WorkerPGlite } from '../src/db/worker-pglite.ts';
 import { onPostgres } from './helpers.ts';
 
-// issue #10: the embedded database runs in a worker thread behind WorkerPGlite. These tests hold
+// docs/decisions/pglite-worker.md: the embedded database runs in a worker thread behind WorkerPGlite. These tests hold
 // it to what in-process PGlite does for drizzle: same values and types, same errors, same
 // transaction semantics, notifications after COMMIT only, dumps, and a clear failure on a crash.
 

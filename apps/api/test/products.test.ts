@@ -65,6 +65,8 @@ describe('GET /products/get', () => {
       description: expect.any(String),
       category_id: expect.any(Number),
       category_name: expect.any(String),
+      sizes: expect.arrayContaining([{ size_id: 1, size_name: 'Reguler', price: expect.any(Number) }]),
+      sold_out: false,
     });
   });
 
@@ -301,7 +303,10 @@ describe('the menu index', () => {
     });
     expect(order.statusCode).toBe(201);
     expect((await list('?sort=popular&limit=1')).data[0]!.product_name).toBe('Es Teh Manis');
-    const cancel = await api(shop, 'PATCH', `/transactions/${order.json().data.id}`, { token: boss.token, body: { status_id: 3 } });
+    const cancel = await api(shop, 'PATCH', `/transactions/${order.json().data.id}`, {
+      token: boss.token,
+      body: { status_id: 3, reason: 'Out of milk' },
+    });
     expect(cancel.statusCode).toBe(200);
     expect((await list('?sort=popular&limit=1')).data[0]!.product_name).not.toBe('Es Teh Manis');
   });

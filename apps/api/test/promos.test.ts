@@ -87,7 +87,10 @@ describe('GET /promos/get and /promos/:id', () => {
     const forAdmins = await api(shop, 'GET', '/promos/get', { token: admin.token });
     expect(forAdmins.json().data).toContainEqual(expect.objectContaining({ id: old.id, active: false }));
 
-    const one = await api(shop, 'GET', `/promos/${old.id}`);
+    // One by one as in the list: an ended promo is not found but by an admin.
+    expect((await api(shop, 'GET', `/promos/${old.id}`)).statusCode).toBe(404);
+    expect((await api(shop, 'GET', `/promos/${old.id}`, { token: customer.token })).statusCode).toBe(404);
+    const one = await api(shop, 'GET', `/promos/${old.id}`, { token: admin.token });
     expect(one.json().data).toMatchObject({ id: old.id, promo_name: 'Last Month', active: false });
     expect((await api(shop, 'GET', '/promos/424242')).statusCode).toBe(404);
   });

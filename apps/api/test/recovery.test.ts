@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { API_BASE, MSG } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
@@ -58,7 +61,7 @@ beforeAll(async () => {
       clock,
       publicUrl: PUBLIC_URL,
       mail: { smtpUrl: sink.url, from: 'hello@kopisenja.test' },
-      authRateLimit: { perIp: 1000, perEmail: 3, windowSeconds: 900 },
+      authRateLimit: { perIp: 1000, perEmail: 3, perAccount: 100_000, windowSeconds: 900 },
     },
     logs,
   );
@@ -126,7 +129,7 @@ describe('POST /auth/forgot', () => {
 
   it('limits the requests of one IP address', async () => {
     const limited = await startShop(
-      { publicUrl: PUBLIC_URL, authRateLimit: { perIp: 2, perEmail: 3, windowSeconds: 900 } },
+      { publicUrl: PUBLIC_URL, authRateLimit: { perIp: 2, perEmail: 3, perAccount: 100_000, windowSeconds: 900 } },
       logCollector(),
     );
     try {
@@ -322,19 +325,33 @@ describe('safety', () => {
   });
 
   it('sends no Referer from the reset page to other sites', async () => {
-    const res = await shop.app.inject({ method: 'GET', url: '/reset?token=abc' });
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // The page itself, not a 404: JSON answers go without Referrer-Policy (docs/decisions/json-security-headers.md).
+    const webDist = await mkdtemp(path.join(os.tmpdir(), 'kopi-web-'));
+    await writeFile(path.join(webDist, 'index.html'), '<html><head><title>Kopi Senja</title></head><body>app</body></html>');
+    const withPages = await startShop({ webDist }, logCollector());
+    try {
+      const res = await withPages.app.inject({ method: 'GET', url: '/reset?token=abc' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    } finally {
+      await withPages.close();
+      await rm(webDist, { recursive: true, force: true });
+    }
   });
 
   it('without SMTP_URL writes the link to the log instead', async () => {
     const quiet = logCollector();
     const noMail = await startShop({ publicUrl: PUBLIC_URL }, quiet);
     try {
+      // The start says so once, before any link is asked for.
+      const atStart = quiet.lines.find((line) => line.includes('SMTP_URL is not set: password reset links are written to this log'));
+      expect(JSON.parse(atStart ?? '{}')).toMatchObject({ level: 40 });
       const user = await signUpAs(noMail);
       expect((await noMail.app.inject({ method: 'POST', url: `${API_BASE}/auth/forgot`, payload: { email: user.email } })).statusCode).toBe(
         200,
       );
-      const line = await quiet.waitFor('SMTP_URL is not set');
+      const line = await quiet.waitFor('SMTP_URL is not set, so the password reset link is written here');
       const token = line.match(/reset\?token=([\w-]+)/)?.[1];
       expect(token).toBeDefined();
       expect((await api(noMail, 'POST', '/auth/reset', { body: { token, password: NEW_PASSWORD } })).statusCode).toBe(200);

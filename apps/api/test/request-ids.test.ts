@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { api, openTestDatabase, signUpAs, type TestShop, testConfig } from './helpers.ts';
+import { api, createTestShop, openTestDatabase, signUpAs, type TestShop, testConfig } from './helpers.ts';
 
 // A customer's "it failed at 14:02" is matched to the server's log by the request id: it is on
 // every answer, in every log line of the request, and in the body of a 5xx.
@@ -17,7 +17,8 @@ beforeAll(async () => {
       done();
     },
   });
-  const app = await buildApp(testConfig({ logLevel: 'info' }), database, { logStream });
+  // Behind a load balancer (TRUST_PROXY), whose X-Request-Id is reused; the last test goes without.
+  const app = await buildApp(testConfig({ logLevel: 'info', trustProxy: true }), database, { logStream });
   // A route that fails the way a bug would, to see what a customer and the log get.
   app.get('/api/coffee-project/test-only/broken', { schema: { hide: true } }, async () => {
     throw new Error('the espresso machine is on fire');
@@ -46,7 +47,7 @@ describe('request ids', () => {
     expect(linesOf(idA as string).map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
   });
 
-  it("reuses the caller's id on successes, refusals and errors alike", async () => {
+  it("reuses the proxy's id on successes, refusals and errors alike", async () => {
     const customer = await signUpAs(shop);
     const cases: [string, () => ReturnType<typeof api>, number][] = [
       ['lb-7f3a.1', () => api(shop, 'GET', '/categories', { headers: { 'x-request-id': 'lb-7f3a.1' } }), 200],
@@ -84,5 +85,21 @@ describe('request ids', () => {
     expect(res.body).not.toContain('espresso');
     const logged = linesOf('report-42').find((line) => line.msg === 'unhandled error');
     expect(logged?.err).toMatchObject({ message: 'the espresso machine is on fire' });
+  });
+
+  // docs/decisions/request-ids.md: without a proxy the header is the client's own choice, and a
+  // client could reuse another customer's id to muddle the log.
+  it('gives a fresh id whatever the client sends when TRUST_PROXY is not set', async () => {
+    const direct = await createTestShop();
+    try {
+      const res = await api(direct, 'GET', '/categories', { headers: { 'x-request-id': 'lb-7f3a.1' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      const broken = await api(direct, 'GET', '/products/abc', { headers: { 'x-request-id': 'report-42' } });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await direct.close();
+    }
   });
 });

@@ -96,7 +96,10 @@ describe('GET /shop/slots', () => {
     expect((await order('2026-11-24T14:07:00+07:00')).statusCode).toBe(201);
     const slot = () => api(shop, 'GET', '/shop/slots?date=2026-11-24').then((r) => r.json().data.slots[4]);
     expect(await slot()).toEqual({ time: '2026-11-24T14:00:00+07:00', remaining: 8 });
-    const cancel = await api(shop, 'PATCH', `/transactions/${first.json().data.id}`, { token: admin.token, body: { status_id: 3 } });
+    const cancel = await api(shop, 'PATCH', `/transactions/${first.json().data.id}`, {
+      token: admin.token,
+      body: { status_id: 3, reason: 'Out of milk' },
+    });
     expect(cancel.statusCode).toBe(200);
     expect(await slot()).toEqual({ time: '2026-11-24T14:00:00+07:00', remaining: 9 });
   });

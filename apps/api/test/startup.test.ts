@@ -20,7 +20,7 @@ describe('start-up with SEED_DEMO', () => {
     expect(DEMO_PRODUCTS.length).toBeGreaterThanOrEqual(24);
     const perCategory = new Set(menu.json().data.map((p: { category_id: number }) => p.category_id));
     expect([...perCategory].sort()).toEqual([1, 2, 3, 4]);
-    // spec §1: the landing page's favourites are on the menu at those prices.
+    // docs/shop-rules.md#landing-figures: the landing page's favourites are on the menu at those prices.
     expect(menu.json().data.map((p: { price: number }) => p.price)).toEqual(expect.arrayContaining([25000, 30000, 40000]));
 
     const picture = await api(shop, 'GET', `/${menu.json().data[0].image}`);

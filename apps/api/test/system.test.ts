@@ -60,12 +60,40 @@ describe('the server', () => {
   });
 
   it('sends the security headers on every answer', async () => {
-    for (const url of ['/', '/api/coffee-project/categories', '/api/coffee-project/nothing']) {
+    for (const url of ['/', '/api/coffee-project/categories', '/api/coffee-project/nothing', '/images/abc.webp']) {
       const res = await shop.app.inject(url);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(res.headers['strict-transport-security']).toBeDefined();
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  // docs/decisions/json-security-headers.md: what guards a document has nothing to guard in JSON.
+  it('sends JSON answers only the headers that protect JSON, pages the whole set', async () => {
+    const page = await shop.app.inject('/');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    for (const name of ['referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster']) {
+      expect(page.headers[name], name).toBeDefined();
+    }
+    for (const url of ['/api/coffee-project/categories', '/api/coffee-project/products/get', '/api/coffee-project/nothing']) {
+      const res = await shop.app.inject(url);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      // No script, style or frame may come with JSON even if a browser showed it as a document.
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      for (const name of [
+        'referrer-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ]) {
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      }
     }
   });
 

@@ -26,6 +26,8 @@ describe('GET /users/profile', () => {
       gender: null,
       image: null,
       orders_count: 0,
+      member: null,
+      member_progress: { spent: 0, goal: 200000 },
     });
     expect(res.body).not.toContain('password');
   });

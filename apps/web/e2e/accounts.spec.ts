@@ -5,7 +5,8 @@ import { resetLinkIn, type SmtpSink, startSmtpSink } from '../../api/test/smtp-s
 import { type OwnShop, startOwnShop } from './own-shop';
 import { screenshot, toast, uniqueSuffix } from './support';
 
-// Issue #9 in a real browser: reset by e-mail through a real SMTP server, change of password, and
+// Accounts that recover (docs/shop-rules.md#accounts-and-roles) in a real browser: reset by e-mail
+// through a real SMTP server, change of password, and
 // sign-in with Google against a real OpenID provider. These need settings the shared server has not,
 // so the file starts a shop of its own with them (own-shop.ts), next to the mail sink and the provider.
 
@@ -73,10 +74,22 @@ test('Resend Link counts down from 01:15 and can be used at 00:00', async ({ pag
   // The page's clock stands still from here; the test moves it.
   await page.clock.pauseAt(Date.now() + 5_000);
   await page.getByLabel('Email address').fill(email);
+  // Before anything is sent the live regions are already there, and empty (one added with its text is often not read).
+  await expect(page.getByRole('status')).toHaveText('');
+  await expect(page.getByTestId('resend-announcement')).toHaveAttribute('aria-live', 'polite');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText(MSG.forgotSent);
   await expect(page.getByRole('timer')).toHaveText('01:15');
   await expect(page.getByRole('button', { name: 'Resend Link' })).toBeDisabled();
+  // Send waits for the timer too, and says why; a screen reader hears the wait once, not every second.
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toHaveAccessibleDescription(
+    'You can ask for the link again when the timer reaches 00:00.',
+  );
+  await expect(page.getByTestId('resend-announcement')).toHaveText(
+    'The link is on its way. You can ask for it again in 1 minute 15 seconds.',
+  );
+  await page.getByLabel('Email address').press('Enter');
   const first = resetLinkIn(await sink.next(email));
 
   await page.clock.runFor(1_000);
@@ -86,11 +99,16 @@ test('Resend Link counts down from 01:15 and can be used at 00:00', async ({ pag
   await expect(page.getByRole('button', { name: 'Resend Link' })).toBeDisabled();
   await page.clock.runFor(14_000);
   await expect(page.getByRole('timer')).toHaveText('00:00');
+  await expect(page.getByTestId('resend-announcement')).toHaveText('You can ask for the link again now.');
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
   await page.getByRole('button', { name: 'Resend Link' }).click();
   await expect(page.getByRole('timer')).toHaveText('01:15');
   await expect(page.getByRole('button', { name: 'Resend Link' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
   const second = resetLinkIn(await sink.next(email));
   expect(second.token).not.toBe(first.token);
+  // Enter in the field while the timer ran sent nothing: no third mail waits beside the two taken.
+  expect(sink.received.filter((mail) => mail.to.includes(email))).toEqual([]);
 });
 
 test('a customer who forgot the password follows the e-mailed link, sets a new one and logs in with it', async ({

@@ -42,16 +42,20 @@ test('a customer signs up, logs in, checks out L / Pick up / 3 and hides the ord
   await card.getByRole('link').click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName);
-  const unitPrice = rupiah(await page.getByTestId('detail-price').textContent());
+  const regularPrice = rupiah(await page.getByTestId('detail-price').textContent());
   await page.getByRole('radio', { name: 'L', exact: true }).check({ force: true });
   await page.getByRole('radio', { name: 'Pick up' }).check({ force: true });
   await expect(page.getByRole('radio', { name: 'L', exact: true })).toBeChecked();
+  // A Large has its own price (docs/shop-rules.md#prices-and-sizes): the price follows the size.
+  await expect(page.getByTestId('detail-price')).not.toHaveText(formatIDR(regularPrice));
+  const unitPrice = rupiah(await page.getByTestId('detail-price').textContent());
+  expect(unitPrice).toBeGreaterThan(regularPrice);
   await page.getByRole('button', { name: 'Increase quantity' }).click();
   await page.getByRole('button', { name: 'Increase quantity' }).click();
   await expect(page.getByTestId('qty-value')).toHaveText('3');
   await expect(page.getByTestId('detail-price')).toHaveText(formatIDR(unitPrice * 3));
 
-  // Quantity 0 cannot be checked out (DESIGN §2.3).
+  // Quantity 0 cannot be checked out (docs/decisions/spec-fidelity.md#fixed).
   for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Decrease quantity' }).click();
   await expect(page.getByRole('button', { name: 'CHECKOUT' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
@@ -74,7 +78,7 @@ test('a customer signs up, logs in, checks out L / Pick up / 3 and hides the ord
   await page.getByRole('radio', { name: 'Bank Account' }).check();
   await screenshot(page, 'payment-customer');
 
-  // A failed order says so and keeps the cart (DESIGN §2.3).
+  // A failed order says so and keeps the cart (docs/decisions/spec-fidelity.md#fixed).
   await page.route(
     `**${API_BASE}/transactions`,
     (route) => route.fulfill({ status: 500, json: { msg: 'Internal error', code: 'internal_error' } }),
@@ -143,7 +147,7 @@ test('a customer edits the profile, meets the role guard and logs out through th
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByLabel('Mobile number')).toHaveValue('081234567800');
 
-  // spec §6: a customer on an admin page is sent home with 'Forbidden, Not Your Role'.
+  // docs/decisions/spec-fidelity.md#routes-and-the-session: a customer on an admin page is sent home with 'Forbidden, Not Your Role'.
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(MSG.guardWrongRole)).toBeVisible();
@@ -164,7 +168,7 @@ test('a customer edits the profile, meets the role guard and logs out through th
   const left = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), [STORAGE.token, STORAGE.role, STORAGE.id]);
   expect(left).toEqual([null, null, null]);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
-  // DESIGN §2.3: the token is revoked on the server, not only forgotten.
+  // docs/decisions/spec-fidelity.md#fixed: the token is revoked on the server, not only forgotten.
   const reuse = await request.get(`${API_BASE}/users/profile`, { headers: { 'access-token': session.token } });
   expect(reuse.status()).toBe(401);
 });

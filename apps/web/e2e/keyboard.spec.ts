@@ -27,7 +27,14 @@ test('a customer reaches checkout with the keyboard alone, and always sees the f
   await page.getByRole('radio', { name: 'R', exact: true }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: 'L', exact: true })).toBeChecked();
-  await page.keyboard.press('Tab');
+  // Then Tab passes the add-ons of "Make it yours", each with its focus ring, to the delivery methods.
+  const dineIn = page.getByRole('radio', { name: 'Dine in' });
+  for (let i = 0; i < 12 && !(await dineIn.evaluate((el) => el === document.activeElement)); i += 1) {
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    expect(outline, 'every focused control shows a focus ring').toBe('solid');
+  }
+  await expect(dineIn).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: 'Door Delivery' })).toBeChecked();
 

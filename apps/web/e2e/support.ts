@@ -20,7 +20,7 @@ export function toast(page: Page, text: string | RegExp) {
   return page.locator('.Toastify').getByText(text);
 }
 
-/** Logs in through the Login screen, the way a person does (spec §4: /product after 3 s). */
+/** Logs in through the Login screen, the way a person does (docs/decisions/spec-fidelity.md#delays: /product after 3 s). */
 export async function loginThroughForm(page: Page, account: { email: string; password: string }): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email address').fill(account.email);

@@ -2,7 +2,7 @@ import { API_BASE, formatIDR, LANDING, MSG, PROMO_TERMS } from '@kopi/shared';
 import { expect, test } from '@playwright/test';
 import { CUSTOMER, rupiah, screenshot } from './support';
 
-test('the landing page shows the figures of spec §1', async ({ page }) => {
+test('the landing page shows its figures (docs/shop-rules.md#landing-figures)', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('coffee and good meals');
   for (const figure of [LANDING.staff, LANDING.stores, LANDING.customers]) {
@@ -28,7 +28,7 @@ test('a visitor browses, filters, sorts and pages the catalogue', async ({ page,
   await expect(page.getByRole('heading', { name: 'Promo for you' })).toBeVisible();
   await expect(page.getByTestId('promo-card').first()).toContainText('% OFF');
   await expect(page.getByTestId('promo-card').first()).toContainText('Valid until');
-  for (const term of PROMO_TERMS) await expect(page.getByText(term)).toBeVisible();
+  for (const term of PROMO_TERMS) await expect(page.getByText(term, { exact: true })).toBeVisible();
   await expect(page.getByText(/^Showing page 1 of \d+$/)).toBeVisible();
   await expect(page.getByRole('button', { name: /Prev/ })).toBeDisabled();
   // The menu loads the server's small copies of the photos, not the full-size ones.
@@ -117,7 +117,7 @@ test('guards: a visitor is sent home with the spec message; old and unknown rout
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(MSG.guardNoToken).first()).toBeVisible();
 
-  // DESIGN §2.3: /profile without a session goes to /login, /productadmin to /product.
+  // docs/decisions/spec-fidelity.md#fixed: /profile without a session goes to /login, /productadmin to /product.
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/productadmin');
@@ -130,7 +130,7 @@ test('guards: a visitor is sent home with the spec message; old and unknown rout
 
 test('forgot password sends a link and offers Resend Link after a countdown', async ({ page }) => {
   await page.goto('/login');
-  // DESIGN §2.4: without GOOGLE_CLIENT_ID (as here) there is no Google button.
+  // docs/decisions/spec-fidelity.md#google-sign-in: without GOOGLE_CLIENT_ID (as here) there is no Google button.
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByText(/with Google/)).toHaveCount(0);
   await screenshot(page, 'login');

@@ -1,7 +1,7 @@
-// Fixed ids shared by the server, the database seed and the browser (DESIGN §4).
+// Fixed ids shared by the server, the database seed and the browser (docs/architecture.md#the-api-contract).
 
 export const API_BASE = '/api/coffee-project';
-/** spec §6: the session token travels in this request header, raw (no "Bearer"). */
+/** docs/architecture.md#the-api-contract: the session token travels in this request header, raw (no "Bearer"). */
 export const TOKEN_HEADER = 'access-token';
 
 export const ROLES = { user: 'User', admin: 'Admin' } as const;
@@ -14,11 +14,26 @@ export const CATEGORIES = [
   { id: 4, name: 'Add Ons' },
 ] as const;
 
+/** Drinks come in every size and take add-ons; Foods and Add Ons are sold in one size (docs/shop-rules.md#prices-and-sizes). */
+export const DRINK_CATEGORY_IDS: readonly number[] = [2, 3];
+export const ADDONS_CATEGORY_ID = 4;
+export const isDrink = (categoryId: number) => DRINK_CATEGORY_IDS.includes(categoryId);
+
 export const SIZES = [
   { id: 1, name: 'Reguler', short: 'R' },
   { id: 2, name: 'Large', short: 'L' },
   { id: 3, name: 'Extra Large', short: 'XL' },
 ] as const;
+export const SIZE = { regular: 1, large: 2, extraLarge: 3 } as const;
+/** What a drink's Large and Extra Large cost above its Reguler unless an admin sets their prices. */
+export const SIZE_STEP = { large: 5000, extraLarge: 8000 } as const;
+
+/** At most this many kinds of add-ons in one drink, each at most this many times. */
+export const ADDON_KINDS_MAX = 3;
+export const ADDON_QTY_MAX = 3;
+
+/** The member card: a customer whose Done orders total this much (the spec's IDR 200.000). */
+export const MEMBER_CARD_GOAL = 200_000;
 
 export const DELIVERY_METHODS = [
   { id: 1, name: 'Dine In', label: 'Dine in' },
@@ -33,17 +48,10 @@ export const PAYMENT_METHODS = [
   { id: 3, name: 'Cash On Delivery' },
 ] as const;
 
-export const STATUSES = [
-  { id: 1, name: 'Pending' },
-  { id: 2, name: 'Done' },
-  { id: 3, name: 'Cancelled' },
-] as const;
-export const STATUS = { pending: 1, done: 2, cancelled: 3 } as const;
-
 export const PRODUCT_SORTS = ['popular', 'cheapest', 'priciest', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
-/** spec §5, §9: uploads are at most 2 MB and JPEG or PNG. */
+/** docs/shop-rules.md#pictures: uploads are at most 2 MB and JPEG or PNG. */
 export const IMAGE_MAX_BYTES = 2_097_152;
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 
@@ -52,7 +60,7 @@ export const QTY_MAX = 99;
 /** Prices are whole rupiah; one hundred million is far above any cup or meal. */
 export const PRICE_MAX = 100_000_000;
 
-/** spec §9: redirect delays in milliseconds. */
+/** docs/decisions/spec-fidelity.md#delays: redirect delays in milliseconds. */
 export const DELAY = {
   afterLogin: 3000,
   afterSignUp: 3000,
@@ -62,7 +70,7 @@ export const DELAY = {
   afterMarkDone: 3000,
 } as const;
 
-/** spec §3: browser storage keys. */
+/** docs/decisions/spec-fidelity.md#routes-and-the-session: browser storage keys. */
 export const STORAGE = {
   token: 'token',
   role: 'role',

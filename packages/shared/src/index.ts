@@ -1,8 +1,11 @@
 export * from './constants.ts';
+export * from './dashboard.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './opening-hours.ts';
+export * from './promo-rules.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/dashboard.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/product.ts';
 export * from './schemas/promo.ts';
@@ -10,3 +13,4 @@ export * from './schemas/shop.ts';
 export * from './schemas/transaction.ts';
 export * from './schemas/user.ts';
 export * from './shop-time.ts';
+export * from './statuses.ts';

@@ -1,11 +1,13 @@
-// Every text the spec shows a person, word for word (DESIGN §2.1). Screens and the server import
+import { MEMBER_CARD_GOAL } from './constants.ts';
+
+// Every text the spec shows a person, word for word (docs/decisions/spec-fidelity.md#kept-word-for-word). Screens and the server import
 // these; nothing else spells them.
 
 export const MSG = {
-  // spec §6 guards
+  // the specification's guard messages (docs/decisions/spec-fidelity.md#routes-and-the-session)
   guardNoToken: 'Silahkan Login Terlebih Dahulu',
   guardWrongRole: 'Forbidden, Not Your Role',
-  // spec §8 toasts and inline messages
+  // the specification's toasts and inline messages
   loginFailed: 'Password or Email Wrong !',
   loginSuccess: 'Login Success !',
   signUpSuccess: 'Sign Up Success !',
@@ -22,7 +24,7 @@ export const MSG = {
   editProductSuccess: 'Edit Product Success !',
   addProductFailed: 'Add Product Failed !',
   editProductFailed: 'Edit Product Failed !',
-  // spec §5 validation
+  // the specification's validation messages
   productNameRequired: '*** Product name is required! ***',
   productPriceRequired: '*** Product price is required! ***',
   productDescriptionRequired: '*** Product description is required! ***',
@@ -31,7 +33,7 @@ export const MSG = {
   allInputRequired: 'All input must be fulfilled !',
   fileTypeWrong: 'Extension file wrong! Only .jpeg, .jpg, .png are allowed.',
   fileTooBig: 'File too big, try at least 2mb !',
-  // spec §2 dialogs and headings
+  // the specification's dialogs and headings
   logoutConfirm: 'Are you sure to logout?',
   searchPlaceholder: 'let search something',
   setTimePlaceholder: 'Enter the time reservation',
@@ -42,11 +44,11 @@ export const MSG = {
   historyHeading: "Let's see what you have bought!",
   historyHint: 'Long press to delete item',
   slideHint: 'Slide to see upcoming orders',
-  // DESIGN §2.3: the failures the spec left silent now say so
+  // docs/decisions/spec-fidelity.md#fixed: the failures the spec left silent now say so
   orderFailed: 'Your order could not be placed. Your cart is kept, please try again.',
   profileFailed: 'Your profile could not be saved, please try again.',
   signUpFailed: 'Password or Email Wrong !',
-  // Accounts that recover (issue #9): texts the spec never had, shared by the server and the screens
+  // Accounts that recover (docs/shop-rules.md#accounts-and-roles): texts the spec never had, shared by the server and the screens
   forgotSent: 'If an account uses this email, a link to reset its password is on its way. It works for 30 minutes.',
   resetLinkInvalid: 'This reset link is used, expired or unknown. Please ask for a new link.',
   resetSuccess: 'Your password is changed. Please log in with it.',
@@ -56,15 +58,15 @@ export const MSG = {
   samePassword: 'The new password must differ from the current one',
 } as const;
 
-/** spec §2 catalogue: the promo terms, in order. */
+/** The catalogue's promo terms, in order (docs/shop-rules.md#coupons). */
 export const PROMO_TERMS = ['1 coupon per day', 'only for dine in', 'buy 1 get 1 only for new user', 'must have member card'] as const;
 
-/** spec §1: the landing page figures. */
+/** docs/shop-rules.md#landing-figures: the landing page figures. */
 export const LANDING = {
   staff: '90+',
   stores: '30+',
   customers: '800+',
   favouritePrices: [25000, 30000, 40000],
-  memberCardMinimum: 200000,
+  memberCardMinimum: MEMBER_CARD_GOAL,
   deliveryHours: 'Monday to Friday, 1 - 7 pm',
 } as const;

@@ -4,7 +4,7 @@
 
 import { addDays, shopDate, shopDateTime, shopInstant } from './shop-time.ts';
 
-/** spec §1, §9: "Monday to Friday, 1 - 7 pm". */
+/** docs/shop-rules.md#opening-hours-and-slots: "Monday to Friday, 1 - 7 pm". */
 export const DEFAULT_OPENING_HOURS = 'mon-fri 13:00-19:00';
 /** An order slot is a quarter of an hour: the kitchen plans its work by them. */
 export const SLOT_MINUTES = 15;

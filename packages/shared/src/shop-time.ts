@@ -1,4 +1,4 @@
-// The shop's clock (DESIGN §3): days and hours are the shop's, in its time zone (SHOP_TIMEZONE),
+// The shop's clock (docs/shop-rules.md#opening-hours-and-slots): days and hours are the shop's, in its time zone (SHOP_TIMEZONE),
 // whatever the zone of the server, the database or the browser. Built on Intl alone.
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();

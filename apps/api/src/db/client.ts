@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 import { WorkerPGlite } from './worker-pglite.ts';
 
@@ -18,8 +18,16 @@ export interface Database {
    * PostgreSQL server migrate and seed one after another (a no-op on PGlite: one process owns it).
    */
   exclusive<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /** Where listen.ts hears NOTIFY: a dedicated connection to this server, or PGlite's in-process listen. */
+  notifications: NotificationSource;
+  /** The process is shutting down (embedded database: a restart starting meanwhile waits for it). */
+  draining?(): Promise<void>;
   close(): Promise<void>;
 }
+
+export type NotificationSource =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> };
 
 export interface DatabaseOptions {
   /** postgres://… ; without it the embedded PGlite is used. */
@@ -47,6 +55,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     kind: 'postgres',
     db: drizzle({ client: pool, schema }) as unknown as Db,
+    notifications: { kind: 'postgres', url },
     async exclusive(work) {
       const conn = await pool.connect();
       try {
@@ -64,44 +73,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
-/** The embedded database's folder is used by another live process (a server, a backup). */
-export class DatabaseBusy extends Error {}
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: string }).code === 'EPERM';
-  }
-};
-
-/**
- * One process at a time on an embedded database: PGlite keeps no lock of its own, and a second
- * process (a second server, a backup or restore while the server runs) would read stale pages or
- * corrupt the folder. The lock is a file with the owner's pid; a dead owner's file is taken over.
- */
-async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  await mkdir(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'kopi-senja.pid');
-  try {
-    await writeFile(file, String(process.pid), { flag: 'wx' });
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'EEXIST') throw error;
-    const owner = Number(await readFile(file, 'utf8'));
-    if (owner !== process.pid && Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
-      throw new DatabaseBusy(
-        `The embedded database in ${dataDir} is in use by process ${owner}: stop it first (one process at a time). ` +
-          `If process ${owner} is not Kopi Senja, delete ${file}.`,
-      );
-    }
-    await writeFile(file, String(process.pid));
-  }
-  return () => rm(file, { force: true });
-}
+export { DatabaseBusy } from './data-dir-lock.ts';
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
-  const unlock = options.dataDir ? await lockDataDir(options.dataDir) : async () => {};
+  const lock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
+  const unlock = async () => lock?.release();
   const { drizzle } = await import('drizzle-orm/pglite');
   // PGlite runs in a thread of its own, so that its queries never stall the server's requests.
   const client = await WorkerPGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, onCrash: options.onCrash }).catch(
@@ -114,7 +90,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    notifications: { kind: 'pglite', listen: (channel, callback) => client.listen(channel, callback) },
     exclusive: (work) => work(db),
+    draining: async () => lock?.draining(),
     async close() {
       await client.close();
       await unlock();

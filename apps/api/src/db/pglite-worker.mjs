@@ -1,4 +1,4 @@
-// The thread that owns the embedded database (issue #10). PGlite runs PostgreSQL compiled to
+// The thread that owns the embedded database (docs/decisions/pglite-worker.md). PGlite runs PostgreSQL compiled to
 // WebAssembly on the thread that calls it: on the server's main thread every query would stall
 // every request. Here it runs beside the server, and worker-pglite.ts forwards calls to it.
 //

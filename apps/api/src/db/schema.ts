@@ -1,6 +1,9 @@
+import { STATUS_IDS } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
+  boolean,
   check,
   customType,
   date,
@@ -16,7 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 // Column names are snake_case in the database and in the API alike, so rows map 1:1 to answers.
-// Money is an integer number of rupiah (DESIGN §3).
+// Money is an integer number of rupiah (docs/decisions/integer-rupiah.md).
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -74,6 +77,8 @@ export const products = pgTable(
     // indexed: an order's update then stays a cheap HOT update (the table leaves room for it, see
     // the migration), and the menu cache absorbs the sort.
     units_sold: integer().notNull().default(0),
+    /** Off for now (an admin's switch): shown on the menu, refused in an order (docs/shop-rules.md#the-menu). */
+    sold_out: boolean().notNull().default(false),
     created_at: createdAt(),
     deleted_at: timestamp({ withTimezone: true }),
   },
@@ -83,6 +88,26 @@ export const products = pgTable(
     index('products_newest_idx').on(t.created_at.desc().nullsFirst(), t.id).where(sql`${t.deleted_at} is null`),
     index('products_category_idx').on(t.category_id).where(sql`${t.deleted_at} is null`),
     index('products_search_idx').using('gin', sql`${t.search_name} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The sizes a product is sold in, each with its own price (docs/shop-rules.md#prices-and-sizes).
+ * Reguler is always there and equals products.price; drinks also have Large and Extra Large.
+ */
+export const productSizes = pgTable(
+  'product_sizes',
+  {
+    product_id: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size_id: smallint().notNull(),
+    price: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.product_id, t.size_id] }),
+    check('product_sizes_size_check', sql`${t.size_id} in (1, 2, 3)`),
+    check('product_sizes_price_check', sql`${t.price} > 0`),
   ],
 );
 
@@ -97,6 +122,12 @@ export const promos = pgTable(
     /** The last day the promo can be used. */
     duration: date({ mode: 'string' }).notNull(),
     min_price: integer().notNull().default(0),
+    /** The delivery methods the promo is valid for; empty is all of them (docs/shop-rules.md#coupons). */
+    delivery_ids: smallint().array().notNull().default(sql`'{}'`),
+    /** Valid for a customer's first order only. */
+    new_customers_only: boolean().notNull().default(false),
+    /** Valid for member card holders only (docs/shop-rules.md#the-member-card). */
+    members_only: boolean().notNull().default(false),
     image: text().notNull(),
     created_at: createdAt(),
     deleted_at: timestamp({ withTimezone: true }),
@@ -134,13 +165,16 @@ export const transactions = pgTable(
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('transactions_status_check', sql`${t.status_id} in (1, 2, 3)`),
+    check('transactions_status_check', sql.raw(`status_id in (${STATUS_IDS.join(', ')})`)),
     check('transactions_delivery_check', sql`${t.delivery_id} in (1, 2, 3)`),
     check('transactions_payment_check', sql`${t.payment_id} in (1, 2, 3)`),
     uniqueIndex('transactions_idempotency_key').on(t.user_id, t.idempotency_key),
     index('transactions_user_idx').on(t.user_id, t.created_at.desc().nullsFirst()),
     index('transactions_status_idx').on(t.status_id, t.created_at, t.id),
     index('transactions_scheduled_idx').on(t.scheduled_for).where(sql`${t.scheduled_for} is not null`),
+    // The dashboard reads a period's orders from this index alone: migration 0011 adds INCLUDE
+    // (status_id, total), which drizzle's builder cannot write (docs/shop-rules.md#the-owners-dashboard).
+    index('transactions_created_idx').on(t.created_at),
   ],
 );
 
@@ -166,6 +200,26 @@ export const transactionItems = pgTable(
   ],
 );
 
+/** The add-ons in an order line's drink, each priced at the time of the order (docs/shop-rules.md#prices-and-sizes). */
+export const transactionItemAddons = pgTable(
+  'transaction_item_addons',
+  {
+    id: serial().primaryKey(),
+    transaction_item_id: integer()
+      .notNull()
+      .references(() => transactionItems.id, { onDelete: 'cascade' }),
+    product_id: integer()
+      .notNull()
+      .references(() => products.id),
+    qty: smallint().notNull(),
+    unit_price: integer().notNull(),
+  },
+  (t) => [
+    check('transaction_item_addons_qty_check', sql`${t.qty} between 1 and 3`),
+    index('transaction_item_addons_item_idx').on(t.transaction_item_id),
+  ],
+);
+
 /** Uploaded and seeded pictures, content-addressed, so every instance serves every image. */
 export const images = pgTable('images', {
   sha256: text().primaryKey(),
@@ -173,6 +227,31 @@ export const images = pgTable('images', {
   data: bytea().notNull(),
   created_at: createdAt(),
 });
+
+/**
+ * Every status an order has been in, oldest first: Pending at creation, then each move (by whom and
+ * why). The live stream's event ids are these ids; see docs/shop-rules.md#statuses-and-moves.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    transaction_id: integer()
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    status_id: smallint().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The admin or customer who moved it; null for the order's creation. */
+    by_user_id: integer().references(() => users.id),
+    reason: text(),
+  },
+  (t) => [
+    check('order_events_status_check', sql.raw(`status_id in (${STATUS_IDS.join(', ')})`)),
+    index('order_events_transaction_idx').on(t.transaction_id, t.id),
+    // Migration 0011 adds INCLUDE (transaction_id, by_user_id) for the dashboard, which drizzle's builder cannot write.
+    index('order_events_status_at_cover_idx').on(t.status_id, t.at),
+  ],
+);
 
 /** Smaller copies of a picture for lists and thumbnails, made on first request (see images.service). */
 export const imageVariants = pgTable(
@@ -229,3 +308,18 @@ export const settings = pgTable('settings', {
   key: text().primaryKey(),
   value: text().notNull(),
 });
+
+/** The shop's settings: at most one row (id 1), written when an admin first sets them. See docs/shop-rules.md#the-owners-dashboard. */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: smallint().primaryKey().default(1),
+    /** Integer rupiah; the dashboard's goal ring measures this month's revenue against it. */
+    monthly_revenue_goal: bigint({ mode: 'number' }).notNull().default(30_000_000),
+    updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [
+    check('shop_settings_one_row', sql`id = 1`),
+    check('shop_settings_goal_check', sql`monthly_revenue_goal between 1 and 1000000000000`),
+  ],
+);

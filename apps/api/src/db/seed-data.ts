@@ -1,7 +1,7 @@
 import type { Art } from './seed-art.ts';
 
 // The demo shop (SEED_DEMO): a menu of 28 items over the four categories, promos and accounts.
-// The three landing-page favourites (spec §1) are on the menu at 25.000, 30.000 and 40.000.
+// The three landing-page favourites (docs/shop-rules.md#landing-figures) are on the menu at 25.000, 30.000 and 40.000.
 
 export const DEMO_ADMIN = { email: 'admin@kopisenja.test', password: 'senja-admin-123', display_name: 'Admin Senja' };
 export const DEMO_CUSTOMER = {
@@ -26,7 +26,16 @@ const COLD: [string, string] = ['#cfe3e8', '#7fa9b5'];
 const FOOD: [string, string] = ['#f6e3c6', '#e0a96d'];
 const ADDON: [string, string] = ['#efe2d6', '#b58a6a'];
 
-type DemoProduct = { name: string; price: number; category: 1 | 2 | 3 | 4; description: string; art: Art };
+type DemoProduct = {
+  name: string;
+  /** The Reguler price; drinks' Large and Extra Large follow the shop's steps unless `sizes` sets them. */
+  price: number;
+  category: 1 | 2 | 3 | 4;
+  description: string;
+  art: Art;
+  sizes?: { price_l: number; price_xl: number };
+  sold_out?: boolean;
+};
 
 const coffee = (name: string, price: number, description: string, color: string, accent: string, iced = false): DemoProduct => ({
   name,
@@ -67,13 +76,18 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   coffee('Caramel Macchiato', 35000, 'Vanilla milk marked with espresso and a caramel drizzle.', '#b07a45', '#e6b86a', true),
   coffee('Cold Brew', 30000, 'Steeped for 18 hours, smooth and naturally sweet, served over ice.', '#2f1a0e', '#6b4226', true),
   coffee('Mocha', 34000, 'Espresso with dark chocolate and steamed milk, topped with cocoa.', '#5e3520', '#d9b38c'),
-  coffee('Affogato', 36000, 'A scoop of vanilla ice cream drowned in a hot espresso shot.', '#6b4226', '#fff8ec'),
+  // A Large affogato has a second scoop: it costs more than the usual step.
+  {
+    ...coffee('Affogato', 36000, 'A scoop of vanilla ice cream drowned in a hot espresso shot.', '#6b4226', '#fff8ec'),
+    sizes: { price_l: 44000, price_xl: 50000 },
+  },
   drink('Matcha Latte', 32000, 'Japanese matcha whisked with fresh milk, over ice.', '#7fa653', '#e6f0d4'),
   drink('Chocolate', 28000, 'Rich dark chocolate with steamed milk.', '#5a3321', '#d8b08c', false),
   drink('Red Velvet Latte', 30000, 'Red velvet with milk and a cream cheese foam.', '#b23a48', '#f7e1e3'),
   drink('Teh Tarik', 20000, 'Pulled black tea with condensed milk, frothy and sweet.', '#c98b4d', '#f5dfc0', false),
   drink('Lemon Tea', 18000, 'Jasmine tea with fresh lemon, over ice.', '#e0b43c', '#f7ecb5'),
-  drink('Strawberry Smoothie', 35000, 'Strawberries, yoghurt and honey blended until smooth.', '#e05a6d', '#fbd3da'),
+  // Strawberries are out of season: shown on the menu as sold out.
+  { ...drink('Strawberry Smoothie', 35000, 'Strawberries, yoghurt and honey blended until smooth.', '#e05a6d', '#fbd3da'), sold_out: true },
   food('Nasi Goreng Kampung', 40000, 'Village-style fried rice with anchovies, fried egg and crackers.', '#c8843c', '#f7e08a'),
   food('Croissant', 22000, 'All-butter croissant, baked every morning.', '#d9a05b', '#f1c98a'),
   food('Chicken Katsu Rice', 45000, 'Crispy chicken katsu with rice and a curry sauce.', '#e3b25f', '#8b5a2b'),
@@ -87,6 +101,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   addOn('Caramel Syrup', 6000, 'A pump of house-made caramel.', '#c98b4d', '#e6b86a'),
   addOn('Boba Pearls', 6000, 'Chewy brown-sugar tapioca pearls.', '#4a2c17', '#7a4a26'),
 ];
+
+/** Add-ons the seeded orders put in their drinks, by name. */
+export const DEMO_ADDON_NAMES = ['Extra Espresso Shot', 'Oat Milk', 'Whipped Cream', 'Caramel Syrup', 'Boba Pearls'];
 
 /** Promos relative to today: `days` until the last day (negative: already ended, admins still see it). */
 export const DEMO_PROMOS = [
@@ -129,6 +146,30 @@ export const DEMO_PROMOS = [
     description: 'Thirty percent off with the free member card, from IDR 200.000.',
     color: '#4a2c17',
     accent: '#8e44ad',
+    members_only: true,
+  },
+  // The spec's terms: "only for dine in", "buy 1 get 1 only for new user".
+  {
+    promo_name: 'Dine In Deal',
+    code: 'DINEIN15',
+    discount: 15,
+    min_price: 0,
+    days: 30,
+    description: 'Fifteen percent off when you sit down with us: only for dine in.',
+    color: '#9c6a3f',
+    accent: '#2980b9',
+    delivery_ids: [1],
+  },
+  {
+    promo_name: 'First Cup',
+    code: 'FIRST50',
+    discount: 50,
+    min_price: 20000,
+    days: 60,
+    description: 'Half off your very first order, like a buy 1 get 1: only for new customers.',
+    color: '#b07a45',
+    accent: '#c0392b',
+    new_customers_only: true,
   },
   {
     promo_name: 'Ramadan Special',

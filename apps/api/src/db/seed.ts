@@ -1,14 +1,15 @@
-import { DOOR_DELIVERY_ID, STATUS } from '@kopi/shared';
+import { DOOR_DELIVERY_ID, isDrink, lineTotal, STATUS } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { sha256Of, storeImage } from '../modules/images/images.service.ts';
+import { sizePrices } from '../modules/products/products.service.ts';
 import { insertOrder } from '../modules/transactions/transactions.repository.ts';
 import { insertUser, upsertAdmin } from '../modules/users/users.repository.ts';
 import { type Db, rows } from './client.ts';
-import { products, promos } from './schema.ts';
+import { productSizes, products, promos } from './schema.ts';
 import { type Art, drawArt } from './seed-art.ts';
-import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PRODUCTS, DEMO_PROMOS, DEMO_REGULARS } from './seed-data.ts';
+import { DEMO_ADDON_NAMES, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PRODUCTS, DEMO_PROMOS, DEMO_REGULARS } from './seed-data.ts';
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await rows<{ empty: boolean }>(
@@ -57,6 +58,7 @@ export async function seedDemo(db: Db): Promise<void> {
   }
 
   const productIds: number[] = [];
+  const sizes: { size_id: number; price: number }[][] = [];
   for (const [index, item] of DEMO_PRODUCTS.entries()) {
     const [row] = await db
       .insert(products)
@@ -66,11 +68,14 @@ export async function seedDemo(db: Db): Promise<void> {
         category_id: item.category,
         description: item.description,
         image: await renderArt(db, item.art),
+        sold_out: item.sold_out ?? false,
         // Older items first, so "newest" differs from the menu's order.
         created_at: sql`now() - make_interval(days => ${DEMO_PRODUCTS.length - index})`,
       })
       .returning({ id: products.id });
     productIds.push(row!.id);
+    sizes.push(sizePrices(item.category, item.price, item.sizes ?? {}));
+    await db.insert(productSizes).values(sizes[index]!.map((size) => ({ product_id: row!.id, ...size })));
   }
 
   for (const promo of DEMO_PROMOS) {
@@ -82,11 +87,14 @@ export async function seedDemo(db: Db): Promise<void> {
     });
   }
 
-  await seedOrders(db, { adminId, customerId, regularIds, productIds });
+  await seedOrders(db, { adminId, customerId, regularIds, productIds, sizes });
 }
 
 /** Past orders: the customer's history, a queue of pending orders, and sales that make "popular" real. */
-async function seedOrders(db: Db, ids: { adminId: number; customerId: number; regularIds: number[]; productIds: number[] }) {
+async function seedOrders(
+  db: Db,
+  ids: { adminId: number; customerId: number; regularIds: number[]; productIds: number[]; sizes: { size_id: number; price: number }[][] },
+) {
   const buyers = [ids.customerId, ...ids.regularIds];
   // A fixed pseudo-random walk, so every demo shop is the same.
   let state = 7;
@@ -105,13 +113,21 @@ async function seedOrders(db: Db, ids: { adminId: number; customerId: number; re
 
   // Favourites sell more: the first coffees and foods lead the "popular" sort.
   const favourites = [0, 1, 4, 6, 16, 17];
+  const addOns = DEMO_ADDON_NAMES.map((name) => DEMO_PRODUCTS.findIndex((item) => item.name === name));
+  let drinks = 0;
   for (const order of orders) {
     const count = 1 + next(2);
     const lines = Array.from({ length: count }, () => {
       const index = next(3) > 0 ? favourites[next(favourites.length)]! : next(ids.productIds.length);
       const item = DEMO_PRODUCTS[index]!;
       const qty = 1 + next(3);
-      return { product_id: ids.productIds[index]!, size_id: 1 + next(3), qty, unit_price: item.price, line_total: item.price * qty };
+      // Foods and add-ons come in Reguler only; every third drink has an add-on in it.
+      const drawn = 1 + next(3);
+      const size = isDrink(item.category) ? ids.sizes[index]!.find((s) => s.size_id === drawn)! : ids.sizes[index]![0]!;
+      const addon = isDrink(item.category) && drinks++ % 3 === 0 ? addOns[drinks % addOns.length]! : undefined;
+      const addons = addon === undefined ? [] : [{ product_id: ids.productIds[addon]!, qty: 1, unit_price: DEMO_PRODUCTS[addon]!.price }];
+      const line = { product_id: ids.productIds[index]!, size_id: size.size_id, qty, unit_price: size.price, addons };
+      return { ...line, line_total: lineTotal(line) };
     });
     const subtotal = lines.reduce((sum, line) => sum + line.line_total, 0);
     const delivery_id = 1 + next(3);

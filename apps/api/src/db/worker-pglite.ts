@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 
-// The embedded database on its own thread (issue #10: PGlite on the main thread stalled every
+// The embedded database on its own thread (docs/decisions/pglite-worker.md: PGlite on the main thread stalled every
 // request for as long as each query ran). WorkerPGlite stands in for a PGlite instance on the
 // main thread and forwards each call to pglite-worker.mjs, which owns the real one. It has the part
 // of PGlite's surface that drizzle-orm/pglite uses (query, exec, transaction), so `drizzle({ client })`

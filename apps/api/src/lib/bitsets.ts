@@ -1,6 +1,6 @@
 // Sets of small whole numbers ("slots", one per product of the menu), one bit each. Intersecting
 // or counting two sets over 10,000 products is ~300 word operations: the menu index uses them
-// for search matches and categories (issue #10).
+// for search matches and categories (docs/decisions/menu-index.md).
 
 export type Bitset = Uint32Array;
 

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 
-// Compression of answers (issue #10): a page of the catalogue is ~3.7 KB of JSON and ~0.6 KB
+// Compression of answers (docs/architecture.md#the-path-of-a-request): a page of the catalogue is ~3.7 KB of JSON and ~0.6 KB
 // compressed. Done synchronously: for answers this small zlib's own time (~30 µs) is less than
 // what handing the work to its thread pool and back would cost.
 

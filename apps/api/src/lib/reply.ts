@@ -1,7 +1,7 @@
 import { type Meta, MetaSchema } from '@kopi/shared';
 import { z } from 'zod';
 
-// DESIGN §4: every success is { msg, data, meta? }.
+// docs/architecture.md#the-api-contract: every success is { msg, data, meta? }.
 
 export function pageMeta(page: number, limit: number, totalData: number): Meta {
   const totalPage = Math.max(1, Math.ceil(totalData / limit));

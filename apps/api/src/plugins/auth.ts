@@ -38,10 +38,15 @@ export function sessionOf(request: FastifyRequest): Session {
   return request.session;
 }
 
+/** `Authorization: Bearer <token>`: the scheme's name in any case (RFC 9110), one or more spaces. */
+const BEARER = /^bearer +(\S+)\s*$/i;
+
+/** The session token: the spec's `access-token` header, else `Authorization: Bearer <token>`. */
 function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers[TOKEN_HEADER];
-  const token = Array.isArray(header) ? header[0] : header;
-  return token?.trim() || undefined;
+  const token = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (token) return token;
+  return BEARER.exec(request.headers.authorization ?? '')?.[1];
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { service: AuthService }) => {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { chooseEncoding, type EncodedAnswer, encodeAnswer } from '../lib/compression.ts';
 
 // Answers of 1 KB or more (JSON, the SPA's page) go out compressed as the client accepts, Brotli
-// or gzip (issue #10). Files the SPA's build already compressed keep their own encoding.
+// or gzip (docs/architecture.md#the-path-of-a-request). Files the SPA's build already compressed keep their own encoding.
 
 const COMPRESSIBLE = /^(application\/json|text\/html)/;
 

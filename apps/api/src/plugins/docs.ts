@@ -16,7 +16,7 @@ import { REQUEST_ID_HEADER } from './request-id.ts';
 // its path, 413/415 from a body; a route names only what its service adds (409, 429, …).
 
 /** Error statuses a route can answer besides the ones worked out from it. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -38,6 +38,7 @@ const WHY: Record<ErrorStatus | 500, string> = {
   413: 'The body or the picture is too large (file_too_large, payload_too_large)',
   415: 'The body or the picture is of a type that is not accepted (file_type_not_allowed, unsupported_media_type)',
   429: 'Too many attempts (too_many_requests): wait for Retry-After seconds',
+  503: 'Too many pictures are being prepared (busy): try again after Retry-After seconds',
   500: 'Something failed on the server (internal_error): quote `request_id` when reporting it',
 };
 
@@ -89,6 +90,8 @@ function errorStatuses(schema: JsonObject & { errors?: ErrorStatus[]; form?: unk
     statuses.add(413);
     statuses.add(415);
   }
+  // A form may carry a picture, and picture work has a bounded queue (docs/decisions/hardening.md).
+  if (schema.form) statuses.add(503);
   statuses.add(500);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -116,7 +119,12 @@ function transform(document: Parameters<typeof jsonSchemaTransform>[0]): Transfo
   schema.operationId ??= operationId(method, document.url);
   const need = guardNeed(document.route.preHandler);
   // A guarded route needs the token; an optional one reads it when sent; the rest are public.
-  schema.security = need === 'session' || need === 'role' ? [{ accessToken: [] }] : need === 'optional' ? [{}, { accessToken: [] }] : [];
+  schema.security =
+    need === 'session' || need === 'role'
+      ? [{ accessToken: [] }, { bearer: [] }]
+      : need === 'optional'
+        ? [{}, { accessToken: [] }, { bearer: [] }]
+        : [];
 
   const response = { ...((schema.response as JsonObject | undefined) ?? {}) };
   for (const status of Object.keys(response)) {
@@ -134,7 +142,9 @@ function transform(document: Parameters<typeof jsonSchemaTransform>[0]): Transfo
       description: WHY[status],
       headers: {
         ...requestIdHeader,
-        ...(status === 429 ? { 'retry-after': { type: 'integer', description: 'Seconds to wait before trying again' } } : {}),
+        ...(status === 429 || status === 503
+          ? { 'retry-after': { type: 'integer', description: 'Seconds to wait before trying again' } }
+          : {}),
       },
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
@@ -154,7 +164,11 @@ export const docsPlugin = fp(async (app: FastifyInstance, opts: { shopName: stri
       },
       servers: [{ url: '/', description: 'This server' }],
       components: {
-        securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: TOKEN_HEADER } },
+        securitySchemes: {
+          accessToken: { type: 'apiKey', in: 'header', name: TOKEN_HEADER },
+          // The same token as `Authorization: Bearer <token>` (a browser's fetch of the live stream sends it so).
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
         schemas: { Error: z.toJSONSchema(ErrorSchema, { target: 'openapi-3.0' }) as JsonObject },
       },
     },

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 
-// DESIGN §4: one error body { msg, code, errors? } with the right status for every failure.
+// docs/architecture.md#the-api-contract: one error body { msg, code, errors? } with the right status for every failure.
 
 export interface FieldError {
   field: string;
@@ -17,6 +17,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly errors?: FieldError[],
+    /** Seconds the client should wait (429, 503): sent as Retry-After. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -29,8 +31,14 @@ export const notFound = (msg = 'Data not found') => new AppError(404, 'data_not_
 export const conflict = (msg: string) => new AppError(409, 'conflict', msg);
 export const fileTooLarge = () => new AppError(413, 'file_too_large', MSG.fileTooBig);
 export const fileTypeNotAllowed = () => new AppError(415, 'file_type_not_allowed', MSG.fileTypeWrong);
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(429, 'too_many_requests', `Too many attempts, try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s)`);
+export const tooManyRequests = (retryAfterSeconds: number, what = 'attempts') => {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const wait = seconds < 60 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`;
+  return new AppError(429, 'too_many_requests', `Too many ${what}, try again in ${wait}`, undefined, seconds);
+};
+/** The server is busy with work it cannot queue more of; the client may try again shortly. */
+export const serviceBusy = (msg: string, retryAfterSeconds: number) =>
+  new AppError(503, 'busy', msg, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
 
 function fieldErrors(error: ZodError): FieldError[] {
   return error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
@@ -84,7 +92,8 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.statusCode === 429) reply.header('retry-after', '60');
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+      else if (error.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
       return reply.status(error.statusCode).send({ msg: error.message, code: error.code, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

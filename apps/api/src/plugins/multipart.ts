@@ -42,6 +42,10 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
     return await readParts(request);
   } catch (error) {
     if (error instanceof AppError) throw error;
+    // The parser reports a file over the limit from the parts' iterator when the file's last piece
+    // ended exactly at the limit (as a network delivers it): that is 413 too, never "could not be read".
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    if ((error as { statusCode?: number }).statusCode === 413) throw error;
     // Anything else thrown while reading parts is the parser refusing a broken body.
     throw badRequest('The form could not be read: send it as multipart/form-data');
   }
@@ -59,6 +63,8 @@ async function readParts(request: FastifyRequest): Promise<FormInput> {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
         throw error;
       });
+      // A file cut at the limit between two pieces of the body ends without the parser's error.
+      if (part.file.truncated) throw fileTooLarge();
       // A browser sends an empty file part when no file was chosen: that is "no picture".
       if (bytes.length > 0) form.image = bytes;
     } else if (typeof part.value === 'string') {

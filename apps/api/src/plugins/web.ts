@@ -4,10 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { API_BASE } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { escapeHtml } from '../lib/html.ts';
 import { notFound } from './errors.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 interface WebOptions {
   dist?: string;

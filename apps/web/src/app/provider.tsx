@@ -17,7 +17,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* spec §9: toasts close after 5000 ms, react-toastify's default. */}
+      {/* docs/decisions/spec-fidelity.md#delays: toasts close after 5000 ms, react-toastify's default. */}
       <ToastContainer position="top-center" theme="light" />
     </QueryClientProvider>
   );

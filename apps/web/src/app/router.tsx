@@ -9,7 +9,7 @@ import { RouteError } from './routes/route-error';
 
 const RELOADED_FOR_CHUNK = 'kopi:reloaded-for-chunk';
 
-// Route-level code splitting: each page is its own chunk (DESIGN §8, ≤ 150 KB JS on first load).
+// Route-level code splitting: each page is its own chunk (docs/architecture.md#tests-and-targets: ≤ 150 KB JS on first load).
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => {
     try {
@@ -43,6 +43,8 @@ const PromoEditPage = page(() => import('./routes/promo-edit'), 'PromoEditPage')
 const PaymentPage = page(() => import('./routes/payment'), 'PaymentPage');
 const HistoryPage = page(() => import('./routes/history'), 'HistoryPage');
 const ManageOrderPage = page(() => import('./routes/manage-order'), 'ManageOrderPage');
+const OrderBoardPage = page(() => import('./routes/order-board'), 'OrderBoardPage');
+const OrderPage = page(() => import('./routes/order'), 'OrderPage');
 const DashboardPage = page(() => import('./routes/dashboard'), 'DashboardPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 
@@ -60,7 +62,7 @@ const router = createBrowserRouter([
       { path: '/forgot', element: <ForgotPage /> },
       { path: '/reset', element: <ResetPage /> },
       { path: '/login/google', element: <GoogleLandingPage /> },
-      // DESIGN §2.3: /profile needs a session and sends a visitor to /login.
+      // docs/decisions/spec-fidelity.md#fixed: /profile needs a session and sends a visitor to /login.
       {
         path: '/profile',
         element: (
@@ -70,7 +72,7 @@ const router = createBrowserRouter([
         ),
       },
       { path: '/product', element: <CataloguePage /> },
-      // spec §2: Add promo's Cancel pointed at /productadmin, which never existed (DESIGN §2.3).
+      // Add promo's Cancel pointed at /productadmin, which never existed (docs/decisions/spec-fidelity.md#fixed).
       { path: '/productadmin', element: <Navigate to="/product" replace /> },
       { path: '/detail/:id', element: <ProductDetailPage /> },
       {
@@ -86,6 +88,14 @@ const router = createBrowserRouter([
         element: (
           <RequireRole roles={ANY_ROLE}>
             <HistoryPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/history/:id',
+        element: (
+          <RequireRole roles={ANY_ROLE}>
+            <OrderPage />
           </RequireRole>
         ),
       },
@@ -137,7 +147,16 @@ const router = createBrowserRouter([
           </RequireRole>
         ),
       },
-      // spec §2 lists /app without a purpose; it leads home rather than to a blank page.
+      {
+        path: '/manageorder/board',
+        element: (
+          <RequireRole roles={ADMIN}>
+            <OrderBoardPage />
+          </RequireRole>
+        ),
+      },
+      // The specification lists /app without a purpose (docs/decisions/spec-fidelity.md#routes-and-the-session); it leads home rather
+      // than to a blank page.
       { path: '/app', element: <Navigate to="/" replace /> },
       { path: '*', element: <NotFoundPage /> },
     ],

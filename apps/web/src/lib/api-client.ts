@@ -2,7 +2,7 @@ import { API_BASE, type Meta, TOKEN_HEADER } from '@kopi/shared';
 import { clearSession, readSession } from './session';
 import { TEXT } from './texts';
 
-// DESIGN §4: every answer is { msg, data, meta? } or { msg, code, errors? }.
+// docs/architecture.md#the-api-contract: every answer is { msg, data, meta? } or { msg, code, errors? }.
 
 export interface ApiSuccess<T> {
   msg: string;
@@ -33,7 +33,10 @@ export class ApiError extends Error {
 type AuthFailureListener = (status: 401 | 403) => void;
 let onAuthFailure: AuthFailureListener | null = null;
 
-/** The layout registers how to leave for /login when the server refuses the session (spec §6). */
+/**
+ * The layout registers how to leave for /login when the server refuses the session
+ * (docs/decisions/spec-fidelity.md#routes-and-the-session).
+ */
 export function setAuthFailureListener(listener: AuthFailureListener | null): void {
   onAuthFailure = listener;
 }
@@ -62,7 +65,8 @@ async function readBody(response: Response): Promise<Record<string, unknown> | n
   return (await response.json()) as Record<string, unknown>;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
+/** Sends a request with the session's token; a dropped connection becomes an ApiError (status 0). */
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const session = readSession();
   const headers: Record<string, string> = { ...options.headers };
   if (session) headers[TOKEN_HEADER] = session.token;
@@ -75,9 +79,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body = JSON.stringify(options.body);
   }
 
-  let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body,
@@ -87,23 +90,58 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, TEXT.networkError, 'network_error');
   }
+}
 
+/** The error of a refused request; a refused session also starts the way to /login (docs/decisions/spec-fidelity.md#routes-and-the-session). */
+async function failure(response: Response, signedIn: boolean): Promise<ApiError> {
   const payload = await readBody(response);
-  if (response.ok) return payload as unknown as ApiSuccess<T>;
-
   const message = typeof payload?.msg === 'string' ? payload.msg : `${TEXT.serverError} (${response.status})`;
   const code = typeof payload?.code === 'string' ? payload.code : 'http_error';
   const fieldErrors = Array.isArray(payload?.errors) ? (payload.errors as FieldError[]) : [];
 
   // A refused session (expired or revoked token, or the wrong role) sends the person to /login.
   // A 401 without a token is an ordinary answer (e.g. a wrong password) and is left to the caller.
-  if (response.status === 401 && session) {
+  if (response.status === 401 && signedIn) {
     if (onAuthFailure) onAuthFailure(401);
     else clearSession();
   } else if (response.status === 403) {
     onAuthFailure?.(403);
   }
-  throw new ApiError(response.status, message, code, fieldErrors);
+  return new ApiError(response.status, message, code, fieldErrors);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
+  const signedIn = readSession() !== null;
+  const response = await send(path, options);
+  if (!response.ok) throw await failure(response, signedIn);
+  return (await readBody(response)) as unknown as ApiSuccess<T>;
+}
+
+/** A file the API answers (a CSV report): the response, its body still to be read; failures as apiRequest's. */
+export async function apiFile(path: string, options: RequestOptions = {}): Promise<Response> {
+  const signedIn = readSession() !== null;
+  const response = await send(path, options);
+  if (!response.ok) throw await failure(response, signedIn);
+  return response;
+}
+
+/**
+ * Opens a Server-Sent-Events stream with fetch, which (unlike EventSource) can send the token as
+ * `Authorization: Bearer`. Answers the open response; a refusal throws an ApiError like apiRequest.
+ * A dropped network rejects with fetch's own TypeError, so that the reader can tell it from a refusal.
+ */
+export async function openEventStream(path: string, options: { lastEventId?: string; signal: AbortSignal }): Promise<Response> {
+  const session = readSession();
+  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
+  const response = await fetch(buildUrl(path, undefined), { headers, signal: options.signal, cache: 'no-store' });
+  if (!response.ok) throw await failure(response, session !== null);
+  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    await response.body?.cancel();
+    throw new ApiError(response.status, `${TEXT.serverError} (not an event stream)`, 'not_event_stream');
+  }
+  return response;
 }
 
 /** Whether asking again may help: a dropped connection or a server fault, not a refused request. */

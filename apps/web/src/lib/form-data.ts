@@ -1,5 +1,8 @@
-/** Multipart body of the given fields; undefined ones are left out (only changed fields are sent). */
-export function toFormData(fields: Record<string, string | number | File | undefined>): FormData {
+/**
+ * Multipart body of the given fields (a yes/no as "true"/"false", a list of ids as "1,3"); undefined
+ * ones are left out (only changed fields are sent).
+ */
+export function toFormData(fields: Record<string, string | number | boolean | readonly number[] | File | undefined>): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;

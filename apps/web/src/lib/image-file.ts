@@ -4,7 +4,7 @@ const ALLOWED_TYPES = ['image/jpeg', 'image/png'];
 const ALLOWED_EXTENSION = /\.(jpe?g|png)$/i;
 
 /**
- * spec §5: an upload is a .jpeg, .jpg or .png of at most 2 MB. The server checks the bytes again;
+ * docs/shop-rules.md#pictures: an upload is a .jpeg, .jpg or .png of at most 2 MB. The server checks the bytes again;
  * this only spares the person an upload that would be refused.
  */
 export function imageFileError(file: File): string | null {

@@ -3,7 +3,7 @@ import { TEXT } from './texts';
 
 /**
  * A form resolver whose schema module (and zod with it, about 40 KB gzipped) is fetched on the
- * first validation instead of with the page, so that every first load stays within DESIGN §8.
+ * first validation instead of with the page, so that every first load stays within its budget (docs/architecture.md#tests-and-targets).
  * When that fetch fails (no connection), the form gets a `root` error saying so instead of a submit
  * that silently does nothing; the next submit tries again.
  */

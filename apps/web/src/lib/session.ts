@@ -1,7 +1,7 @@
 import { ROLES, type Role, STORAGE } from '@kopi/shared';
 import { createLocalStore, removeKeys, useLocalStore, writeKeys } from './local-store';
 
-// spec §3: the session lives in localStorage under 'token', 'role' and 'id'.
+// docs/decisions/spec-fidelity.md#routes-and-the-session: the session lives in localStorage under 'token', 'role' and 'id'.
 
 export interface Session {
   token: string;
@@ -33,7 +33,7 @@ export function saveSession(session: Session): void {
   writeKeys({ [STORAGE.token]: session.token, [STORAGE.role]: session.role, [STORAGE.id]: String(session.id) });
 }
 
-/** DESIGN §2.3: logout clears token, role and id (the spec's version left role and id behind). */
+/** docs/decisions/spec-fidelity.md#fixed: logout clears token, role and id (the spec's version left role and id behind). */
 export function clearSession(): void {
   removeKeys(KEYS);
 }

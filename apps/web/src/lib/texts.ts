@@ -1,4 +1,5 @@
-// Texts the spec does not spell out (DESIGN §2.2). Everything the spec spells comes from MSG.
+// Texts the spec does not spell out (docs/decisions/spec-fidelity.md#where-the-specification-is-silent). Everything the spec spells comes
+// from MSG.
 
 export const TEXT = {
   networkError: 'The shop cannot be reached. Check your connection and try again.',
@@ -13,8 +14,12 @@ export const TEXT = {
   orderHidden: 'The order is hidden from your history.',
   logoutFailed: 'You are logged out on this device, but the shop could not end your session',
   couponApplied: 'Coupon applied: it will be used at checkout.',
+  couponApplies: 'applied',
+  couponAppliedTotal: (code: string, total: string) => `${code} applied: your cart comes to ${total}.`,
+  couponNotApplied: 'not applied',
+  couponSaved: 'Coupon kept for your cart: it is checked when you add something.',
   forgotNoLink: "If you don't receive a link within 2 minutes, press Resend Link.",
-  dashboardPlaceholder: 'Sample figures: the dashboard is not connected to your orders yet.',
+  dashboardEmpty: (when: string) => `No orders ${when} yet. The figures fill in as soon as customers order.`,
   notFound: 'This page does not exist.',
   asSoonAsPossible: 'As soon as possible',
   closedNow: 'We are closed now.',
@@ -27,17 +32,25 @@ export const TEXT = {
   resetNoToken: 'This page opens from the link in the password reset e-mail. Ask for a new link if you need one.',
   askNewLink: 'Ask for a new link',
   resendWait: 'You can ask for the link again when the timer reaches 00:00.',
+  resendIn: 'The link is on its way. You can ask for it again in',
+  resendNow: 'You can ask for the link again now.',
   googleSignedIn: 'Signed in with Google. Taking you to the menu…',
-  googleFailedTitle: 'Google sign-in did not finish',
+  soldOut: 'Sold out',
+  soldOutNote: 'Sold out for now: it cannot be ordered until it is back on sale.',
+  memberSince: 'member since',
+  memberLeft: (left: string, goal: string) =>
+    `Spend ${left} more and the card is yours: it is free once your completed orders reach ${goal}.`,
+  memberProgress: 'Spent towards the member card',
   askStaff: 'Ask our baristas at the counter about ingredients, allergens or sweetness — they are happy to help.',
+  orderAnswerLost:
+    'The shop did not answer in time, so your order may have gone through. Press Confirm and Pay again: it will not be ordered twice.',
+  // The live order loop: what every signed-in page may show (the board's and the order page's own texts are in features/orders/texts.ts).
+  liveOn: 'Live',
+  liveConnecting: 'Connecting…',
+  liveReconnecting: 'Reconnecting…',
+  liveReconnectingHint: 'The connection to the shop dropped. Changes will show as soon as it is back.',
+  liveFailed: 'Live updates stopped',
+  liveUnreadable: 'A live update could not be read',
+  orderReadyToast: 'is ready',
+  viewOrder: 'View order',
 } as const;
-
-/** Why a Google sign-in ended without a session (the server's reasons, google.service.ts). */
-export const GOOGLE_FAILURES: Record<string, string> = {
-  cancelled: 'You cancelled the sign-in at Google.',
-  expired: 'The sign-in took too long or was started in another window. Please try again.',
-  unverified:
-    "Your Google account's e-mail address is not verified, so it cannot sign in here. Verify it with Google, or sign up with your e-mail.",
-  unavailable: 'Google sign-in cannot be reached right now. Please try again later, or use your e-mail.',
-  failed: 'Google sign-in did not work. Please try again.',
-};

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
- * spec §9 redirect delays: move on after the person has seen the toast. The timer is dropped if the
+ * docs/decisions/spec-fidelity.md#delays, redirect delays: move on after the person has seen the toast. The timer is dropped if the
  * person leaves the page first.
  */
 export function useDelayedNavigate(): (to: string, delayMs: number) => void {

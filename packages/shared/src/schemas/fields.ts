@@ -25,6 +25,24 @@ export function wholeNumber(opts: { required: string; min: number; max: number; 
   );
 }
 
+const YES = ['true', '1', 'on', 'yes'];
+const NO = ['false', '0', 'off', 'no'];
+
+/** A yes/no: a boolean, or as a form writes it ("true"/"false", "1"/"0", "on"/"off"); blank is missing. */
+export function formBoolean(message: string) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const text = value.trim().toLowerCase();
+      if (text === '') return undefined;
+      if (YES.includes(text)) return true;
+      if (NO.includes(text)) return false;
+      return value;
+    },
+    z.boolean({ error: message }),
+  );
+}
+
 /** An id from a fixed list (sizes, delivery methods, …). */
 export function fixedId(ids: readonly number[], required: string) {
   return wholeNumber({ required, min: Math.min(...ids), max: Math.max(...ids), range: required });

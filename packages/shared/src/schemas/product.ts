@@ -1,20 +1,32 @@
 import { z } from 'zod';
 import { CATEGORIES, PRICE_MAX, PRODUCT_SORTS } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { fixedId, requiredText, wholeNumber } from './fields.ts';
+import { fixedId, formBoolean, requiredText, wholeNumber } from './fields.ts';
 
 const CATEGORY_IDS = CATEGORIES.map((c) => c.id);
 
-/** spec §5: the Add product rules and their messages (the picture is checked with the upload). */
+const sizePrice = (name: string) =>
+  wholeNumber({ required: `${name} price is required`, min: 1, max: PRICE_MAX, range: `${name} price must be between 1 and ${PRICE_MAX}` });
+
+/**
+ * docs/decisions/spec-fidelity.md#forms: the Add product rules and their messages (the picture is checked with the upload).
+ * `price` is the Reguler price; a drink's Large and Extra Large prices default to it plus the shop's
+ * steps (docs/shop-rules.md#prices-and-sizes), and the server checks them against the category.
+ */
 export const ProductFieldsSchema = z.object({
   product_name: requiredText(MSG.productNameRequired, 100),
   price: wholeNumber({ required: MSG.productPriceRequired, min: 1, max: PRICE_MAX, range: `Price must be between 1 and ${PRICE_MAX}` }),
   category_id: fixedId(CATEGORY_IDS, MSG.productCategoryRequired),
   description: requiredText(MSG.productDescriptionRequired, 1000),
+  price_l: sizePrice('Large').optional().meta({ description: 'Large price (drinks only); default: price + 5000' }),
+  price_xl: sizePrice('Extra Large').optional().meta({ description: 'Extra Large price (drinks only); default: price + 8000' }),
+  sold_out: formBoolean('sold_out must be true or false')
+    .optional()
+    .meta({ description: 'true: shown as "Sold out" and refused in orders; default false' }),
 });
 export type ProductFields = z.infer<typeof ProductFieldsSchema>;
 
-/** spec §5 Edit product: every field optional, only changed ones sent. */
+/** Edit product (docs/decisions/spec-fidelity.md#forms): every field optional, only changed ones sent. */
 export const ProductPatchSchema = ProductFieldsSchema.partial();
 export type ProductPatch = z.infer<typeof ProductPatchSchema>;
 
@@ -53,14 +65,20 @@ export const ProductQuerySchema = z.object({
 });
 export type ProductQuery = z.infer<typeof ProductQuerySchema>;
 
+export const ProductSizeSchema = z.object({ size_id: z.number(), size_name: z.string(), price: z.number() });
+export type ProductSize = z.infer<typeof ProductSizeSchema>;
+
 export const ProductSchema = z.object({
   id: z.number(),
   product_name: z.string(),
+  /** The Reguler price (the spec's field); `sizes` has every size's. */
   price: z.number(),
   image: z.string(),
   description: z.string(),
   category_id: z.number(),
   category_name: z.string(),
+  sizes: z.array(ProductSizeSchema).meta({ description: 'The sizes it is sold in, Reguler first, each with its price' }),
+  sold_out: z.boolean(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

@@ -1,10 +1,29 @@
 import { z } from 'zod';
+import { DELIVERY_METHODS } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { isoDate, requiredText, wholeNumber } from './fields.ts';
+import { fixedId, formBoolean, isoDate, requiredText, wholeNumber } from './fields.ts';
 
 const required = MSG.allInputRequired;
 
-/** spec §5 Add promo: every field required with one message; discount is a percentage. */
+const DELIVERY_IDS_MESSAGE = 'delivery_ids must be delivery methods separated by commas: 1 (Dine In), 2 (Door Delivery), 3 (Pick Up)';
+
+/** A form's "1,3" (ids separated by commas; blank is every method) as a sorted list without repeats. */
+const deliveryIds = z
+  .preprocess(
+    (value) => (typeof value === 'string' ? (value.trim() === '' ? [] : value.split(',')) : value),
+    z
+      .array(
+        fixedId(
+          DELIVERY_METHODS.map((d) => d.id),
+          DELIVERY_IDS_MESSAGE,
+        ),
+        { error: DELIVERY_IDS_MESSAGE },
+      )
+      .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+  )
+  .meta({ description: 'The delivery methods it is valid for, ids separated by commas (e.g. "1" Dine In only); blank: all' });
+
+/** Add promo (docs/decisions/spec-fidelity.md#forms): every field required with one message; discount is a percentage. */
 export const PromoFieldsSchema = z.object({
   promo_name: requiredText(required, 100),
   code: requiredText(required, 20)
@@ -12,9 +31,17 @@ export const PromoFieldsSchema = z.object({
     .transform((code) => code.toUpperCase()),
   description: requiredText(required, 1000),
   discount: wholeNumber({ required, min: 1, max: 100, range: 'Discount must be between 1 and 100 percent' }),
-  // DESIGN §2.3: the expiry is a real date so that it can be enforced.
+  // docs/decisions/spec-fidelity.md#fixed: the expiry is a real date so that it can be enforced.
   duration: isoDate(required),
   min_price: wholeNumber({ required, min: 0, max: 100_000_000, range: 'Minimum price must be 0 or more' }),
+  // The rules beside the minimum (docs/shop-rules.md#coupons); a new promo without them is for everyone.
+  delivery_ids: deliveryIds.optional(),
+  new_customers_only: formBoolean('new_customers_only must be true or false')
+    .optional()
+    .meta({ description: "true: valid for a customer's first order only" }),
+  members_only: formBoolean('members_only must be true or false')
+    .optional()
+    .meta({ description: 'true: valid for member card holders only' }),
 });
 export type PromoFields = z.infer<typeof PromoFieldsSchema>;
 
@@ -29,6 +56,9 @@ export const PromoSchema = z.object({
   discount: z.number(),
   duration: z.string(),
   min_price: z.number(),
+  delivery_ids: z.array(z.number()).meta({ description: 'The delivery methods it is valid for; empty: all' }),
+  new_customers_only: z.boolean(),
+  members_only: z.boolean(),
   image: z.string(),
   active: z.boolean(),
 });

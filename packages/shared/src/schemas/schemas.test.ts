@@ -7,7 +7,7 @@ import { CreateOrderSchema } from './transaction.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
-describe('ProductFieldsSchema (spec §5)', () => {
+describe('ProductFieldsSchema (docs/decisions/spec-fidelity.md#forms)', () => {
   it('reads a form of strings into numbers', () => {
     expect(ProductFieldsSchema.parse({ product_name: ' Latte ', price: '30000', category_id: '2', description: 'Milk' })).toEqual({
       product_name: 'Latte',
@@ -28,7 +28,7 @@ describe('ProductFieldsSchema (spec §5)', () => {
   });
 });
 
-describe('PromoFieldsSchema (spec §5)', () => {
+describe('PromoFieldsSchema (docs/decisions/spec-fidelity.md#forms)', () => {
   it('upper-cases the code and needs every field', () => {
     const promo = { promo_name: 'Pagi', code: 'pagi10', description: 'x', discount: '10', duration: '2030-01-31', min_price: '0' };
     expect(PromoFieldsSchema.parse(promo).code).toBe('PAGI10');
@@ -48,7 +48,7 @@ describe('CreateOrderSchema', () => {
     expect(order).toEqual({ items: [{ product_id: 3, qty: 2, size_id: 2 }], delivery_id: 3, payment_id: 1 });
   });
 
-  it('refuses quantity 0 (DESIGN §2.3)', () => {
+  it('refuses quantity 0 (docs/decisions/spec-fidelity.md#fixed)', () => {
     expect(CreateOrderSchema.safeParse({ product_id: 3, qty: 0, size_id: 1, delivery_id: 1, payment_id: 1 }).success).toBe(false);
   });
 

@@ -31,6 +31,16 @@ export const ProfileSchema = z.object({
   gender: z.string().nullable(),
   image: z.string().nullable(),
   orders_count: z.number(),
+  member: z
+    .object({
+      number: z.string().meta({ description: 'The card number, the same for as long as the account lives' }),
+      since: z.string().meta({ description: "The shop's day (YYYY-MM-DD) the customer's Done orders reached the goal" }),
+    })
+    .nullable()
+    .meta({ description: 'The member card; null until Done orders total IDR 200.000' }),
+  member_progress: z
+    .object({ spent: z.number(), goal: z.number() })
+    .meta({ description: 'Done orders so far (spent) and what earns the card (goal): goal - spent is left to spend' }),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/client.ts';
+import { type Db, rows, sqlArray } from '../../db/client.ts';
 import { revokedTokens, settings, users } from '../../db/schema.ts';
 
 export function createAuthRepository(db: Db) {
@@ -24,6 +24,23 @@ export function createAuthRepository(db: Db) {
             from (select 1) as one left join users u on u.id = ${userId}`,
       );
       return row;
+    },
+
+    /** sessionState for many sessions in one query (the live streams' periodic re-check). */
+    sessionStates: async (sessions: readonly { id: number; jti: string }[]) => {
+      if (sessions.length === 0) return [];
+      return rows<{ jti: string; role: string | null; epoch: number | null; revoked: boolean }>(
+        db,
+        sql`select s.jti, u.role, u.session_epoch as epoch, exists(select 1 from revoked_tokens r where r.jti = s.jti) as revoked
+            from unnest(${sqlArray(
+              sessions.map((s) => s.id),
+              'int[]',
+            )}, ${sqlArray(
+              sessions.map((s) => s.jti),
+              'text[]',
+            )}) as s(id, jti)
+            left join users u on u.id = s.id`,
+      );
     },
 
     revoke: async (jti: string, expiresAt: Date) => {

@@ -70,15 +70,24 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
     derivedKey: (purpose: string): Uint8Array => createHash('sha256').update(`${purpose}:`).update(secret).digest(),
 
     async login(input: LoginInput, ip: string): Promise<LoginResult> {
-      // Guessing passwords is throttled per IP and per account (429 once the window is used up).
+      // Guessing passwords is throttled (docs/shop-rules.md#sign-in-limits): every attempt counts per
+      // IP; failures count per account and address, and per account across all addresses with a
+      // higher ceiling, so that one address guessing cannot lock the owner out from another.
       await limiter.check(`login:ip:${ip}`, limits.perIp);
-      await limiter.check(`login:email:${input.email}`, limits.perEmail);
+      const fromHere = `login:email:${input.email}:ip:${ip}`;
+      const anywhere = `login:email:${input.email}`;
+      await limiter.refuseIfUsedUp(fromHere, limits.perEmail);
+      await limiter.refuseIfUsedUp(anywhere, limits.perAccount);
       const user = await repo.findUserByEmail(input.email);
       const ok = await verifyPassword(user?.password_hash ?? (await decoy()), input.password);
-      // One message for a wrong email and a wrong password (spec §8), so neither is revealed.
-      if (!user || !ok) throw unauthorized(MSG.loginFailed);
-      // A successful sign-in forgives the email's earlier mistakes (the IP's count stays).
-      await limiter.reset(`login:email:${input.email}`);
+      if (!user || !ok) {
+        await limiter.count(fromHere);
+        await limiter.count(anywhere);
+        // One message for a wrong email and a wrong password (docs/shop-rules.md#accounts-and-roles), so neither is revealed.
+        throw unauthorized(MSG.loginFailed);
+      }
+      // A successful sign-in forgives this address's earlier mistakes (the IP's and the account-wide count stay).
+      await limiter.reset(fromHere);
       const role = user.role as Role;
       return { token: await issueToken(user.id, role, user.session_epoch), payload: { id: user.id, role } };
     },
@@ -95,6 +104,25 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
       const state = await repo.sessionState(claims.id, claims.jti);
       if (!state?.role || state.revoked || state.epoch !== claims.epoch) throw unauthorized(SESSION_EXPIRED);
       return { ...claims, role: state.role as Role };
+    },
+
+    /**
+     * Which of these sessions still hold, with their account's current role (the live streams ask on
+     * each heartbeat: a logout, a new password or a change of role ends a stream as it ends a request).
+     * Answers the sessions still valid, by jti; a session whose role changed is not among them.
+     */
+    async stillValid(sessions: readonly Session[]): Promise<Set<string>> {
+      const now = Date.now();
+      const live = sessions.filter((s) => s.expiresAt.getTime() > now);
+      const states = new Map((await repo.sessionStates(live)).map((state) => [state.jti, state]));
+      return new Set(
+        live
+          .filter((s) => {
+            const state = states.get(s.jti);
+            return !!state?.role && !state.revoked && state.epoch === s.epoch && state.role === s.role;
+          })
+          .map((s) => s.jti),
+      );
     },
 
     logout: (session: Session) => repo.revoke(session.jti, session.expiresAt),

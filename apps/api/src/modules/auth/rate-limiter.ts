@@ -4,29 +4,55 @@ import { tooManyRequests } from '../../plugins/errors.ts';
 
 /**
  * Fixed-window counters kept in the database, so that every instance of the API counts together
- * (DESIGN §3: nothing an instance needs lives only in its memory).
+ * (docs/architecture.md#how-instances-share-state: nothing an instance needs lives only in its memory). A 429 carries the real time left
+ * in the window (`Retry-After`), not a guess.
  */
 export function createRateLimiter(db: Db, windowSeconds: number) {
-  async function hit(key: string): Promise<{ hits: number; seconds_left: number }> {
+  async function hit(key: string, window: number): Promise<{ hits: number; seconds_left: number }> {
     const [row] = await rows<{ hits: number; seconds_left: number }>(
       db,
       sql`insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
           on conflict (key) do update set
-            hits = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.hits + 1 end,
-            window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
-          returning hits, greatest(1, ${windowSeconds} - extract(epoch from now() - window_start))::int as seconds_left`,
+            hits = case when rate_limits.window_start < now() - make_interval(secs => ${window}) then 1 else rate_limits.hits + 1 end,
+            window_start = case when rate_limits.window_start < now() - make_interval(secs => ${window}) then now() else rate_limits.window_start end
+          returning hits, greatest(1, ceil(${window} - extract(epoch from now() - window_start)))::int as seconds_left`,
     );
     return row!;
   }
 
   return {
     /** Counts one attempt for `key`; throws 429 once more than `limit` were made in the window. */
-    async check(key: string, limit: number): Promise<void> {
-      const { hits, seconds_left } = await hit(key);
+    async check(key: string, limit: number, window = windowSeconds): Promise<void> {
+      const { hits, seconds_left } = await hit(key, window);
       if (hits > limit) throw tooManyRequests(seconds_left);
+    },
+    /** Throws 429 when `key` has already used up `limit` in the window; counts nothing. */
+    async refuseIfUsedUp(key: string, limit: number, window = windowSeconds): Promise<void> {
+      const [row] = await rows<{ hits: number; seconds_left: number }>(
+        db,
+        sql`select hits, greatest(1, ceil(${window} - extract(epoch from now() - window_start)))::int as seconds_left
+            from rate_limits where key = ${key} and window_start >= now() - make_interval(secs => ${window})`,
+      );
+      if (row && row.hits >= limit) throw tooManyRequests(row.seconds_left);
+    },
+    /** Counts one attempt (a failure) for `key` without judging it. */
+    async count(key: string, window = windowSeconds): Promise<void> {
+      await hit(key, window);
     },
     async reset(key: string): Promise<void> {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
+    },
+    /**
+     * Forgets the windows that ended: a row is recreated by the next attempt, so only the table's
+     * size changes. `longestWindow` is the longest window any counter uses.
+     */
+    async purgeExpired(longestWindow: number): Promise<number> {
+      const [row] = await rows<{ gone: number }>(
+        db,
+        sql`with gone as (delete from rate_limits where window_start < now() - make_interval(secs => ${longestWindow}) returning 1)
+            select count(*)::int as gone from gone`,
+      );
+      return row!.gone;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { EncryptJWT, errors as joseErrors, jwtDecrypt } from 'jose';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.ts';
+import { isLoopbackHost } from '../../lib/loopback.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { GoogleRepository } from './google.repository.ts';
 
@@ -19,8 +20,6 @@ export class GoogleSignInError extends Error {
 export const FLOW_COOKIE = 'kopi_google_flow';
 export const FLOW_SECONDS = 600;
 export const CALLBACK_PATH = `${API_BASE}/auth/google/callback`;
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 interface Deps {
   google: NonNullable<Config['google']>;
@@ -39,7 +38,7 @@ export function createGoogleSignIn({ google, clock, repo, auth, publicUrl, log }
   const key = auth.derivedKey('google-sign-in-flow');
   const issuerUrl = new URL(google.issuer);
   // Plain http is allowed only for a provider on this machine (config.ts refuses it elsewhere).
-  const insecure = issuerUrl.protocol === 'http:' && LOOPBACK.has(issuerUrl.hostname);
+  const insecure = issuerUrl.protocol === 'http:' && isLoopbackHost(issuerUrl.hostname);
 
   // Discovered on first use, not at start-up: the shop opens even when the provider is unreachable.
   let discovered: Promise<oidc.Configuration> | undefined;

@@ -1,15 +1,52 @@
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
-import { fileTypeNotAllowed } from '../../plugins/errors.ts';
+import { createWorkQueue } from '../../lib/work-queue.ts';
+import { AppError, fileTypeNotAllowed } from '../../plugins/errors.ts';
 import { findImage, findVariant, saveImage, saveVariant } from './images.repository.ts';
 
-// spec §5: JPEG or PNG only. Judged by the file's magic bytes, never its name or declared type.
+// docs/shop-rules.md#pictures: JPEG or PNG only. Judged by the file's magic bytes, never its name or declared type.
 const ALLOWED = new Set(['image/jpeg', 'image/png']);
 const MAX_SIDE = 1200;
-// Rejects decompression bombs: a small file that unpacks to a gigantic bitmap.
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * A product photo is shown at 1200 px at most: 25 megapixels takes a 24-megapixel camera's
+ * 6000 × 4000 and refuses the decompression bombs (a small file that unpacks to a gigantic bitmap)
+ * that took the server's memory (docs/shop-rules.md#pictures).
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
+
+// libvips keeps recent pictures in a cache of its own: uploads are seen once, so it only holds memory.
+sharp.cache(false);
+
+/**
+ * Picture work (decoding and re-encoding) runs a few at a time, whatever the number of uploads
+ * arriving together; a burst beyond the line waiting is refused with 503 (docs/shop-rules.md#pictures).
+ */
+export const pictureWork = createWorkQueue({
+  concurrency: Math.max(1, Math.min(4, availableParallelism())),
+  maxWaiting: 16,
+  retryAfterSeconds: 5,
+  busyMessage: 'Too many pictures are being prepared right now, please try again in a few seconds',
+});
+
+const tooManyPixels = () =>
+  new AppError(413, 'image_too_large', `The picture is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (e.g. 6000 × 4000)`);
+
+const JPEG_END = Buffer.from([0xff, 0xd9]);
+const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]); // the IEND chunk
+
+/**
+ * A file cut short lacks its end marker: a JPEG ends with EOI (padding aside), a PNG has its IEND
+ * chunk. libvips would otherwise fill the missing part with grey and keep it.
+ */
+function isComplete(input: Buffer, mime: string): boolean {
+  if (mime === 'image/png') return input.includes(PNG_END);
+  let end = input.length;
+  while (end > 0 && input[end - 1] === 0) end -= 1; // some writers pad the file with zeros
+  return end >= 2 && input.subarray(end - 2, end).equals(JPEG_END);
+}
 
 export function imagePath(sha256: string): string {
   return `images/${sha256}.webp`;
@@ -20,7 +57,8 @@ export function imagePath(sha256: string): string {
  * pixels, bounds its size, and gives every picture one content type.
  */
 export async function reencode(input: Buffer): Promise<Buffer> {
-  return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+  // failOn 'warning': libjpeg only warns about damaged data (and fills it with grey); refuse it.
+  return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
     .rotate()
     .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 80 })
@@ -35,15 +73,23 @@ export interface PreparedImage {
 /** Checks an upload and turns it into stored-ready WebP bytes; throws 415 for anything else. */
 export async function prepareUpload(input: Buffer): Promise<PreparedImage> {
   const type = await fileTypeFromBuffer(input);
-  if (!type || !ALLOWED.has(type.mime)) throw fileTypeNotAllowed();
-  let bytes: Buffer;
-  try {
-    bytes = await reencode(input);
-  } catch {
-    // JPEG/PNG magic bytes on a body that does not decode as a picture.
-    throw fileTypeNotAllowed();
-  }
-  return { bytes, sha256: sha256Of(bytes) };
+  if (!type || !ALLOWED.has(type.mime) || !isComplete(input, type.mime)) throw fileTypeNotAllowed();
+  return pictureWork.run(async () => {
+    // The header alone says the size: a picture with too many pixels is refused before it is decoded.
+    const { width, height } = await sharp(input)
+      .metadata()
+      .catch(() => ({ width: undefined, height: undefined }));
+    if (!width || !height) throw fileTypeNotAllowed();
+    if (width * height > MAX_INPUT_PIXELS) throw tooManyPixels();
+    let bytes: Buffer;
+    try {
+      bytes = await reencode(input);
+    } catch {
+      // JPEG/PNG magic bytes on a body that does not decode cleanly as a picture.
+      throw fileTypeNotAllowed();
+    }
+    return { bytes, sha256: sha256Of(bytes) };
+  });
 }
 
 export const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -67,14 +113,30 @@ export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
  * A picture's bytes, at most `width` pixels wide when a width is asked for. A smaller copy is made
  * on the first request and kept in the database, so every instance serves it from then on.
  */
-export async function readImage(db: Db, sha256: string, width?: VariantWidth): Promise<{ contentType: string; data: Buffer } | undefined> {
+export interface ImageAnswer {
+  contentType: string;
+  data: Buffer;
+  /** The original sent in place of a smaller copy (the picture queue was full): not to be kept as the copy. */
+  stopgap?: true;
+}
+
+export async function readImage(db: Db, sha256: string, width?: VariantWidth): Promise<ImageAnswer | undefined> {
   if (width) {
     const kept = await findVariant(db, sha256, width);
     if (kept) return { contentType: 'image/webp', data: kept };
   }
   const original = await findImage(db, sha256);
   if (!original || !width) return original && { contentType: original.content_type, data: original.data };
-  const data = await sharp(original.data).resize({ width, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+  let data: Buffer;
+  try {
+    data = await pictureWork.run(() => sharp(original.data).resize({ width, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer());
+  } catch (error) {
+    // The picture queue is full: a page's <img> does not retry a 503, so it gets the (larger) original
+    // this time, and the smaller copy is made by a later request (so no cache may keep this answer).
+    if (error instanceof AppError && error.statusCode === 503)
+      return { contentType: original.content_type, data: original.data, stopgap: true };
+    throw error;
+  }
   await saveVariant(db, sha256, width, data);
   return { contentType: 'image/webp', data };
 }

@@ -5,7 +5,7 @@ import { NameSearch } from './name-search.ts';
 import { type ProductRow, toProductAnswer } from './product-answer.ts';
 import { SlotList } from './slot-list.ts';
 
-// The menu in memory (issue #10): the catalogue is the busiest call of the shop, and visitors spread
+// The menu in memory (docs/decisions/menu-index.md): the catalogue is the busiest call of the shop, and visitors spread
 // over every page, search and filter, which no page cache can hold. The index keeps every product
 // on sale once, in one list per sort order (all products, and each category), so that a page is a
 // slice; a search is a set of products (name-search.ts) walked in the list's order. Each
@@ -106,10 +106,17 @@ export class MenuIndex {
   /** A product's units sold changed by `delta`: it moves in the "popular" lists only. */
   sold(id: number, delta: number): void {
     const entry = this.#byId.get(id);
-    if (!entry || delta === 0) return;
+    if (entry) this.setUnitsSold(id, entry.unitsSold + delta);
+  }
+
+  /** A product's units sold are now `units` (as the database counts them): it moves in the "popular" lists only. */
+  setUnitsSold(id: number, units: number): void {
+    const entry = this.#byId.get(id);
+    const next = Math.max(0, units);
+    if (!entry || entry.unitsSold === next) return;
     const lists = [this.#listsOf(ALL).popular, this.#listsOf(entry.category).popular];
     for (const list of lists) list.remove(entry.slot);
-    entry.unitsSold = Math.max(0, entry.unitsSold + delta);
+    entry.unitsSold = next;
     for (const list of lists) list.insert(entry.slot);
   }
 

@@ -1,8 +1,8 @@
 import { andInto, type Bitset, BitsetFamily } from '../../lib/bitsets.ts';
 
-// Search by any part of a product's name, in any letter case (spec §2: the navbar search), for
+// Search by any part of a product's name, in any letter case (docs/shop-rules.md#the-menu), for
 // the menu index. Scanning 10,000 names with includes() costs ~200 µs per search on this machine;
-// this n-gram index answers in ~15 µs (issue #10).
+// this n-gram index answers in ~15 µs (docs/decisions/menu-index.md).
 //
 // Every 1-, 2- and 3-character piece of a lower-case name ("gram") maps to the set of products
 // whose names contain it. A term of up to 3 characters is one gram: its set is the answer. A

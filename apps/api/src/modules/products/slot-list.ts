@@ -1,6 +1,6 @@
 // Products (by slot) kept in one sort order, in a typed array: a page is a slice of it, and looking
 // for a search's matches walks one contiguous block of memory instead of 10,000 scattered objects
-// (several times faster: the walk was bound by cache misses, issue #10).
+// (several times faster: the walk was bound by cache misses, docs/decisions/menu-index.md).
 
 export class SlotList {
   #slots = new Int32Array(256);

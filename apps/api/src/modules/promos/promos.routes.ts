@@ -6,11 +6,12 @@ import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema } from '../../lib/reply.ts';
 import { multipartForm } from '../../plugins/docs.ts';
 import { readForm } from '../../plugins/multipart.ts';
+import type { ShopSettings } from '../shop/shop.service.ts';
 import { createPromo, deletePromo, editPromo, getPromo, visiblePromos } from './promos.service.ts';
 
-export async function promosRoutes(base: FastifyInstance, opts: { db: Db }) {
+export async function promosRoutes(base: FastifyInstance, opts: { db: Db; shop: ShopSettings }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = opts;
+  const { db, shop } = opts;
 
   app.get(
     '/promos/get',
@@ -23,15 +24,23 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db }) {
       },
     },
     async (request) => {
-      const promos = await visiblePromos(db, request.session?.role === ROLES.admin);
+      const promos = await visiblePromos(db, shop, request.session?.role === ROLES.admin);
       return { msg: promos.length ? 'Promos found' : 'No promo right now', data: promos };
     },
   );
 
   app.get(
     '/promos/:id',
-    { schema: { tags: ['promos'], summary: 'One promo', params: IdParamSchema, response: { 200: envelope(PromoSchema) } } },
-    async (request) => ({ msg: 'Promo found', data: await getPromo(db, request.params.id) }),
+    {
+      preHandler: app.auth.optional,
+      schema: {
+        tags: ['promos'],
+        summary: 'One promo (an expired one only for admins, as in the list)',
+        params: IdParamSchema,
+        response: { 200: envelope(PromoSchema) },
+      },
+    },
+    async (request) => ({ msg: 'Promo found', data: await getPromo(db, shop, request.params.id, request.session?.role === ROLES.admin) }),
   );
 
   app.post(
@@ -47,7 +56,8 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db }) {
         response: { 201: envelope(PromoSchema) },
       },
     },
-    async (request, reply) => reply.status(201).send({ msg: MSG.addPromoSuccess, data: await createPromo(db, await readForm(request)) }),
+    async (request, reply) =>
+      reply.status(201).send({ msg: MSG.addPromoSuccess, data: await createPromo(db, shop, await readForm(request)) }),
   );
 
   app.patch(
@@ -63,7 +73,7 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db }) {
         response: { 200: envelope(PromoSchema) },
       },
     },
-    async (request) => ({ msg: MSG.promoEditSuccess, data: await editPromo(db, request.params.id, await readForm(request)) }),
+    async (request) => ({ msg: MSG.promoEditSuccess, data: await editPromo(db, shop, request.params.id, await readForm(request)) }),
   );
 
   app.delete(

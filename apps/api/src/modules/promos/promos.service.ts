@@ -1,15 +1,37 @@
-import { MSG, type Promo, PromoFieldsSchema, PromoPatchSchema, today } from '@kopi/shared';
+import {
+  COUPON_REASON,
+  MEMBER_CARD_GOAL,
+  MSG,
+  type Promo,
+  PromoFieldsSchema,
+  PromoPatchSchema,
+  shopDate,
+  startOfShopDay,
+} from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound, parseOrThrow } from '../../plugins/errors.ts';
 import type { FormInput } from '../../plugins/multipart.ts';
 import { prepareOptionalUpload, prepareUpload, storeImage } from '../images/images.service.ts';
-import { codeTaken, findPromo, insertPromo, listPromos, softDeletePromo, updatePromo } from './promos.repository.ts';
+import type { ShopSettings } from '../shop/shop.service.ts';
+import {
+  type CustomerFacts,
+  codeTaken,
+  findPromo,
+  insertPromo,
+  listPromos,
+  loadPromoCheck,
+  softDeletePromo,
+  updatePromo,
+} from './promos.repository.ts';
 
 const promoNotFound = () => notFound('Promo not found');
 
+/** The shop's date today: promos end with the shop's day, not the database server's. */
+const todayOf = (shop: ShopSettings) => shopDate(shop.clock.now(), shop.timezone);
+
 /** A new or moved expiry in the past would make a promo nobody can use. */
-function checkDuration(duration: string | undefined): void {
-  if (duration !== undefined && duration < today()) {
+function checkDuration(shop: ShopSettings, duration: string | undefined): void {
+  if (duration !== undefined && duration < todayOf(shop)) {
     throw badRequest('Expire date must be today or later', [{ field: 'duration', message: 'Expire date must be today or later' }]);
   }
 }
@@ -19,40 +41,84 @@ async function checkCode(db: Db, code: string | undefined, exceptId?: number): P
 }
 
 /** Active promos for everyone; admins also see the ones that ended, to edit or extend them. */
-export async function visiblePromos(db: Db, isAdmin: boolean): Promise<Promo[]> {
-  return listPromos(db, isAdmin);
+export async function visiblePromos(db: Db, shop: ShopSettings, isAdmin: boolean): Promise<Promo[]> {
+  return listPromos(db, isAdmin, todayOf(shop));
 }
 
-export async function getPromo(db: Db, id: number): Promise<Promo> {
-  const promo = await findPromo(db, id);
-  if (!promo) throw promoNotFound();
+/** One promo; an ended one exists only for admins, as in the list (docs/shop-rules.md#coupons). */
+export async function getPromo(db: Db, shop: ShopSettings, id: number, isAdmin: boolean): Promise<Promo> {
+  const promo = await findPromo(db, id, todayOf(shop));
+  if (!promo || (!promo.active && !isAdmin)) throw promoNotFound();
   return promo;
 }
 
-export async function createPromo(db: Db, form: FormInput): Promise<Promo> {
+export async function createPromo(db: Db, shop: ShopSettings, form: FormInput): Promise<Promo> {
   const fields = parseOrThrow(PromoFieldsSchema, form.fields);
   if (!form.image) throw badRequest(MSG.allInputRequired, [{ field: 'images', message: MSG.allInputRequired }]);
-  checkDuration(fields.duration);
+  checkDuration(shop, fields.duration);
   await checkCode(db, fields.code);
   const image = await prepareUpload(form.image);
   const id = await db.transaction(async (tx) => insertPromo(tx as Db, { ...fields, image: await storeImage(tx as Db, image) }));
-  return getPromo(db, id);
+  return getPromo(db, shop, id, true);
 }
 
-export async function editPromo(db: Db, id: number, form: FormInput): Promise<Promo> {
+export async function editPromo(db: Db, shop: ShopSettings, id: number, form: FormInput): Promise<Promo> {
   const patch = parseOrThrow(PromoPatchSchema, form.fields);
   const image = await prepareOptionalUpload(form.image);
   if (Object.keys(patch).length === 0 && !image) throw badRequest('Nothing to change: send at least one field');
-  await getPromo(db, id);
-  checkDuration(patch.duration);
+  await getPromo(db, shop, id, true);
+  checkDuration(shop, patch.duration);
   await checkCode(db, patch.code, id);
   const updated = await db.transaction(async (tx) =>
     updatePromo(tx as Db, id, image ? { ...patch, image: await storeImage(tx as Db, image) } : patch),
   );
   if (!updated) throw promoNotFound();
-  return getPromo(db, id);
+  return getPromo(db, shop, id, true);
 }
 
 export async function deletePromo(db: Db, id: number): Promise<void> {
   if (!(await softDeletePromo(db, id))) throw promoNotFound();
+}
+
+/** The order a coupon is judged for: who orders, what the cart comes to, how it is delivered. */
+export interface CouponUse {
+  promoId: number;
+  userId: number;
+  subtotal: number;
+  deliveryId: number;
+}
+
+export interface PromoVerdict {
+  id: number;
+  applies: boolean;
+  /** One sentence a customer understands; null when the promo applies. */
+  reason: string | null;
+  /** The percentage taken off the subtotal: 0 when the promo does not apply. */
+  discountPercent: number;
+}
+
+/**
+ * The rules of a coupon (docs/shop-rules.md#coupons), in the order a customer would fix them: a
+ * promo on offer, the delivery method, a first order, the member card, the minimum, one per day.
+ * Answers why it does not apply, or null.
+ */
+export function couponRefusal(promo: Promo | undefined, facts: CustomerFacts, use: CouponUse): string | null {
+  if (!promo?.active) return COUPON_REASON.notValid;
+  if (promo.delivery_ids.length > 0 && !promo.delivery_ids.includes(use.deliveryId)) return COUPON_REASON.delivery(promo);
+  if (promo.new_customers_only && facts.orders > 0) return COUPON_REASON.firstOrder(promo);
+  if (promo.members_only && facts.spent < MEMBER_CARD_GOAL) return COUPON_REASON.members(promo, MEMBER_CARD_GOAL - facts.spent);
+  if (use.subtotal < promo.min_price) return COUPON_REASON.minimum(promo);
+  if (facts.used_coupon_today) return COUPON_REASON.oncePerDay;
+  return null;
+}
+
+/**
+ * Whether a promo applies to an order: the one judgement used by the quote and by placing the
+ * order. Placing it calls this under the customer's lock, so that "1 coupon per day" holds.
+ */
+export async function judgePromo(db: Db, shop: ShopSettings, use: CouponUse): Promise<PromoVerdict> {
+  const today = todayOf(shop);
+  const { promo, facts } = await loadPromoCheck(db, use.promoId, use.userId, today, startOfShopDay(today, shop.timezone));
+  const reason = couponRefusal(promo, facts, use);
+  return { id: use.promoId, applies: reason === null, reason, discountPercent: reason === null ? promo!.discount : 0 };
 }

@@ -10,7 +10,7 @@ import type { RateLimiter } from '../auth/rate-limiter.ts';
 import type { RecoveryRepository } from './recovery.repository.ts';
 import { resetMail } from './reset-mail.ts';
 
-/** How long a reset link works (issue #9). */
+/** How long a reset link works (docs/shop-rules.md#accounts-and-roles). */
 export const RESET_LINK_MINUTES = 30;
 /** Reset e-mails one address may be sent in a rate-limit window: enough for a few "Resend Link". */
 export const RESET_MAILS_PER_EMAIL = 5;

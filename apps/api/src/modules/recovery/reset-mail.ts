@@ -1,7 +1,5 @@
+import { escapeHtml } from '../../lib/html.ts';
 import type { Mail } from '../../lib/mailer.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** The reset e-mail: a plain-text part and an HTML part with the same words, in the shop's name. */
 export function resetMail(opts: { to: string; shopName: string; link: string; validMinutes: number }): Mail {

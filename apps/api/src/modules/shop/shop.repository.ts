@@ -1,4 +1,4 @@
-import { SLOT_MINUTES, STATUS } from '@kopi/shared';
+import { DEFAULT_MONTHLY_REVENUE_GOAL, SLOT_MINUTES, STATUS } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, sqlArray } from '../../db/client.ts';
 
@@ -28,4 +28,20 @@ export async function countSlotOrders(db: Db, starts: readonly Date[]): Promise<
         group by s.start`,
   );
   return new Map(found.map((row) => [Date.parse(row.start), row.orders]));
+}
+
+/** The owner's monthly revenue goal, integer rupiah: shop_settings' row once an admin set it, else the default. */
+export async function readMonthlyRevenueGoal(db: Db): Promise<number> {
+  const [row] = await rows<{ goal: string }>(db, sql`select monthly_revenue_goal as goal from shop_settings where id = 1`);
+  return Number(row?.goal ?? DEFAULT_MONTHLY_REVENUE_GOAL);
+}
+
+export async function writeMonthlyRevenueGoal(db: Db, goal: number, at: Date): Promise<number> {
+  const [row] = await rows<{ goal: string }>(
+    db,
+    sql`insert into shop_settings (id, monthly_revenue_goal, updated_at) values (1, ${goal}, ${at.toISOString()})
+        on conflict (id) do update set monthly_revenue_goal = excluded.monthly_revenue_goal, updated_at = excluded.updated_at
+        returning monthly_revenue_goal as goal`,
+  );
+  return Number(row!.goal);
 }

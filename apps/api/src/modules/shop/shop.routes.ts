@@ -1,9 +1,9 @@
-import { DaySlotsSchema, ShopSchema, SlotsQuerySchema } from '@kopi/shared';
+import { DaySlotsSchema, ShopGoalSchema, ShopSchema, SlotsQuerySchema, UpdateShopSchema } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { envelope } from '../../lib/reply.ts';
-import { describeShop, type ShopSettings, slotsOfDay } from './shop.service.ts';
+import { describeShop, type ShopSettings, slotsOfDay, updateShop } from './shop.service.ts';
 
 export async function shopRoutes(base: FastifyInstance, opts: { db: Db; shop: ShopSettings }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -35,5 +35,19 @@ export async function shopRoutes(base: FastifyInstance, opts: { db: Db; shop: Sh
       const day = await slotsOfDay(db, shop, request.query.date);
       return { msg: day.slots.length ? 'Slots found' : 'No slot left on this day', data: day };
     },
+  );
+
+  app.patch(
+    '/shop',
+    {
+      preHandler: app.auth.admin,
+      schema: {
+        tags: ['shop'],
+        summary: "Change the shop's settings (Admin): the monthly revenue goal of the dashboard, integer rupiah",
+        body: UpdateShopSchema,
+        response: { 200: envelope(ShopGoalSchema) },
+      },
+    },
+    async (request) => ({ msg: 'Shop settings saved', data: await updateShop(db, shop, request.body) }),
   );
 }

@@ -15,13 +15,14 @@ import {
   shopInstant,
   shopStatus,
   slotStartOf,
+  type UpdateShop,
   type WeekHours,
 } from '@kopi/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict } from '../../plugins/errors.ts';
-import { countSlotOrders, lockSlot } from './shop.repository.ts';
+import { countSlotOrders, lockSlot, readMonthlyRevenueGoal, writeMonthlyRevenueGoal } from './shop.repository.ts';
 
 // The shop's clock, hours and order slots (docs/shop-rules.md#opening-hours-and-slots).
 
@@ -166,4 +167,14 @@ export async function holdingSlot<T>(db: Db, shop: ShopSettings, requested: stri
     await checkSchedule(tx, shop, requested);
     return store(tx);
   });
+}
+
+/** The owner's monthly revenue goal, integer rupiah (docs/shop-rules.md#the-owners-dashboard). */
+export function monthlyRevenueGoal(db: Db): Promise<number> {
+  return readMonthlyRevenueGoal(db);
+}
+
+/** PATCH /shop: the body is validated by UpdateShopSchema (1 to 10^12 rupiah). */
+export async function updateShop(db: Db, shop: ShopSettings, change: UpdateShop): Promise<{ monthly_revenue_goal: number }> {
+  return { monthly_revenue_goal: await writeMonthlyRevenueGoal(db, change.monthly_revenue_goal, shop.clock.now()) };
 }

@@ -1,7 +1,25 @@
-import { DELIVERY_METHODS, nameOf, type Order, PAYMENT_METHODS, SIZES, STATUS, STATUSES } from '@kopi/shared';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  DELIVERY_METHODS,
+  nameOf,
+  type Order,
+  type OrderDetail,
+  PAYMENT_METHODS,
+  SIZES,
+  STATUS,
+  STATUSES,
+  type StatusId,
+  statusesBefore,
+} from '@kopi/shared';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, rows, sqlArray } from '../../db/client.ts';
-import { products, transactions } from '../../db/schema.ts';
+import { transactions } from '../../db/schema.ts';
+
+/** An add-on in a line's drink, priced at the time of the order; `qty` is per drink. */
+export interface NewAddon {
+  product_id: number;
+  qty: number;
+  unit_price: number;
+}
 
 export interface NewOrder {
   user_id: number;
@@ -17,14 +35,28 @@ export interface NewOrder {
   shipping: number;
   total: number;
   idempotency_key: string | null;
-  lines: { product_id: number; size_id: number; qty: number; unit_price: number; line_total: number }[];
+  lines: { product_id: number; size_id: number; qty: number; unit_price: number; addons: readonly NewAddon[]; line_total: number }[];
 }
 
-export async function findMenuPrices(db: Db, ids: number[]) {
-  return db
-    .select({ id: products.id, price: products.price })
-    .from(products)
-    .where(and(inArray(products.id, ids), isNull(products.deleted_at)));
+/** A product on the menu as an order prices it: its sizes' prices by size id ("1", "2", "3"). */
+export interface MenuPricing {
+  id: number;
+  product_name: string;
+  image: string;
+  category_id: number;
+  sold_out: boolean;
+  sizes: Record<string, number>;
+}
+
+/** The products of an order (its lines' and their add-ons') that are on the menu: one round trip. */
+export async function findMenuPricing(db: Db, ids: readonly number[]): Promise<MenuPricing[]> {
+  return rows<MenuPricing>(
+    db,
+    sql`select p.id, p.product_name, p.image, p.category_id, p.sold_out,
+          coalesce((select json_object_agg(s.size_id, s.price) from product_sizes s where s.product_id = p.id),
+                   json_build_object(1, p.price)) as sizes
+        from products p where p.id = any(${sqlArray(ids, 'int[]')}) and p.deleted_at is null`,
+  );
 }
 
 const COUPON_LOCK = 727_275; // with the customer's id: serialises one customer's coupon orders
@@ -32,16 +64,6 @@ const COUPON_LOCK = 727_275; // with the customer's id: serialises one customer'
 /** Held until the end of the transaction, so two orders of one customer cannot both use today's coupon. */
 export async function lockCustomer(db: Db, userId: number): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${COUPON_LOCK}, ${userId})`);
-}
-
-/** spec §2 terms: "1 coupon per day" — has this customer used a coupon today (cancelled orders aside)? */
-export async function usedCouponToday(db: Db, userId: number): Promise<boolean> {
-  const [row] = await rows<{ used: boolean }>(
-    db,
-    sql`select exists(select 1 from transactions where user_id = ${userId} and promo_id is not null
-        and status_id <> ${STATUS.cancelled} and created_at >= current_date) as used`,
-  );
-  return row!.used;
 }
 
 export async function findOrderIdByKey(db: Db, userId: number, key: string): Promise<number | undefined> {
@@ -57,6 +79,7 @@ interface OrderRow
     Order,
     'status_name' | 'delivery_name' | 'payment_method' | 'items' | 'subtotal' | 'discount' | 'tax' | 'shipping' | 'total'
   > {
+  events?: Omit<OrderDetail['events'][number], 'status_name'>[];
   items: Omit<Order['items'][number], 'size_name'>[];
   subtotal: string | number;
   discount: string | number;
@@ -65,10 +88,11 @@ interface OrderRow
   total: string | number;
 }
 
-// Names come from the shared constants, the one place they are spelled (DESIGN §4).
+// Names come from the shared constants, the one place they are spelled (docs/architecture.md#the-api-contract).
 function toOrder(row: OrderRow): Order {
+  const { events: _events, ...order } = row;
   return {
-    ...row,
+    ...order,
     status_name: nameOf(STATUSES, row.status_id) ?? 'Unknown',
     delivery_name: nameOf(DELIVERY_METHODS, row.delivery_id) ?? 'Unknown',
     payment_method: nameOf(PAYMENT_METHODS, row.payment_id) ?? 'Unknown',
@@ -82,31 +106,64 @@ function toOrder(row: OrderRow): Order {
   };
 }
 
+function toOrderDetail(row: OrderRow): OrderDetail {
+  return {
+    ...toOrder(row),
+    events: (row.events ?? []).map((event) => ({ ...event, status_name: nameOf(STATUSES, event.status_id) ?? 'Unknown' })),
+  };
+}
+
+/** The name a person is shown by, from a users row aliased `alias`. */
+const displayName = (alias: string) =>
+  sql.raw(`coalesce(nullif(${alias}.display_name, ''), nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), ''),
+    split_part(${alias}.email, '@', 1))`);
+
+const utc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
 /** An order's columns as the API answers them, from an order row `t` and its customer `u`. */
 const ORDER_COLUMNS = sql`t.id,
-  json_build_object('id', u.id, 'display_name',
-    coalesce(nullif(u.display_name, ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), split_part(u.email, '@', 1))) as customer,
+  json_build_object('id', u.id, 'display_name', ${displayName('u')}) as customer,
   t.status_id, t.delivery_id, t.payment_id, t.promo_id, t.address,
   to_char(t.scheduled_for at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as scheduled_for,
   t.subtotal, t.discount, t.tax, t.shipping, t.total,
-  to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`;
+  to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+  ${utc('t.updated_at')} as updated_at`;
 
-/** One order line as JSON, from a line `i` and its product `p`. */
-const LINE_JSON = sql`json_build_object('product_id', i.product_id, 'product_name', p.product_name, 'image', p.image,
-  'size_id', i.size_id, 'qty', i.qty, 'unit_price', i.unit_price, 'line_total', i.line_total)`;
+/** An add-on as JSON, from an add-on `a` and its product `ap`. */
+const ADDON_JSON = sql`json_build_object('product_id', a.product_id, 'product_name', ap.product_name, 'qty', a.qty, 'unit_price', a.unit_price)`;
+
+/** One order line as JSON, from a line `i`, its product `p` and its add-ons' JSON array. */
+const lineJson = (addons: SQL) => sql`json_build_object('product_id', i.product_id, 'product_name', p.product_name, 'image', p.image,
+  'size_id', i.size_id, 'qty', i.qty, 'unit_price', i.unit_price, 'addons', coalesce(${addons}, '[]'::json), 'line_total', i.line_total)`;
+
+/** A stored order `t`'s lines, with their add-ons, as a JSON array. */
+const ITEMS_JSON = sql`(select json_agg(${lineJson(
+  sql`(select json_agg(${ADDON_JSON} order by a.id) from transaction_item_addons a join products ap on ap.id = a.product_id
+        where a.transaction_item_id = i.id)`,
+)} order by i.id) from transaction_items i join products p on p.id = i.product_id
+  where i.transaction_id = t.id)`;
 
 const ORDER_SELECT = sql`
-  select ${ORDER_COLUMNS},
-    (select json_agg(${LINE_JSON} order by i.id) from transaction_items i join products p on p.id = i.product_id
-      where i.transaction_id = t.id) as items
+  select ${ORDER_COLUMNS}, ${ITEMS_JSON} as items
   from transactions t join users u on u.id = t.user_id`;
 
+/** An order's history, oldest first: one order's moves are serialised by its row lock, so id order is time order. */
+const EVENTS_JSON = sql`(select coalesce(json_agg(json_build_object('id', e.id, 'status_id', e.status_id, 'at', ${utc('e.at')},
+    'by', case when b.id is null then null else json_build_object('id', b.id, 'display_name', ${displayName('b')}) end,
+    'reason', e.reason) order by e.id), '[]'::json)
+  from order_events e left join users b on b.id = e.by_user_id where e.transaction_id = t.id)`;
+
 /**
- * Stores the order, its lines and the products' sales counts, and answers the stored order, in one
- * statement: atomic without an explicit transaction, and one round trip instead of six (DESIGN §8).
+ * Stores the order, its lines, their add-ons and the products' sales counts, and answers the stored
+ * order, in one statement: atomic without an explicit transaction, and one round trip instead of
+ * six (docs/architecture.md#tests-and-targets). The lines' ids are drawn first, so that their add-ons can point at them.
  */
 export async function insertOrder(db: Db, order: NewOrder): Promise<Order> {
   const { lines } = order;
+  const column = <T extends string | number>(pick: (line: NewOrder['lines'][number]) => T, type: 'int[]' | 'bigint[]') =>
+    sqlArray(lines.map(pick), type);
+  const addons = lines.flatMap((line, index) => line.addons.map((addon) => ({ ...addon, position: index + 1 })));
+  const addonColumn = (pick: (addon: (typeof addons)[number]) => number) => sqlArray(addons.map(pick), 'int[]');
   const [row] = await rows<OrderRow>(
     db,
     sql`with new_order as (
@@ -115,65 +172,78 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<Order> {
           values (${order.user_id}, ${order.delivery_id}, ${order.payment_id}, ${order.promo_id}, ${order.address}, ${order.scheduled_for},
                   ${order.subtotal}, ${order.discount}, ${order.tax}, ${order.shipping}, ${order.total}, ${order.idempotency_key})
           returning *),
+        created as (
+          -- Its history starts with Pending, by its customer (docs/shop-rules.md#statuses-and-moves); the
+          -- insert announces it to every instance's stream (migration 0013).
+          insert into order_events (transaction_id, status_id, by_user_id, at)
+          select id, ${STATUS.pending}, user_id, created_at from new_order),
         lines as (
-          select * from unnest(${sqlArray(
-            lines.map((l) => l.product_id),
-            'int[]',
-          )}, ${sqlArray(
-            lines.map((l) => l.size_id),
-            'int[]',
-          )},
-                               ${sqlArray(
-                                 lines.map((l) => l.qty),
-                                 'int[]',
-                               )}, ${sqlArray(
-                                 lines.map((l) => l.unit_price),
-                                 'int[]',
-                               )},
-                               ${sqlArray(
-                                 lines.map((l) => l.line_total),
-                                 'bigint[]',
-                               )})
+          select l.*, nextval('transaction_items_id_seq')::int as id
+          from unnest(${column((l) => l.product_id, 'int[]')}, ${column((l) => l.size_id, 'int[]')}, ${column((l) => l.qty, 'int[]')},
+                      ${column((l) => l.unit_price, 'int[]')}, ${column((l) => l.line_total, 'bigint[]')})
             with ordinality as l(product_id, size_id, qty, unit_price, line_total, position)),
+        addons as (
+          select * from unnest(${addonColumn((a) => a.position)}, ${addonColumn((a) => a.product_id)},
+                               ${addonColumn((a) => a.qty)}, ${addonColumn((a) => a.unit_price)})
+            with ordinality as a(position, product_id, qty, unit_price, n)),
         stored_lines as (
-          insert into transaction_items (transaction_id, product_id, size_id, qty, unit_price, line_total)
-          select new_order.id, l.product_id, l.size_id, l.qty, l.unit_price, l.line_total
+          insert into transaction_items (id, transaction_id, product_id, size_id, qty, unit_price, line_total)
+          select l.id, new_order.id, l.product_id, l.size_id, l.qty, l.unit_price, l.line_total
           from new_order, lines l order by l.position),
+        locked as (
+          -- The products are locked in the order of their ids before their sales are counted: two
+          -- orders naming the same products in opposite orders then wait for each other instead of
+          -- deadlocking (the update alone locks rows in whatever order its plan reads them).
+          select p.id from products p where p.id in (select product_id from lines) order by p.id for no key update),
+        stored_addons as (
+          insert into transaction_item_addons (transaction_item_id, product_id, qty, unit_price)
+          select l.id, a.product_id, a.qty, a.unit_price from addons a join lines l on l.position = a.position order by a.n),
         sold as (
           update products p set units_sold = p.units_sold + s.qty
-          from (select product_id, sum(qty)::int as qty from lines group by product_id) s
+          from (select product_id, sum(qty)::int as qty from lines group by product_id) s join locked k on k.id = s.product_id
           where p.id = s.product_id)
         select ${ORDER_COLUMNS},
-          (select json_agg(${LINE_JSON} order by i.position) from lines i join products p on p.id = i.product_id) as items
+          (select json_agg(${lineJson(
+            sql`(select json_agg(${ADDON_JSON} order by a.n) from addons a join products ap on ap.id = a.product_id
+                  where a.position = i.position)`,
+          )} order by i.position) from lines i join products p on p.id = i.product_id) as items
         from new_order t join users u on u.id = t.user_id`,
   );
   return toOrder(row!);
 }
 
-export interface OrderFilter {
-  where: SQL;
-  /** Oldest first (the kitchen's queue) or newest first (a customer's history). */
+/** Which orders a list shows: a customer's history (without what they removed), or every customer's, of one status or all. */
+export type OrderSelection = { customerId: number } | { status: number | undefined };
+
+function whereOf(selection: OrderSelection): SQL {
+  if ('customerId' in selection) return sql`t.user_id = ${selection.customerId} and t.hidden_at is null`;
+  return selection.status ? sql`t.status_id = ${selection.status}` : sql`true`;
+}
+
+export interface OrderPage {
+  /** Soonest due first (the counter's queue: an order is due when scheduled, else when placed) or newest first (a history). */
   oldestFirst: boolean;
   limit: number;
   offset: number;
 }
 
-export async function loadOrders(db: Db, filter: OrderFilter): Promise<Order[]> {
-  const order = filter.oldestFirst ? sql`t.created_at, t.id` : sql`t.created_at desc, t.id desc`;
-  const found = await rows<OrderRow>(
-    db,
-    sql`${ORDER_SELECT} where ${filter.where} order by ${order} limit ${filter.limit} offset ${filter.offset}`,
-  );
+async function selectOrders(db: Db, where: SQL, page: OrderPage): Promise<Order[]> {
+  const order = page.oldestFirst ? sql`coalesce(t.scheduled_for, t.created_at), t.id` : sql`t.created_at desc, t.id desc`;
+  const found = await rows<OrderRow>(db, sql`${ORDER_SELECT} where ${where} order by ${order} limit ${page.limit} offset ${page.offset}`);
   return found.map(toOrder);
 }
 
-export async function countOrders(db: Db, where: SQL): Promise<number> {
-  const [row] = await rows<{ total: number }>(db, sql`select count(*)::int as total from transactions t where ${where}`);
+export function loadOrders(db: Db, selection: OrderSelection, page: OrderPage): Promise<Order[]> {
+  return selectOrders(db, whereOf(selection), page);
+}
+
+export async function countOrders(db: Db, selection: OrderSelection): Promise<number> {
+  const [row] = await rows<{ total: number }>(db, sql`select count(*)::int as total from transactions t where ${whereOf(selection)}`);
   return row!.total;
 }
 
 export async function loadOrder(db: Db, id: number): Promise<Order | undefined> {
-  const [order] = await loadOrders(db, { where: sql`t.id = ${id}`, oldestFirst: true, limit: 1, offset: 0 });
+  const [order] = await selectOrders(db, sql`t.id = ${id}`, { oldestFirst: true, limit: 1, offset: 0 });
   return order;
 }
 
@@ -186,23 +256,96 @@ export async function hideOrder(db: Db, userId: number, id: number): Promise<boo
   return changed.length > 0;
 }
 
-/** Moves a pending order on; answers the order's status before, or undefined when there is no such order. */
-export async function finishOrder(db: Db, id: number, statusId: number): Promise<number | undefined> {
-  return db.transaction(async (tx) => {
-    const changed = await tx
-      .update(transactions)
-      .set({ status_id: statusId, updated_at: sql`now()` })
-      .where(and(eq(transactions.id, id), eq(transactions.status_id, STATUS.pending)))
-      .returning({ id: transactions.id });
-    if (changed.length === 0) {
-      const [row] = await tx.select({ status_id: transactions.status_id }).from(transactions).where(eq(transactions.id, id));
-      return row?.status_id;
-    }
-    // A cancelled order was never sold: "popular" counts only what customers kept.
-    if (statusId === STATUS.cancelled) {
-      await tx.execute(sql`update products p set units_sold = greatest(0, p.units_sold - i.qty)
-        from transaction_items i where i.transaction_id = ${id} and i.product_id = p.id`);
-    }
-    return STATUS.pending;
-  });
+/** Orders with their history (events oldest first), in no particular order. */
+export async function loadOrderDetails(db: Db, ids: readonly number[]): Promise<OrderDetail[]> {
+  if (ids.length === 0) return [];
+  const found = await rows<OrderRow>(
+    db,
+    sql`select ${ORDER_COLUMNS}, ${ITEMS_JSON} as items, ${EVENTS_JSON} as events
+    from transactions t join users u on u.id = t.user_id where t.id = any(${sqlArray(ids, 'int[]')})`,
+  );
+  return found.map(toOrderDetail);
+}
+
+/** One order with its history (events oldest first). */
+export async function loadOrderDetail(db: Db, id: number): Promise<OrderDetail | undefined> {
+  const [order] = await loadOrderDetails(db, [id]);
+  return order;
+}
+
+/** The newest order event's id (0 when there is none). */
+export async function latestEventId(db: Db): Promise<number> {
+  const [row] = await rows<{ id: string | number | null }>(db, sql`select max(id) as id from order_events`);
+  return Number(row?.id ?? 0);
+}
+
+export interface EventRef {
+  id: number;
+  transaction_id: number;
+  status_id: StatusId;
+  user_id: number;
+}
+
+/**
+ * Order events after `afterId`, oldest first, at most `limit`; only one customer's orders when
+ * `customerId` is given (a customer's stream replays only what it may see).
+ */
+export async function eventsAfter(db: Db, afterId: number, customerId: number | undefined, limit: number): Promise<EventRef[]> {
+  const found = await rows<{ id: string | number; transaction_id: number; status_id: number; user_id: number }>(
+    db,
+    sql`select e.id, e.transaction_id, e.status_id, t.user_id from order_events e join transactions t on t.id = e.transaction_id
+        where e.id > ${afterId} ${customerId === undefined ? sql`` : sql`and t.user_id = ${customerId}`}
+        order by e.id limit ${limit}`,
+  );
+  return found.map((row) => ({ ...row, id: Number(row.id), status_id: row.status_id as StatusId }));
+}
+
+export interface Move {
+  id: number;
+  to: StatusId;
+  byUserId: number;
+  reason: string | null;
+  /** Only this customer's order, and only from these statuses (a customer's cancellation). */
+  customerId?: number;
+  from?: readonly StatusId[];
+}
+
+/**
+ * Moves an order to `to` if its current status allows it (docs/shop-rules.md#statuses-and-moves),
+ * records the event and, on a cancellation, gives its units back to "popular": one statement, so
+ * all or nothing. The update is guarded by the statuses the move may come from, so of two
+ * concurrent moves only one can win; the loser finds no row. Answers whether the order moved.
+ */
+export async function moveOrder(db: Db, move: Move): Promise<boolean> {
+  const from = move.from ?? statusesBefore(move.to);
+  if (from.length === 0) return false;
+  const [row] = await rows<{ moved: number }>(
+    db,
+    sql`with moved as (
+          update transactions set status_id = ${move.to}, updated_at = now()
+          where id = ${move.id} and status_id = any(${sqlArray(from, 'int[]')})
+            ${move.customerId === undefined ? sql`` : sql`and user_id = ${move.customerId}`}
+          returning id, updated_at),
+        event as (
+          insert into order_events (transaction_id, status_id, by_user_id, reason, at)
+          select id, ${move.to}, ${move.byUserId}, ${move.reason}, updated_at from moved),
+        unsold as (
+          -- A cancelled order was never sold: "popular" counts only what customers kept.
+          -- Summed per product first: an update joins each product row to one line only.
+          update products p set units_sold = greatest(0, p.units_sold - s.qty)
+          from (select i.product_id, sum(i.qty)::int as qty from transaction_items i join moved on moved.id = i.transaction_id
+                where ${move.to === STATUS.cancelled}::boolean group by i.product_id) s
+          where p.id = s.product_id)
+        select count(*)::int as moved from moved`,
+  );
+  return row!.moved > 0;
+}
+
+/** An order's status and customer, or undefined when there is no such order. */
+export async function findOrderState(db: Db, id: number): Promise<{ status_id: StatusId; user_id: number } | undefined> {
+  const [row] = await db
+    .select({ status_id: transactions.status_id, user_id: transactions.user_id })
+    .from(transactions)
+    .where(eq(transactions.id, id));
+  return row ? { status_id: row.status_id as StatusId, user_id: row.user_id } : undefined;
 }

@@ -1,41 +1,119 @@
 import {
+  CancelOrderSchema,
   CreateOrderSchema,
   IdParamSchema,
   MSG,
+  OrderDetailSchema,
   OrderListQuerySchema,
   OrderSchema,
+  OrderStreamEventSchema,
   PageQuerySchema,
+  QuoteSchema,
   ROLES,
   STATUS,
   UpdateOrderStatusSchema,
 } from '@kopi/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
 import type { Menu } from '../products/products.service.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
-import { allOrders, createOrder, getOrder, hideFromHistory, history, setOrderStatus } from './transactions.service.ts';
+import type { OrderStream } from './order-stream.ts';
+import {
+  allOrders,
+  cancelAsCustomer,
+  createOrder,
+  getOrder,
+  hideFromHistory,
+  history,
+  moveAsAdmin,
+  quoteOrder,
+} from './transactions.service.ts';
 
 const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z.string().trim().min(1).max(100, 'Idempotency-Key is at most 100 characters').optional(),
 });
 
-export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db; shop: ShopSettings; menu: Menu }) {
+const LastEventIdHeadersSchema = z.object({
+  'last-event-id': z
+    .string()
+    .optional()
+    .meta({ description: 'The id of the last event received: the stream first sends every later event the caller may see' }),
+});
+
+/** A Last-Event-ID that is not an event id (a browser's empty one, garbage) means "nothing received". */
+function lastEventIdOf(header: string | undefined): number | undefined {
+  const value = header?.trim();
+  return value && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+}
+
+export async function transactionsRoutes(
+  base: FastifyInstance,
+  opts: { db: Db; shop: ShopSettings; menu: Menu; stream: OrderStream; orderLimit?: preHandlerAsyncHookHandler },
+) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db, shop, menu } = opts;
+  const { db, shop, menu, stream } = opts;
+
+  app.get(
+    '/transactions/events',
+    {
+      preHandler: app.auth.signedIn,
+      schema: {
+        tags: ['transactions'],
+        summary:
+          "Live order events (Server-Sent Events): admins get every order's, a customer their own. Each event: " +
+          '`id:` an increasing event id, `event: order`, `data:` {type: "created" | "status", order} (the order as ' +
+          'GET /transactions/:id answers it). A comment line at least every 15 s. Reconnect with Last-Event-ID to ' +
+          'get what was missed first (a few events may come twice: apply them by id).',
+        headers: LastEventIdHeadersSchema,
+        response: {
+          200: {
+            description: 'An endless text/event-stream; each `data:` is one JSON object as below',
+            content: { 'text/event-stream': { schema: OrderStreamEventSchema } },
+          },
+        },
+        // 429: too many open streams for this account (Retry-After says when to try again).
+        errors: [429],
+      },
+    },
+    async (request, reply) => {
+      const opened = stream.open(sessionOf(request), lastEventIdOf(request.headers['last-event-id']));
+      if (!opened.ok) {
+        reply.header('retry-after', String(opened.retryAfterSeconds));
+        throw new AppError(429, 'too_many_requests', 'Too many live streams are open for this account; close one or try again shortly');
+      }
+      return (
+        reply
+          .status(200)
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          // No cache and no proxy buffering may hold events back (nginx reads X-Accel-Buffering).
+          .header('cache-control', 'no-cache, no-transform')
+          .header('x-accel-buffering', 'no')
+          // The connection ends with its stream (a logout, a shutdown): a keep-alive socket left idle
+          // would otherwise hold a graceful shutdown until its keep-alive timeout.
+          .header('connection', 'close')
+          .send(opened.body as never)
+      ); // a stream: sent as it is written, never serialised
+    },
+  );
 
   app.post(
     '/transactions',
     {
-      preHandler: app.auth.roles(ROLES.user, ROLES.admin),
+      // The orders' rate limit counts only signed-in callers, so it runs after the guard.
+      preHandler: [app.auth.roles(ROLES.user, ROLES.admin), ...(opts.orderLimit ? [opts.orderLimit] : [])],
       schema: {
         tags: ['transactions'],
         summary: 'Place an order; the server prices it. Send Idempotency-Key to retry safely.',
         headers: IdempotencyHeadersSchema,
         body: CreateOrderSchema,
+        // 404: a product is not on the menu; 409: one is sold out, or the chosen slot is full;
+        // 429: more orders in a minute than ORDER_RATE_LIMIT_PER_MINUTE.
+        errors: [404, 409, 429],
         response: { 200: envelope(OrderSchema), 201: envelope(OrderSchema) },
       },
     },
@@ -45,6 +123,22 @@ export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db; 
       else menu.sold(order.items); // "popular" counts it at once
       return reply.status(replayed ? 200 : 201).send({ msg: MSG.transactionSuccess, data: order });
     },
+  );
+
+  app.post(
+    '/transactions/quote',
+    {
+      preHandler: app.auth.roles(ROLES.user, ROLES.admin),
+      schema: {
+        tags: ['transactions'],
+        summary: 'Price a cart as its order would be priced, and say whether its coupon applies and why not; stores nothing',
+        body: CreateOrderSchema,
+        // 404: a product is not on the menu; 409: one is sold out.
+        errors: [404, 409],
+        response: { 200: envelope(QuoteSchema) },
+      },
+    },
+    async (request) => ({ msg: 'Your order priced', data: await quoteOrder(db, shop, sessionOf(request), request.body) }),
   );
 
   app.get(
@@ -88,7 +182,7 @@ export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db; 
       preHandler: app.auth.admin,
       schema: {
         tags: ['transactions'],
-        summary: "All customers' orders (Admin); status=1 pages pending orders oldest first",
+        summary: "All customers' orders (Admin); status=1, 4 or 5 pages that column of the counter's queue, soonest due first",
         querystring: OrderListQuerySchema,
         response: { 200: pagedEnvelope(OrderSchema) },
       },
@@ -106,9 +200,9 @@ export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db; 
       preHandler: app.auth.signedIn,
       schema: {
         tags: ['transactions'],
-        summary: 'One order (its customer or an admin)',
+        summary: 'One order with its history, oldest event first (its customer or an admin)',
         params: IdParamSchema,
-        response: { 200: envelope(OrderSchema) },
+        response: { 200: envelope(OrderDetailSchema) },
       },
     },
     async (request) => ({ msg: 'Order found', data: await getOrder(db, sessionOf(request), request.params.id) }),
@@ -120,17 +214,38 @@ export async function transactionsRoutes(base: FastifyInstance, opts: { db: Db; 
       preHandler: app.auth.admin,
       schema: {
         tags: ['transactions'],
-        summary: 'Mark a pending order Done (2) or Cancelled (3) (Admin)',
+        summary:
+          'Move an order on (Admin): Pending → Preparing | Ready | Done | Cancelled; Preparing → Ready | Done | Cancelled; ' +
+          'Ready → Done | Cancelled. Cancelled needs a reason. Any other move is a 400 naming both statuses.',
         params: IdParamSchema,
         body: UpdateOrderStatusSchema,
-        response: { 200: envelope(OrderSchema) },
+        response: { 200: envelope(OrderDetailSchema) },
       },
     },
     async (request) => {
-      const order = await setOrderStatus(db, request.params.id, request.body.status_id);
-      // A cancelled order was never sold (finishOrder gave its units back): "popular" follows.
+      const order = await moveAsAdmin(db, sessionOf(request), request.params.id, request.body);
+      // A cancelled order was never sold (moveOrder gave its units back): "popular" follows.
       if (order.status_id === STATUS.cancelled) menu.sold(order.items, -1);
       return { msg: MSG.transactionUpdateSuccess, data: order };
+    },
+  );
+
+  app.post(
+    '/transactions/:id/cancel',
+    {
+      preHandler: app.auth.roles(ROLES.user, ROLES.admin),
+      schema: {
+        tags: ['transactions'],
+        summary: 'Cancel your own order while it is Pending; once it is being prepared, 400',
+        params: IdParamSchema,
+        body: CancelOrderSchema,
+        response: { 200: envelope(OrderDetailSchema) },
+      },
+    },
+    async (request) => {
+      const order = await cancelAsCustomer(db, sessionOf(request), request.params.id, request.body.reason);
+      menu.sold(order.items, -1);
+      return { msg: 'Order cancelled', data: order };
     },
   );
 }

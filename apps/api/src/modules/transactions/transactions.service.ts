@@ -1,30 +1,45 @@
-import { type CreateOrderInput, formatIDR, type Order, ROLES, STATUS } from '@kopi/shared';
-import { sql } from 'drizzle-orm';
+import {
+  ADDONS_CATEGORY_ID,
+  type CreateOrderInput,
+  CUSTOMER_CANCELLABLE,
+  isDrink,
+  nameOf,
+  OPEN_STATUSES,
+  type Order,
+  type OrderDetail,
+  type OrderLine,
+  priceOrder,
+  type Quote,
+  ROLES,
+  SIZES,
+  STATUS,
+  type StatusId,
+  statusName,
+  type UpdateOrderStatusInput,
+} from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation, retryOnConflict } from '../../db/errors.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';
-import { badRequest, notFound } from '../../plugins/errors.ts';
+import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { findPromo } from '../promos/promos.repository.ts';
+import { judgePromo, type PromoVerdict } from '../promos/promos.service.ts';
 import { holdingSlot, type ShopSettings } from '../shop/shop.service.ts';
 import {
   countOrders,
-  findMenuPrices,
+  findMenuPricing,
   findOrderIdByKey,
-  finishOrder,
+  findOrderState,
   hideOrder,
   insertOrder,
   loadOrder,
+  loadOrderDetail,
   loadOrders,
   lockCustomer,
-  usedCouponToday,
+  type MenuPricing,
+  moveOrder,
 } from './transactions.repository.ts';
 
 const orderNotFound = () => notFound('Order not found');
-
-/** spec §9: tax and shipping are IDR 0 for now; kept as fields so they can be priced later. */
-const TAX = 0;
-const SHIPPING = 0;
 
 async function loadExisting(db: Db, id: number): Promise<Order> {
   const order = await loadOrder(db, id);
@@ -32,21 +47,86 @@ async function loadExisting(db: Db, id: number): Promise<Order> {
   return order;
 }
 
-/** The discount a promo gives on a subtotal, or a 400 that says why it does not apply. */
-async function promoDiscount(db: Db, userId: number, promoId: number, subtotal: number): Promise<number> {
-  const promo = await findPromo(db, promoId);
-  const reject = (message: string) => badRequest(message, [{ field: 'promo_id', message }]);
-  if (!promo) throw reject('This promo does not exist');
-  if (!promo.active) throw reject(`Promo ${promo.promo_name} ended on ${promo.duration}`);
-  if (subtotal < promo.min_price) {
-    throw reject(`Promo ${promo.promo_name} needs a subtotal of at least ${formatIDR(promo.min_price)}`);
+const refuse = (field: string, message: string) => badRequest(message, [{ field, message }]);
+
+/** "Oat Milk", "Oat Milk and Boba Pearls", "A, B and C". */
+const listOf = (names: readonly string[]) =>
+  names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+
+/**
+ * The cart's lines priced from the menu (docs/shop-rules.md#prices-and-sizes), as an order would
+ * store them; amounts a client sends are never read. A product not on the menu is a 404; a size it
+ * is not sold in, add-ons in a food, or a product that is not an add-on as one, a 400; anything
+ * sold out, a 409 naming it. One round trip for every product of the cart.
+ */
+async function priceLines(db: Db, input: CreateOrderInput): Promise<OrderLine[]> {
+  const ids = new Set<number>();
+  for (const line of input.items) {
+    ids.add(line.product_id);
+    for (const addon of line.addons ?? []) ids.add(addon.product_id);
   }
-  if (await usedCouponToday(db, userId)) throw reject('Only 1 coupon per day: you have used one today');
-  return Math.floor((subtotal * promo.discount) / 100);
+  const menu = new Map<number, MenuPricing>((await findMenuPricing(db, [...ids])).map((p) => [p.id, p]));
+  const missing = [...ids].find((id) => !menu.has(id));
+  if (missing !== undefined) throw notFound(`Product ${missing} is not on the menu`);
+
+  const soldOut = new Set<string>();
+  const lines = input.items.map((line, i): OrderLine => {
+    const product = menu.get(line.product_id)!;
+    const sizeName = nameOf(SIZES, line.size_id) ?? String(line.size_id);
+    const unitPrice = product.sizes[String(line.size_id)];
+    if (unitPrice === undefined) throw refuse(`items.${i}.size_id`, `${product.product_name} is not sold in ${sizeName}`);
+    const addons = (line.addons ?? []).map((wanted, j) => {
+      const addon = menu.get(wanted.product_id)!;
+      if (!isDrink(product.category_id)) throw refuse(`items.${i}.addons`, `Add-ons go in drinks only, not in ${product.product_name}`);
+      if (addon.category_id !== ADDONS_CATEGORY_ID) {
+        throw refuse(`items.${i}.addons.${j}.product_id`, `${addon.product_name} is not an add-on`);
+      }
+      if (addon.sold_out) soldOut.add(addon.product_name);
+      // An add-on is sold in one size: its Reguler price.
+      return { product_id: addon.id, product_name: addon.product_name, qty: wanted.qty, unit_price: addon.sizes['1']! };
+    });
+    if (product.sold_out) soldOut.add(product.product_name);
+    return {
+      product_id: product.id,
+      product_name: product.product_name,
+      image: product.image,
+      size_id: line.size_id,
+      size_name: sizeName,
+      qty: line.qty,
+      unit_price: unitPrice,
+      addons,
+      line_total: 0,
+    };
+  });
+  if (soldOut.size > 0) {
+    const names = [...soldOut];
+    throw conflict(
+      `${listOf(names)} ${names.length === 1 ? 'is' : 'are'} sold out: take ${names.length === 1 ? 'it' : 'them'} out of your order`,
+    );
+  }
+  const { line_totals } = priceOrder(lines);
+  return lines.map((line, i) => ({ ...line, line_total: line_totals[i]! }));
+}
+
+/** How the cart would use its coupon, for the one judgement of it (docs/shop-rules.md#coupons). */
+function couponUse(session: Session, input: CreateOrderInput, subtotal: number) {
+  return { promoId: input.promo_id!, userId: session.id, subtotal, deliveryId: input.delivery_id };
 }
 
 /**
- * Prices and stores an order. The server is the authority: unit prices come from the menu, and a
+ * POST /transactions/quote: the cart priced exactly as placing it would price it, and whether its
+ * coupon applies and why not; nothing is stored. The time is not judged here (GET /shop/slots is).
+ */
+export async function quoteOrder(db: Db, shop: ShopSettings, session: Session, input: CreateOrderInput): Promise<Quote> {
+  const lines = await priceLines(db, input);
+  const { subtotal } = priceOrder(lines);
+  const verdict: PromoVerdict | undefined = input.promo_id ? await judgePromo(db, shop, couponUse(session, input, subtotal)) : undefined;
+  const { line_totals: _, ...amounts } = priceOrder(lines, verdict?.discountPercent ?? 0);
+  return { lines, ...amounts, promo: verdict ? { id: verdict.id, applies: verdict.applies, reason: verdict.reason } : null };
+}
+
+/**
+ * Prices and stores an order. The server is the authority: prices come from the menu, and a
  * retry with the same Idempotency-Key answers the order it already made.
  */
 export async function createOrder(
@@ -61,45 +141,40 @@ export async function createOrder(
     if (existing) return { order: await loadExisting(db, existing), replayed: true };
   }
 
-  const ids = [...new Set(input.items.map((line) => line.product_id))];
-  const prices = new Map((await findMenuPrices(db, ids)).map((p) => [p.id, p.price]));
-  const missing = ids.find((id) => !prices.has(id));
-  if (missing !== undefined) throw notFound(`Product ${missing} is not on the menu`);
+  const lines = await priceLines(db, input);
 
-  const lines = input.items.map((line) => {
-    const unit_price = prices.get(line.product_id)!;
-    return { product_id: line.product_id, size_id: line.size_id, qty: line.qty, unit_price, line_total: unit_price * line.qty };
-  });
-  const subtotal = lines.reduce((sum, line) => sum + line.line_total, 0);
-
-  /** Stores the order; with a promo, its rules are checked under a per-customer lock (1 coupon per day). */
-  const store = async (tx: Db, discount: number) =>
-    insertOrder(tx, {
+  /** Stores the order with the discount of its promo (0 without one). */
+  const store = async (tx: Db, discountPercent: number) => {
+    const { line_totals: _, ...amounts } = priceOrder(lines, discountPercent);
+    return insertOrder(tx, {
       user_id: session.id,
       delivery_id: input.delivery_id,
       payment_id: input.payment_id,
       promo_id: input.promo_id ?? null,
       address: input.address ?? null,
       scheduled_for: input.scheduled_for ?? null,
-      subtotal,
-      discount,
-      tax: TAX,
-      shipping: SHIPPING,
-      total: subtotal - discount + TAX + SHIPPING,
+      ...amounts,
       idempotency_key: idempotencyKey ?? null,
       lines,
     });
+  };
 
   try {
     // The time is checked, and a scheduled order's slot held until it is stored (docs/shop-rules.md#opening-hours-and-slots).
-    const order = await holdingSlot(db, shop, input.scheduled_for, (db) =>
-      input.promo_id
-        ? db.transaction(async (trx) => {
-            const tx = trx as Db;
-            await lockCustomer(tx, session.id);
-            return store(tx, await promoDiscount(tx, session.id, input.promo_id!, subtotal));
-          })
-        : store(db, 0),
+    // A transaction PostgreSQL aborts as a deadlock or serialization failure stored nothing: run it again.
+    const order = await retryOnConflict(() =>
+      holdingSlot(db, shop, input.scheduled_for, (db) =>
+        input.promo_id
+          ? db.transaction(async (trx) => {
+              const tx = trx as Db;
+              // The coupon is judged under the customer's lock, so two orders cannot both use today's (docs/shop-rules.md#coupons).
+              await lockCustomer(tx, session.id);
+              const verdict = await judgePromo(tx, shop, couponUse(session, input, priceOrder(lines).subtotal));
+              if (!verdict.applies) throw refuse('promo_id', verdict.reason!);
+              return store(tx, verdict.discountPercent);
+            })
+          : store(db, 0),
+      ),
     );
     return { order, replayed: false };
   } catch (error) {
@@ -112,27 +187,30 @@ export async function createOrder(
 
 /** A customer's own orders, newest first, without the ones they removed from their history. */
 export async function history(db: Db, userId: number, page: number, limit: number) {
-  const where = sql`t.user_id = ${userId} and t.hidden_at is null`;
+  const selection = { customerId: userId };
   const [items, total] = await Promise.all([
-    loadOrders(db, { where, oldestFirst: false, limit, offset: offsetOf(page, limit) }),
-    countOrders(db, where),
+    loadOrders(db, selection, { oldestFirst: false, limit, offset: offsetOf(page, limit) }),
+    countOrders(db, selection),
   ]);
   return { items, meta: pageMeta(page, limit, total) };
 }
 
-/** Every customer's orders; pending ones come oldest first, as the kitchen works through them. */
+/**
+ * Every customer's orders; the open ones (Pending, Preparing, Ready) soonest due first, as the counter
+ * works through them (due: the scheduled time, else when it was placed).
+ */
 export async function allOrders(db: Db, status: number | undefined, page: number, limit: number) {
-  const where = status ? sql`t.status_id = ${status}` : sql`true`;
+  const queue = status !== undefined && (OPEN_STATUSES as readonly number[]).includes(status);
   const [items, total] = await Promise.all([
-    loadOrders(db, { where, oldestFirst: status === STATUS.pending, limit, offset: offsetOf(page, limit) }),
-    countOrders(db, where),
+    loadOrders(db, { status }, { oldestFirst: queue, limit, offset: offsetOf(page, limit) }),
+    countOrders(db, { status }),
   ]);
   return { items, meta: pageMeta(page, limit, total) };
 }
 
-/** One order, for its customer or an admin; anyone else is told it does not exist. */
-export async function getOrder(db: Db, session: Session, id: number): Promise<Order> {
-  const order = await loadOrder(db, id);
+/** One order with its history, for its customer or an admin; anyone else is told it does not exist. */
+export async function getOrder(db: Db, session: Session, id: number): Promise<OrderDetail> {
+  const order = await loadOrderDetail(db, id);
   if (!order || (session.role !== ROLES.admin && order.customer.id !== session.id)) throw orderNotFound();
   return order;
 }
@@ -141,10 +219,39 @@ export async function hideFromHistory(db: Db, userId: number, id: number): Promi
   if (!(await hideOrder(db, userId, id))) throw orderNotFound();
 }
 
-/** Pending → Done or Cancelled; a finished order stays as it is. */
-export async function setOrderStatus(db: Db, id: number, statusId: number): Promise<Order> {
-  const before = await finishOrder(db, id, statusId);
-  if (before === undefined) throw orderNotFound();
-  if (before !== STATUS.pending) throw badRequest('Only a pending order can be marked done or cancelled');
-  return loadExisting(db, id);
+async function loadMoved(db: Db, id: number): Promise<OrderDetail> {
+  const order = await loadOrderDetail(db, id);
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+/**
+ * An admin's move along the table of statuses (docs/shop-rules.md#statuses-and-moves): any move the
+ * table does not allow from the order's current status is a 400 naming both.
+ */
+export async function moveAsAdmin(db: Db, session: Session, id: number, input: UpdateOrderStatusInput): Promise<OrderDetail> {
+  const to = input.status_id as StatusId;
+  if (await moveOrder(db, { id, to, byUserId: session.id, reason: input.reason ?? null })) return loadMoved(db, id);
+  const state = await findOrderState(db, id);
+  if (!state) throw orderNotFound();
+  throw badRequest(`Order #${id} cannot move from ${statusName(state.status_id)} to ${statusName(to)}`);
+}
+
+/** A customer cancels their own order, only while it is Pending: nothing has been made yet. */
+export async function cancelAsCustomer(db: Db, session: Session, id: number, reason: string | undefined): Promise<OrderDetail> {
+  const to = STATUS.cancelled;
+  const moved = await moveOrder(db, {
+    id,
+    to,
+    byUserId: session.id,
+    reason: reason ?? null,
+    customerId: session.id,
+    from: CUSTOMER_CANCELLABLE,
+  });
+  if (moved) return loadMoved(db, id);
+  const state = await findOrderState(db, id);
+  if (!state || state.user_id !== session.id) throw orderNotFound();
+  if (state.status_id === to) throw badRequest(`Order #${id} is already cancelled`);
+  if (state.status_id === STATUS.done) throw badRequest(`Order #${id} is already done`);
+  throw badRequest(`Order #${id} is already being prepared and can no longer be cancelled`);
 }

@@ -7,11 +7,15 @@ import { sessionOf } from '../../plugins/auth.ts';
 import { multipartForm } from '../../plugins/docs.ts';
 import { readForm } from '../../plugins/multipart.ts';
 import type { RateLimiter } from '../auth/rate-limiter.ts';
+import type { ShopSettings } from '../shop/shop.service.ts';
 import { editProfile, listAccounts, profile, register } from './users.service.ts';
 
-export async function usersRoutes(base: FastifyInstance, opts: { db: Db; limiter: RateLimiter; registerLimit: number }) {
+export async function usersRoutes(
+  base: FastifyInstance,
+  opts: { db: Db; shop: ShopSettings; limiter: RateLimiter; registerLimit: number },
+) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = opts;
+  const { db, shop } = opts;
 
   app.post(
     '/users/register',
@@ -56,7 +60,7 @@ export async function usersRoutes(base: FastifyInstance, opts: { db: Db; limiter
       preHandler: app.auth.signedIn,
       schema: { tags: ['users'], summary: "The caller's profile", response: { 200: envelope(ProfileSchema) } },
     },
-    async (request) => ({ msg: 'Profile found', data: await profile(db, sessionOf(request).id) }),
+    async (request) => ({ msg: 'Profile found', data: await profile(db, shop, sessionOf(request).id) }),
   );
 
   app.patch(
@@ -70,6 +74,6 @@ export async function usersRoutes(base: FastifyInstance, opts: { db: Db; limiter
         response: { 200: envelope(ProfileSchema) },
       },
     },
-    async (request) => ({ msg: MSG.profileSuccess, data: await editProfile(db, sessionOf(request).id, await readForm(request)) }),
+    async (request) => ({ msg: MSG.profileSuccess, data: await editProfile(db, shop, sessionOf(request).id, await readForm(request)) }),
   );
 }

@@ -1,4 +1,4 @@
-import { type Profile, ProfilePatchSchema, type RegisterInput, ROLES } from '@kopi/shared';
+import { MEMBER_CARD_GOAL, type Profile, ProfilePatchSchema, type RegisterInput, ROLES, shopDate } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';
@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound, parseOrThrow } from '../../plugins/erro
 import type { FormInput } from '../../plugins/multipart.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { prepareOptionalUpload, storeImage } from '../images/images.service.ts';
+import type { ShopSettings } from '../shop/shop.service.ts';
 import { emailTaken, findProfile, insertUser, listUsers, updateProfile } from './users.repository.ts';
 
 const EMAIL_TAKEN = 'This email is already registered';
@@ -28,16 +29,26 @@ export async function listAccounts(db: Db, page: number, limit: number) {
   return { items, meta: pageMeta(page, limit, total) };
 }
 
-export async function profile(db: Db, id: number): Promise<Profile> {
-  const found = await findProfile(db, id);
+/** A member card's number: the account's id, so it never changes and no two cards share one. */
+export const memberNumber = (userId: number) => `KS-${String(userId).padStart(6, '0')}`;
+
+/** The profile, with the member card once Done orders reach the goal (docs/shop-rules.md#the-member-card). */
+export async function profile(db: Db, shop: ShopSettings, id: number): Promise<Profile> {
+  const found = await findProfile(db, id, MEMBER_CARD_GOAL);
   if (!found) throw notFound('Profile not found');
-  return found;
+  const { spent, reached_at, ...rest } = found;
+  return {
+    ...rest,
+    // The day the card was earned is the shop's day, whatever the server's zone.
+    member: reached_at ? { number: memberNumber(id), since: shopDate(new Date(reached_at), shop.timezone) } : null,
+    member_progress: { spent, goal: MEMBER_CARD_GOAL },
+  };
 }
 
-export async function editProfile(db: Db, id: number, form: FormInput): Promise<Profile> {
+export async function editProfile(db: Db, shop: ShopSettings, id: number, form: FormInput): Promise<Profile> {
   const patch = parseOrThrow(ProfilePatchSchema, form.fields);
   const image = await prepareOptionalUpload(form.image);
   if (Object.keys(patch).length === 0 && !image) throw badRequest('Nothing to change: send at least one field');
   await db.transaction(async (tx) => updateProfile(tx as Db, id, image ? { ...patch, image: await storeImage(tx as Db, image) } : patch));
-  return profile(db, id);
+  return profile(db, shop, id);
 }

@@ -1,20 +1,24 @@
-import { CATEGORIES, PRODUCT_SORTS, type ProductSort, type Promo, ROLES } from '@kopi/shared';
-import { useQuery } from '@tanstack/react-query';
+import type { Promo } from '@kopi/shared';
+import { CATEGORIES, DOOR_DELIVERY_ID, formatIDR, PAYMENT_METHODS, PRODUCT_SORTS, type ProductSort, ROLES } from '@kopi/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { Pager } from '../../components/ui/pager';
-import { updateCartChoices, useCart } from '../../features/cart/cart-store';
+import { orderItemsOf, readCart, updateCartChoices, useCart } from '../../features/cart/cart-store';
+import { orderQueries } from '../../features/orders/api/orders';
 import { type ProductListQuery, productQueries } from '../../features/products/api/products';
 import { CategoryTabs, SortSelect } from '../../features/products/components/catalogue-filters';
 import { ProductCard, ProductGridSkeleton } from '../../features/products/components/product-card';
-import { PromoPanel } from '../../features/promos/components/promo-panel';
+import { profileQueries } from '../../features/profile/api/profile';
+import { type CouponNotice, PromoPanel } from '../../features/promos/components/promo-panel';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { TEXT } from '../../lib/texts';
 
-// spec §4: the filters live in the address query; sort defaults to popular and page to 1.
+// docs/decisions/spec-fidelity.md#the-catalogue: the filters live in the address query; sort defaults to popular and page to 1.
 function readQuery(params: URLSearchParams): ProductListQuery {
   const category = Number(params.get('categories'));
   const sort = params.get('sort') as ProductSort | null;
@@ -45,14 +49,59 @@ export function CataloguePage() {
     setParams(search);
   }
 
-  function applyCoupon(promo: Promo) {
+  const queryClient = useQueryClient();
+  const [applying, setApplying] = useState(false);
+  const [notice, setNotice] = useState<CouponNotice | null>(null);
+
+  /** Apply Coupon keeps the coupon with the cart and asks the server's quote whether it applies, and why not. */
+  async function applyCoupon(promo: Promo) {
     updateCartChoices({ promo: { id: promo.id, code: promo.code, discount: promo.discount, minPrice: promo.min_price } });
-    toast.success(`${TEXT.couponApplied} (${promo.code})`);
+    const current = readCart();
+    // Nothing to price yet (or nobody signed in to price it for): the cart's page asks when there is.
+    if (!session || current.lines.length === 0 || current.lines.some((line) => line.qty < 1)) {
+      setNotice({ applies: true, text: TEXT.couponSaved });
+      toast.success(`${TEXT.couponApplied} (${promo.code})`);
+      return;
+    }
+    setApplying(true);
+    setNotice(null);
+    try {
+      // Door Delivery is priced with the saved address; the payment page asks for one if there is none.
+      const address =
+        current.deliveryId === DOOR_DELIVERY_ID ? (await queryClient.fetchQuery(profileQueries.mine(session?.id))).address : null;
+      const quote = await queryClient.fetchQuery(
+        orderQueries.quote({
+          items: orderItemsOf(current),
+          delivery_id: current.deliveryId,
+          payment_id: PAYMENT_METHODS[0].id,
+          promo_id: promo.id,
+          address: address?.trim() || undefined,
+          scheduled_for: current.scheduledFor || undefined,
+        }),
+      );
+      if (quote.promo?.applies) {
+        setNotice({ applies: true, text: TEXT.couponAppliedTotal(promo.code, formatIDR(quote.total)) });
+        toast.success(`${TEXT.couponApplied} (${promo.code})`);
+      } else {
+        setNotice({ applies: false, text: `${promo.code} ${TEXT.couponNotApplied}: ${quote.promo?.reason ?? ''}`.trim() });
+      }
+    } catch (error) {
+      setNotice({ applies: false, text: errorMessage(error) });
+    } finally {
+      setApplying(false);
+    }
   }
 
   return (
     <div className="grid gap-8 lg:grid-cols-[20rem_1fr]">
-      <PromoPanel sessionId={session?.id} isAdmin={isAdmin} appliedPromoId={cart.promo?.id} onApply={applyCoupon} />
+      <PromoPanel
+        sessionId={session?.id}
+        isAdmin={isAdmin}
+        appliedPromoId={cart.promo?.id}
+        onApply={(promo) => void applyCoupon(promo)}
+        applying={applying}
+        notice={notice}
+      />
 
       <section aria-labelledby="menu-heading" className="min-w-0 space-y-6">
         <div className="flex flex-wrap items-end justify-between gap-4">
@@ -69,7 +118,7 @@ export function CataloguePage() {
           <SortSelect value={query.sort} onChange={(sort) => change({ sort, page: 1 })} />
         </div>
 
-        {/* Changing tab resets the page and keeps search and sort (spec §4). */}
+        {/* Changing tab resets the page and keeps search and sort (docs/decisions/spec-fidelity.md#the-catalogue). */}
         <CategoryTabs active={query.categories} onChange={(categories) => change({ categories, page: 1 })} />
 
         {products.isPending && (

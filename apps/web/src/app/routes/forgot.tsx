@@ -1,6 +1,6 @@
 import { ForgotForm } from '../../features/auth/components/forgot-form';
 
-/** spec §2 Forgot password, wired to POST /auth/forgot (issue #9). */
+/** Forgot password, wired to POST /auth/forgot (docs/shop-rules.md#accounts-and-roles). */
 export function ForgotPage() {
   return (
     <section className="mx-auto max-w-md rounded-3xl bg-white p-6 text-center shadow-sm sm:p-8">

@@ -8,6 +8,7 @@ import { Pager } from '../../components/ui/pager';
 import { PageSpinner } from '../../components/ui/spinner';
 import { orderQueries, useHideOrder } from '../../features/orders/api/orders';
 import { HistoryCard } from '../../features/orders/components/history-card';
+import { LiveStatus } from '../../features/orders/components/live-status';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { TEXT } from '../../lib/texts';
 
@@ -29,8 +30,9 @@ export function HistoryPage() {
         <div>
           <h1 className="text-3xl font-bold">{MSG.historyHeading}</h1>
           <p className="mt-1 text-roast">{MSG.historyHint}</p>
+          <LiveStatus className="mt-2" />
         </div>
-        {/* spec §2 History: the delete tab reveals an x on each card. */}
+        {/* History: the delete tab reveals an x on each card (docs/decisions/spec-fidelity.md#kept-word-for-word). */}
         <button
           type="button"
           aria-pressed={deleting}

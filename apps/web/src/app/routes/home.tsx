@@ -3,7 +3,7 @@ import { CupIcon } from '../../components/layout/brand';
 import { ButtonLink } from '../../components/ui/button';
 import { SHOP_NAME } from '../../lib/shop-name';
 
-// spec §1: the landing page's sample favourites (names are ours; the spec gives only the prices).
+// docs/shop-rules.md#landing-figures: the landing page's sample favourites (names are ours; the spec gives only the prices).
 const [hazelnutPrice, pinkyPrice, wingsPrice] = LANDING.favouritePrices;
 const FAVOURITES = [
   { name: 'Hazelnut Latte', notes: ['Hazelnut syrup', 'Steamed milk', 'Double espresso'], colour: 'text-roast', price: hazelnutPrice },

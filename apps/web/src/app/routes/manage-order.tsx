@@ -1,15 +1,24 @@
 import { MSG } from '@kopi/shared';
 import { useState } from 'react';
+import { ButtonLink } from '../../components/ui/button';
+import { LiveStatus } from '../../features/orders/components/live-status';
 import { PendingOrderPanel } from '../../features/orders/components/pending-order-panel';
+import { ORDER_TEXT } from '../../features/orders/texts';
 
 const STEPS = ['Order', 'Checkout', 'Finish Order'] as const;
 
-/** spec §2 Manage order: every customer's pending orders, oldest first (DESIGN §2.3). */
+/** Manage order: every customer's pending orders, oldest first (docs/decisions/spec-fidelity.md#fixed). */
 export function ManageOrderPage() {
   const [page, setPage] = useState(1);
   return (
     <section className="space-y-6">
-      <h1 className="text-3xl font-bold">Manage order</h1>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl font-bold">Manage order</h1>
+        <ButtonLink to="/manageorder/board" variant="ghost" className="py-2">
+          {ORDER_TEXT.boardLink}
+        </ButtonLink>
+      </div>
+      <LiveStatus />
       <ol aria-label="Steps" className="flex flex-wrap gap-2 text-sm font-semibold">
         {STEPS.map((step, index) => (
           <li

@@ -1,4 +1,4 @@
-import { DELAY, DELIVERY_METHODS, DOOR_DELIVERY_ID, formatIDR, MSG, ROLES, SIZES } from '@kopi/shared';
+import { DELAY, DELIVERY_METHODS, DOOR_DELIVERY_ID, MSG, ROLES, SIZES } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -7,20 +7,34 @@ import { ChoiceGroup } from '../../components/ui/choice-group';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { INPUT_CLASS } from '../../components/ui/field';
 import { QtyStepper } from '../../components/ui/qty-stepper';
-import { type Cart, cartSubtotal, clearCart, removeLine, setLineQty, updateCartChoices, useCart } from '../../features/cart/cart-store';
-import { useCreateOrder } from '../../features/orders/api/orders';
+import {
+  cartEstimate,
+  cartLineKey,
+  cartLineTotal,
+  clearCart,
+  orderItemsOf,
+  removeLine,
+  setLineQty,
+  updateCartChoices,
+  useCart,
+} from '../../features/cart/cart-store';
+import { type NewOrder, orderQueries, useCreateOrder } from '../../features/orders/api/orders';
 import { SummaryLines, SummaryTotalsTable } from '../../features/orders/components/order-summary';
 import { PendingOrderPanel } from '../../features/orders/components/pending-order-panel';
 import { PAYMENT_OPTIONS } from '../../features/orders/labels';
 import { profileQueries } from '../../features/profile/api/profile';
 import { shopQueries, useRefreshShop } from '../../features/shop/api/shop';
 import { SchedulePicker } from '../../features/shop/components/schedule-picker';
-import { errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { TEXT } from '../../lib/texts';
+import { useDebounced } from '../../lib/use-debounced';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
 
-/** spec §2 Cart and checkout: customers pay for their cart, admins finish the oldest pending order. */
+/**
+ * Cart and checkout (docs/decisions/spec-fidelity.md#kept-word-for-word): customers pay for their cart, admins finish the oldest pending
+ * order.
+ */
 export function PaymentPage() {
   const session = useSession();
   if (session?.role === ROLES.admin) return <AdminPayment />;
@@ -39,10 +53,12 @@ function AdminPayment() {
 
 const ORDER_FAILED_TOAST = 'order-failed';
 
-/** The discount the server will grant if the coupon's minimum is met (the server has the last word). */
-function couponDiscount(cart: Cart, subtotal: number): number {
-  if (!cart.promo || subtotal < cart.promo.minPrice) return 0;
-  return Math.floor((subtotal * cart.promo.discount) / 100);
+/**
+ * No answer came although the device is online (the connection dropped on the way): the order may exist,
+ * and a second Confirm finds it rather than making another. Offline, the order never left.
+ */
+function answerLost(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0 && navigator.onLine;
 }
 
 function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
@@ -55,9 +71,6 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   // The saved profile address is offered until the person types another one.
   const address = addressDraft ?? profile.data?.address ?? '';
 
-  const subtotal = cartSubtotal(cart);
-  const discount = couponDiscount(cart, subtotal);
-  const couponBelowMinimum = cart.promo !== null && subtotal < cart.promo.minPrice;
   const needsAddress = cart.deliveryId === DOOR_DELIVERY_ID && address.trim() === '';
   const hasZeroLine = cart.lines.some((line) => line.qty < 1);
   // "As soon as possible" is no choice while the shop is closed: a time must be picked (the picker says so).
@@ -65,17 +78,34 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const needsTime = cart.scheduledFor === '' && shop.data?.open_now === false;
   const refreshShop = useRefreshShop();
 
+  const body: NewOrder = {
+    items: orderItemsOf(cart),
+    delivery_id: cart.deliveryId,
+    payment_id: paymentId,
+    promo_id: cart.promo?.id,
+    address: address.trim() || undefined,
+    scheduled_for: cart.scheduledFor || undefined,
+  };
+  // The server prices the cart as the order would be (docs/decisions/cart-shows-the-quote.md): its total is the one
+  // shown, and a coupon that does not apply says why. A cart that cannot be sent yet is not asked about.
+  const quoteBody = useDebounced(body, 300);
+  const quotable = cart.lines.length > 0 && !hasZeroLine && !needsAddress;
+  const quote = useQuery({ ...orderQueries.quote(quoteBody), enabled: quotable });
+  const priced = quotable && quote.data ? quote.data : null;
+  const totals = priced ?? cartEstimate(cart);
+  const couponRefused = priced?.promo && !priced.promo.applies ? (priced.promo.reason ?? TEXT.couponNotApplied) : null;
+
   const order = useCreateOrder({
     onSuccess: () => {
-      // DESIGN §2.3: the cart is emptied only once the order exists.
+      // docs/decisions/spec-fidelity.md#fixed: the cart is emptied only once the order exists.
       clearCart();
       toast.dismiss(ORDER_FAILED_TOAST);
       toast.success(MSG.transactionSuccess);
       void refreshShop();
       navigateLater('/history', DELAY.afterPay);
     },
-    onError: () => {
-      toast.error(MSG.orderFailed, { toastId: ORDER_FAILED_TOAST });
+    onError: (error) => {
+      toast.error(answerLost(error) ? TEXT.orderAnswerLost : MSG.orderFailed, { toastId: ORDER_FAILED_TOAST });
       // A slot may have filled up meanwhile: show its room as it is now.
       void refreshShop();
     },
@@ -92,12 +122,13 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   }
 
   const lines = cart.lines.map((line) => ({
-    key: `${line.productId}-${line.sizeId}`,
+    key: cartLineKey(line),
     name: line.productName,
     image: line.image,
     qty: line.qty,
     sizeLabel: SIZES.find((size) => size.id === line.sizeId)?.name ?? '',
-    price: line.unitPrice * line.qty,
+    addons: line.addons.map((addon) => ({ id: addon.productId, name: addon.productName, qty: addon.qty, unitPrice: addon.unitPrice })),
+    price: cartLineTotal(line),
   }));
 
   return (
@@ -130,10 +161,16 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
             }}
           />
           {cart.promo && (
-            <div className="flex flex-wrap items-center justify-between gap-2 rounded-2xl bg-crema p-3 text-sm">
-              <span>
+            <div className="flex flex-wrap items-center justify-between gap-2 rounded-2xl bg-crema p-3 text-sm" data-testid="cart-coupon">
+              <span role="status">
                 Coupon <strong className="font-mono">{cart.promo.code}</strong>: {cart.promo.discount}% OFF
-                {couponBelowMinimum && <> — needs a minimum purchase of {formatIDR(cart.promo.minPrice)}, not applied</>}
+                {priced?.promo?.applies && <> — {TEXT.couponApplies}</>}
+                {couponRefused && (
+                  <>
+                    {' '}
+                    — {TEXT.couponNotApplied}: <strong className="text-berry">{couponRefused}</strong>
+                  </>
+                )}
               </span>
               <button
                 type="button"
@@ -144,8 +181,11 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
               </button>
             </div>
           )}
-          {/* spec §9: tax and shipping are IDR 0; the total is the subtotal less any coupon. */}
-          <SummaryTotalsTable totals={{ subtotal, discount, tax: 0, shipping: 0, total: subtotal - discount }} />
+          {quotable && quote.isError && <ErrorMessage message={errorMessage(quote.error)} />}
+          {/* The quote's amounts (the order's own); the cart's estimate only until it arrives. */}
+          <div aria-busy={quote.isFetching}>
+            <SummaryTotalsTable totals={totals} />
+          </div>
         </section>
 
         <section aria-label="Delivery and payment" className="min-w-0 space-y-5 rounded-3xl bg-white p-6 shadow-sm">
@@ -190,20 +230,16 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
             ))}
           </fieldset>
           {hasZeroLine && <p className="text-sm font-medium text-berry">{TEXT.zeroQuantity}</p>}
-          {order.isError && <ErrorMessage message={`${MSG.orderFailed} ${errorMessage(order.error)}`} />}
+          {order.isError && (
+            <ErrorMessage message={answerLost(order.error) ? TEXT.orderAnswerLost : `${MSG.orderFailed} ${errorMessage(order.error)}`} />
+          )}
           <Button
             className="w-full"
             busy={order.isPending}
             disabled={needsAddress || hasZeroLine || needsTime || order.isSuccess}
             onClick={() =>
-              order.mutate({
-                items: cart.lines.map((line) => ({ product_id: line.productId, qty: line.qty, size_id: line.sizeId })),
-                delivery_id: cart.deliveryId,
-                payment_id: paymentId,
-                promo_id: couponBelowMinimum ? undefined : cart.promo?.id,
-                address: address.trim() || undefined,
-                scheduled_for: cart.scheduledFor || undefined,
-              })
+              // A coupon the quote refused is left out: the order is the one whose total is shown.
+              order.mutate({ ...body, promo_id: couponRefused ? undefined : body.promo_id })
             }
           >
             Confirm and Pay

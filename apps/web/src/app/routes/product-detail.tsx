@@ -1,4 +1,4 @@
-import { DELIVERY_METHODS, formatIDR, LANDING, type Product, ROLES, SIZES } from '@kopi/shared';
+import { DELIVERY_METHODS, formatIDR, isDrink as isDrinkCategory, LANDING, type Product, ROLES, SIZES } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,15 +8,22 @@ import { ChoiceGroup } from '../../components/ui/choice-group';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { QtyStepper } from '../../components/ui/qty-stepper';
 import { PageSpinner } from '../../components/ui/spinner';
-import { addToCart, type CartLine, checkoutItem, readCart } from '../../features/cart/cart-store';
+import { addToCart, type CartLine, cartLineTotal, checkoutItem, readCart } from '../../features/cart/cart-store';
 import { productQueries } from '../../features/products/api/products';
+import { AddonPicker, type ChosenAddon } from '../../features/products/components/addon-picker';
 import { SchedulePicker } from '../../features/shop/components/schedule-picker';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { imageSources } from '../../lib/image-url';
 import { useSession } from '../../lib/session';
 import { TEXT } from '../../lib/texts';
 
-const SIZE_CHOICES = SIZES.map((size) => ({ id: size.id, label: size.short, title: size.name }));
+/** The sizes the product is sold in, each with its price (docs/shop-rules.md#prices-and-sizes). */
+function sizeChoices(product: Product) {
+  return product.sizes.map((size) => {
+    const known = SIZES.find((s) => s.id === size.size_id);
+    return { id: size.size_id, label: known?.short ?? size.size_name, title: size.size_name, note: formatIDR(size.price) };
+  });
+}
 const DELIVERY_CHOICES = DELIVERY_METHODS.map((method) => ({ id: method.id, label: method.label }));
 
 export function ProductDetailPage() {
@@ -41,11 +48,16 @@ function ProductDetail({ product }: { product: Product }) {
   const session = useSession();
   const isAdmin = session?.role === ROLES.admin;
   const navigate = useNavigate();
-  const [sizeId, setSizeId] = useState<number>(SIZES[0].id);
+  const [sizeId, setSizeId] = useState<number>(product.sizes[0]?.size_id ?? SIZES[0].id);
+  const [addons, setAddons] = useState<ChosenAddon[]>([]);
+  const isDrink = isDrinkCategory(product.category_id);
+  // Add-ons are asked for only where they can go: drinks, and not for the admin's read-only view.
+  const addonMenu = useQuery({ ...productQueries.addons(), enabled: isDrink && !isAdmin });
+  const sizePrice = product.sizes.find((size) => size.size_id === sizeId)?.price ?? product.price;
   const [deliveryId, setDeliveryId] = useState<number>(DELIVERY_METHODS[0].id);
   // The time already chosen for the cart stays chosen when another product joins it.
   const [scheduledFor, setScheduledFor] = useState(() => readCart().scheduledFor);
-  // spec §2: quantity starts at 1 and cannot go below 0; 0 cannot be checked out (DESIGN §2.3).
+  // docs/decisions/spec-fidelity.md#forms: quantity starts at 1 and cannot go below 0; 0 cannot be checked out.
   const [qty, setQty] = useState(1);
   const [askOpen, setAskOpen] = useState(false);
 
@@ -53,10 +65,17 @@ function ProductDetail({ product }: { product: Product }) {
     productId: product.id,
     productName: product.product_name,
     image: product.image,
-    unitPrice: product.price,
+    unitPrice: sizePrice,
     qty,
     sizeId,
+    addons: addons.map(({ product: addon, qty: addonQty }) => ({
+      productId: addon.id,
+      productName: addon.product_name,
+      unitPrice: addon.price,
+      qty: addonQty,
+    })),
   };
+  const canOrder = qty > 0 && !product.sold_out;
   const choices = { deliveryId, scheduledFor };
 
   return (
@@ -94,8 +113,13 @@ function ProductDetail({ product }: { product: Product }) {
           <div>
             <h1 className="text-4xl font-bold">{product.product_name}</h1>
             <p className="mt-2 text-2xl font-bold text-caramel-dark" data-testid="detail-price">
-              {formatIDR(product.price * qty)}
+              {formatIDR(cartLineTotal(line))}
             </p>
+            {product.sold_out && (
+              <p className="mt-3 inline-block rounded-full bg-berry px-4 py-1 font-bold text-white" data-testid="sold-out">
+                {TEXT.soldOut}
+              </p>
+            )}
             <p className="mt-4 text-roast">{product.description}</p>
           </div>
 
@@ -103,11 +127,14 @@ function ProductDetail({ product }: { product: Product }) {
             legend="Choose a size"
             name="size"
             shape="circle"
-            choices={SIZE_CHOICES}
+            choices={sizeChoices(product)}
             value={sizeId}
             onChange={setSizeId}
-            disabled={isAdmin}
+            disabled={isAdmin || product.sold_out}
           />
+          {isDrink && !isAdmin && !product.sold_out && addonMenu.data && addonMenu.data.length > 0 && (
+            <AddonPicker addons={addonMenu.data} value={addons} onChange={setAddons} disabled={product.sold_out} />
+          )}
           <ChoiceGroup
             legend="Choose Delivery Methods"
             name="delivery"
@@ -128,11 +155,12 @@ function ProductDetail({ product }: { product: Product }) {
             </div>
           ) : (
             <div className="space-y-4">
-              <QtyStepper label="Quantity" value={qty} onChange={setQty} />
+              {product.sold_out && <p className="rounded-2xl bg-crema p-4 text-sm font-semibold">{TEXT.soldOutNote}</p>}
+              <QtyStepper label="Quantity" value={qty} onChange={setQty} disabled={product.sold_out} />
               <div className="flex flex-wrap gap-3">
                 <Button
                   variant="secondary"
-                  disabled={qty === 0}
+                  disabled={!canOrder}
                   onClick={() => {
                     addToCart(line, choices);
                     toast.success(`${TEXT.addedToCart}: ${qty} × ${product.product_name}`);
@@ -145,7 +173,7 @@ function ProductDetail({ product }: { product: Product }) {
                 </Button>
                 <Button
                   className="grow"
-                  disabled={qty === 0}
+                  disabled={!canOrder}
                   onClick={() => {
                     checkoutItem(line, choices);
                     navigate('/payment');

@@ -4,6 +4,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { EditPasswordButton } from '../../features/auth/components/edit-password';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { profileQueries } from '../../features/profile/api/profile';
+import { MemberCard } from '../../features/profile/components/member-card';
 import { ProfileForm } from '../../features/profile/components/profile-form';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -18,6 +19,7 @@ export function ProfilePage() {
       {profile.isError && (
         <ErrorMessage message={errorMessage(profile.error)} onRetry={canRetry(profile.error) ? () => profile.refetch() : undefined} />
       )}
+      {profile.data && <MemberCard profile={profile.data} />}
       {profile.data && (
         <ProfileForm key={profile.data.id} profile={profile.data}>
           <EditPasswordButton />

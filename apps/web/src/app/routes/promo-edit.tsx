@@ -19,7 +19,7 @@ export function PromoEditPage() {
       </nav>
       <h1 className="text-3xl font-bold">Edit promo</h1>
       {promo.isPending && <PageSpinner />}
-      {/* spec §8: a promo that cannot be loaded says so. */}
+      {/* A promo that cannot be loaded says so (docs/decisions/spec-fidelity.md#kept-word-for-word). */}
       {promo.isError && <ErrorMessage message={MSG.promoLoadFailed} onRetry={canRetry(promo.error) ? () => promo.refetch() : undefined} />}
       {promo.data && <PromoForm key={promo.data.id} promo={promo.data} />}
     </section>

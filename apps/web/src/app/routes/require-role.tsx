@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session';
 
 interface RequireRoleProps {
   roles: readonly Role[];
-  /** Where a visitor without a session goes; spec §6 says '/'. */
+  /** Where a visitor without a session goes; docs/decisions/spec-fidelity.md#routes-and-the-session says '/'. */
   noSessionTo?: string;
   children: ReactNode;
 }
@@ -19,7 +19,10 @@ function GuardRedirect({ to, message }: { to: string; message: string }) {
   return <Navigate to={to} replace />;
 }
 
-/** spec §6 guard: no token → '/' with one message, a role outside the list → '/' with another. */
+/**
+ * The guard (docs/decisions/spec-fidelity.md#routes-and-the-session): no token → '/' with one message, a role outside the list → '/' with
+ * another.
+ */
 export function RequireRole({ roles, noSessionTo = '/', children }: RequireRoleProps) {
   const session = useSession();
   if (!session) return <GuardRedirect to={noSessionTo} message={MSG.guardNoToken} />;

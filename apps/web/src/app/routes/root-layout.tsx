@@ -3,13 +3,15 @@ import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Footer } from '../../components/layout/footer';
 import { TopBar } from '../../components/layout/top-bar';
 import { PageSpinner } from '../../components/ui/spinner';
+import { LiveOrders } from '../../features/orders/components/live-orders';
 import { setAuthFailureListener } from '../../lib/api-client';
-import { clearSession } from '../../lib/session';
+import { clearSession, useSession } from '../../lib/session';
 
 export function RootLayout() {
   const navigate = useNavigate();
+  const session = useSession();
 
-  // spec §6: a refused session (401, 403) sends the person to /login.
+  // docs/decisions/spec-fidelity.md#routes-and-the-session: a refused session (401, 403) sends the person to /login.
   useEffect(() => {
     setAuthFailureListener((status) => {
       // Leave first, then forget the session: a guarded page would otherwise send the person home.
@@ -28,9 +30,11 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      {/* One live stream per tab, only while signed in: every screen shares it. */}
+      {session && <LiveOrders accountId={session.id} token={session.token} />}
       <TopBar />
       {/* At least a screen tall, so the footer starts below the fold: when the lazy page chunk (then its data)
-          arrives, nothing already on screen moves (Lighthouse CLS, DESIGN §8). */}
+          arrives, nothing already on screen moves (Lighthouse CLS, docs/architecture.md#tests-and-targets). */}
       <main id="main" className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-8">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

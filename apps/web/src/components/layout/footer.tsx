@@ -5,7 +5,7 @@ import { Brand } from './brand';
 
 const LINK = 'rounded hover:text-honey';
 
-/** spec §2: shop name, 'Coffee Shop', Product and Engage lists, a copyright line. */
+/** docs/decisions/spec-fidelity.md#kept-word-for-word: shop name, 'Coffee Shop', Product and Engage lists, a copyright line. */
 export function Footer() {
   return (
     <footer className="mt-16 bg-espresso text-crema">

@@ -2,7 +2,7 @@ import { MSG } from '@kopi/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
-/** spec §2 Top bar: submitting reloads the catalogue with search, sort=popular, page=1. */
+/** docs/decisions/spec-fidelity.md#the-catalogue: submitting reloads the catalogue with search, sort=popular, page=1. */
 export function SearchBox() {
   const [params] = useSearchParams();
   const [text, setText] = useState(params.get('search') ?? '');

@@ -13,7 +13,7 @@ interface NavItem {
   label: string;
 }
 
-// spec §2 Top bar: admins and everyone else see different menus.
+// docs/decisions/spec-fidelity.md#kept-word-for-word: admins and everyone else see different menus.
 const ADMIN_NAV: NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/product', label: 'Product' },

@@ -1,7 +1,11 @@
+import { useId } from 'react';
+
 interface Choice {
   id: number;
   label: string;
   title?: string;
+  /** A second line under the chip, e.g. a size's price. */
+  note?: string;
 }
 
 interface ChoiceGroupProps {
@@ -14,21 +18,25 @@ interface ChoiceGroupProps {
   shape?: 'circle' | 'pill';
 }
 
-/** Radio buttons drawn as chips; the chosen one is highlighted (spec §2 Product detail). */
+/** Radio buttons drawn as chips; the chosen one is highlighted (docs/decisions/spec-fidelity.md#kept-word-for-word). */
 export function ChoiceGroup({ legend, name, choices, value, onChange, disabled, shape = 'pill' }: ChoiceGroupProps) {
+  const noteId = useId();
   const chip = shape === 'circle' ? 'size-12 rounded-full justify-center' : 'rounded-xl px-4 py-2';
   return (
     <fieldset disabled={disabled}>
       <legend className="mb-2 font-semibold text-roast">{legend}</legend>
       <div className="flex flex-wrap gap-2">
         {choices.map((choice) => (
-          <label key={choice.id} title={choice.title} className="cursor-pointer">
+          <label key={choice.id} title={choice.title} className="flex cursor-pointer flex-col items-center gap-1">
             <input
               type="radio"
               name={name}
               value={choice.id}
               checked={choice.id === value}
               onChange={() => onChange(choice.id)}
+              // The chip's label names the choice; its note (a price) describes it.
+              aria-label={choice.note ? choice.label : undefined}
+              aria-describedby={choice.note ? `${noteId}-${choice.id}` : undefined}
               className="peer sr-only"
             />
             <span
@@ -36,6 +44,11 @@ export function ChoiceGroup({ legend, name, choices, value, onChange, disabled, 
             >
               {choice.label}
             </span>
+            {choice.note && (
+              <span id={`${noteId}-${choice.id}`} className="text-xs font-semibold text-roast">
+                {choice.note}
+              </span>
+            )}
           </label>
         ))}
       </div>

@@ -1,6 +1,6 @@
 import { Button } from './button';
 
-/** Every failure says so (DESIGN §2.3); a retry is offered when it makes sense. */
+/** Every failure says so (docs/decisions/spec-fidelity.md#fixed); a retry is offered when it makes sense. */
 export function ErrorMessage({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
     <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-berry/30 bg-berry/5 p-4 text-berry">

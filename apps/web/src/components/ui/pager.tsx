@@ -7,7 +7,7 @@ interface PagerProps {
   busy?: boolean;
 }
 
-/** spec §2 Catalogue: 'Showing page X of N'; prev is disabled on page 1 and next on the last page. */
+/** docs/decisions/spec-fidelity.md#the-catalogue: 'Showing page X of N'; prev is disabled on page 1 and next on the last page. */
 export function Pager({ page, totalPage, onPage, busy }: PagerProps) {
   const last = Math.max(totalPage, 1);
   return (

@@ -3,7 +3,7 @@ import { FieldShell, INPUT_CLASS } from './field';
 
 type PasswordFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string };
 
-/** spec §2 Login/Sign Up: a password with a show/hide toggle. */
+/** Login and Sign Up: a password with a show/hide toggle (docs/decisions/spec-fidelity.md#kept-word-for-word). */
 export function PasswordField({ label, error, ...input }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** The admin's edit pencil on product and promo cards (spec §2). */
+/** The admin's edit pencil on product and promo cards (docs/decisions/spec-fidelity.md#kept-word-for-word). */
 export function PencilLink({ to, label }: { to: string; label: string }) {
   return (
     <Link

@@ -1,17 +1,26 @@
 import { QTY_MAX } from '@kopi/shared';
 
-/** spec §4: quantity steps by 1 and never goes below 0 (99 is the most one order line takes). */
-export function QtyStepper({ value, onChange, label }: { value: number; onChange: (qty: number) => void; label: string }) {
+interface QtyStepperProps {
+  value: number;
+  onChange: (qty: number) => void;
+  label: string;
+  min?: number;
+  max?: number;
+  disabled?: boolean;
+}
+
+/** docs/decisions/spec-fidelity.md#forms: quantity steps by 1 and never goes below 0 (99 is the most one order line takes). */
+export function QtyStepper({ value, onChange, label, min = 0, max = QTY_MAX, disabled = false }: QtyStepperProps) {
   const step = 'flex size-10 items-center justify-center rounded-full bg-crema text-xl font-bold hover:bg-honey disabled:opacity-40';
   return (
-    <fieldset aria-label={label} className="flex min-w-0 items-center gap-3">
-      <button type="button" className={step} aria-label="Decrease quantity" disabled={value <= 0} onClick={() => onChange(value - 1)}>
+    <fieldset aria-label={label} disabled={disabled} className="flex min-w-0 items-center gap-3">
+      <button type="button" className={step} aria-label="Decrease quantity" disabled={value <= min} onClick={() => onChange(value - 1)}>
         −
       </button>
       <output aria-live="polite" data-testid="qty-value" className="min-w-8 text-center text-xl font-bold">
         {value}
       </output>
-      <button type="button" className={step} aria-label="Increase quantity" disabled={value >= QTY_MAX} onClick={() => onChange(value + 1)}>
+      <button type="button" className={step} aria-label="Increase quantity" disabled={value >= max} onClick={() => onChange(value + 1)}>
         +
       </button>
     </fieldset>

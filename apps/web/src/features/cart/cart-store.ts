@@ -1,19 +1,29 @@
-import { DELIVERY_METHODS, QTY_MAX, SIZES, STORAGE } from '@kopi/shared';
+import { DELIVERY_METHODS, lineTotal, priceOrder, QTY_MAX, SIZES, STORAGE } from '@kopi/shared';
 import { createLocalStore, removeKeys, useLocalStore, writeKeys } from '../../lib/local-store';
 
-// DESIGN §2.3 / §9: a real cart of several lines kept in localStorage under CART_KEY. The spec's own
+// docs/decisions/spec-fidelity.md#fixed: a real cart of several lines kept in localStorage under CART_KEY. The spec's own
 // keys (qty, productName, size, deliveryMethod, productId, price, image) still describe the item
-// last sent to checkout (spec §2 Product detail).
+// last sent to checkout (docs/decisions/spec-fidelity.md#kept-word-for-word).
 
 const CART_KEY = 'cart';
+
+/** An add-on in a drink (docs/shop-rules.md#prices-and-sizes): an Add Ons product, 1–3 of it. */
+export interface CartAddon {
+  productId: number;
+  productName: string;
+  unitPrice: number;
+  qty: number;
+}
 
 export interface CartLine {
   productId: number;
   productName: string;
   image: string;
+  /** The chosen size's price, as the menu showed it; the server prices the order again. */
   unitPrice: number;
   qty: number;
   sizeId: number;
+  addons: CartAddon[];
 }
 
 export interface CartPromo {
@@ -43,7 +53,10 @@ function parseCart(raw: string | null): Cart {
   try {
     const value = JSON.parse(raw) as Partial<Cart>;
     return {
-      lines: Array.isArray(value.lines) ? value.lines : [],
+      // Lines kept by a release without add-ons have none.
+      lines: Array.isArray(value.lines)
+        ? value.lines.map((line) => ({ ...line, addons: Array.isArray(line.addons) ? line.addons : [] }))
+        : [],
       deliveryId: typeof value.deliveryId === 'number' ? value.deliveryId : EMPTY_CART.deliveryId,
       scheduledFor: isInstant(value.scheduledFor) ? value.scheduledFor : '',
       promo: value.promo ?? null,
@@ -64,8 +77,21 @@ function writeCart(cart: Cart): void {
   writeKeys({ [CART_KEY]: JSON.stringify(cart) });
 }
 
-function sameLine(a: Pick<CartLine, 'productId' | 'sizeId'>, b: Pick<CartLine, 'productId' | 'sizeId'>): boolean {
-  return a.productId === b.productId && a.sizeId === b.sizeId;
+/** The add-ons of a line as one comparable text: the same drink with other add-ons is another line. */
+function addonsKey(line: Pick<CartLine, 'addons'>): string {
+  return line.addons
+    .map((addon) => `${addon.productId}x${addon.qty}`)
+    .sort()
+    .join(',');
+}
+
+/** A line's identity in the cart: product, size and add-ons. */
+export function cartLineKey(line: Pick<CartLine, 'productId' | 'sizeId' | 'addons'>): string {
+  return `${line.productId}-${line.sizeId}-${addonsKey(line)}`;
+}
+
+function sameLine(a: CartLine, b: CartLine): boolean {
+  return cartLineKey(a) === cartLineKey(b);
 }
 
 export function addToCart(line: CartLine, choices: { deliveryId: number; scheduledFor: string }): void {
@@ -77,7 +103,7 @@ export function addToCart(line: CartLine, choices: { deliveryId: number; schedul
   writeCart({ ...cart, lines, ...choices });
 }
 
-/** spec §2: CHECKOUT stores the item under the spec's keys, then the cart page takes over. */
+/** docs/decisions/spec-fidelity.md#kept-word-for-word: CHECKOUT stores the item under the spec's keys, then the cart page takes over. */
 export function checkoutItem(line: CartLine, choices: { deliveryId: number; scheduledFor: string }): void {
   addToCart(line, choices);
   const [qty, productName, size, deliveryMethod, productId, price, image] = STORAGE.cart;
@@ -87,7 +113,7 @@ export function checkoutItem(line: CartLine, choices: { deliveryId: number; sche
     [size]: SIZES.find((s) => s.id === line.sizeId)?.short ?? '',
     [deliveryMethod]: DELIVERY_METHODS.find((d) => d.id === choices.deliveryId)?.name ?? '',
     [productId]: String(line.productId),
-    [price]: String(line.unitPrice * line.qty),
+    [price]: String(cartLineTotal(line)),
     [image]: line.image,
   });
 }
@@ -107,7 +133,7 @@ export function updateCartChoices(choices: Partial<Pick<Cart, 'deliveryId' | 'sc
   writeCart({ ...readCart(), ...choices });
 }
 
-/** After a successful order only: DESIGN §2.3 keeps the cart when the order fails. */
+/** After a successful order only: docs/decisions/spec-fidelity.md#fixed keeps the cart when the order fails. */
 export function clearCart(): void {
   removeKeys([CART_KEY, ...STORAGE.cart]);
 }
@@ -116,10 +142,40 @@ export function cartItemCount(cart: Cart): number {
   return cart.lines.reduce((sum, line) => sum + line.qty, 0);
 }
 
-export function cartSubtotal(cart: Cart): number {
-  return cart.lines.reduce((sum, line) => sum + line.unitPrice * line.qty, 0);
+function toPrice(line: CartLine) {
+  return {
+    unit_price: line.unitPrice,
+    qty: line.qty,
+    addons: line.addons.map((addon) => ({ unit_price: addon.unitPrice, qty: addon.qty })),
+  };
+}
+
+/** The line as the menu priced it: (size price + its add-ons) × quantity. */
+export function cartLineTotal(line: CartLine): number {
+  return lineTotal(toPrice(line));
+}
+
+/**
+ * The cart's amounts as the menu last showed them, the coupon counted when its minimum is met: an
+ * estimate until the server's quote arrives (the quote has the last word, docs/shop-rules.md#coupons).
+ */
+export function cartEstimate(cart: Cart) {
+  const lines = cart.lines.map(toPrice);
+  const { subtotal } = priceOrder(lines);
+  const discountPercent = cart.promo && subtotal >= cart.promo.minPrice ? cart.promo.discount : 0;
+  return priceOrder(lines, discountPercent);
 }
 
 export function useCart(): Cart {
   return useLocalStore(cartStore);
+}
+
+/** The cart's lines as an order (and a quote) sends them. */
+export function orderItemsOf(cart: Cart) {
+  return cart.lines.map((line) => ({
+    product_id: line.productId,
+    qty: line.qty,
+    size_id: line.sizeId,
+    addons: line.addons.map((addon) => ({ product_id: addon.productId, qty: addon.qty })),
+  }));
 }

@@ -1,4 +1,4 @@
-// spec §2 labels for an order's fixed ids.
+// The specification's labels for an order's fixed ids (docs/decisions/spec-fidelity.md#kept-word-for-word).
 
 /** Manage order title: "Pick Up, Dine In or Order for {name}" (delivery 2 is called "Order"). */
 export const DELIVERY_TITLES: Record<number, string> = { 1: 'Dine In', 2: 'Order', 3: 'Pick Up' };

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import type { MutationReactions } from '../../../lib/mutation-reactions';
 import { clearSession, saveSession } from '../../../lib/session';
 
-/** Signs in and keeps the session on this device (spec §3). */
+/** Signs in and keeps the session on this device (docs/decisions/spec-fidelity.md#routes-and-the-session). */
 export function useLogin({ onSuccess, ...reactions }: MutationReactions<LoginResult, LoginInput> = {}) {
   return useMutation({
     ...reactions,
@@ -18,7 +18,7 @@ export function useLogin({ onSuccess, ...reactions }: MutationReactions<LoginRes
 }
 
 /**
- * Revokes the token on the server (DESIGN §2.3), then forgets the session and everything loaded with
+ * Revokes the token on the server (docs/decisions/spec-fidelity.md#fixed), then forgets the session and everything loaded with
  * it, whether the server answered or not. The screen's onSettled runs first: it must leave a guarded
  * page before the session goes, or that page's guard would send the person home instead of to /login.
  */

@@ -18,7 +18,10 @@ const resolver = lazyResolver<ChangePasswordFormValues, ChangePasswordFormValues
 
 const FIELDS = ['current_password', 'new_password'] as const;
 
-/** spec §2 Profile 'Edit Password': a dialog with the current password, the new one and its confirmation. */
+/**
+ * The profile's 'Edit Password' (docs/shop-rules.md#accounts-and-roles): a dialog with the current password, the new one and its
+ * confirmation.
+ */
 export function EditPasswordButton({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);

@@ -13,10 +13,24 @@ import type { ForgotFormValues } from './auth-form-schemas';
 
 const resolver = lazyResolver<ForgotFormValues, ForgotFormValues>(async () => (await import('./auth-form-schemas')).forgotResolver);
 
-/** spec §2 'Resend Link' with its 01:15 timer: the link can be asked for again when it reaches 00:00. */
+/**
+ * 'Resend Link' with its 01:15 timer (docs/decisions/spec-fidelity.md#kept-word-for-word): the link can be asked for again when it
+ * reaches 00:00.
+ */
 export const RESEND_AFTER_SECONDS = 75;
 
-/** spec §2 Forgot password: the email, Send, then Resend Link with a real countdown. */
+/** "You can ask for the link again in 1 minute 15 seconds." for a screen reader, said once, not every second. */
+function waitSentence(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  const parts = [minutes ? `${minutes} minute${minutes > 1 ? 's' : ''}` : '', rest ? `${rest} second${rest > 1 ? 's' : ''}` : ''];
+  return `${TEXT.resendIn} ${parts.filter(Boolean).join(' ')}.`;
+}
+
+/**
+ * Forgot password (docs/shop-rules.md#accounts-and-roles): the email, Send, then Resend Link with a real countdown. While the
+ * countdown runs, Send waits too: it would otherwise be a way around the timer.
+ */
 export function ForgotForm() {
   const { register, handleSubmit, getValues, formState } = useForm<ForgotFormValues>({ resolver });
   const countdown = useCountdown();
@@ -28,10 +42,19 @@ export function ForgotForm() {
       countdown.start(RESEND_AFTER_SECONDS);
     },
   });
-  const canResend = countdown.left === 0 && !forgot.isPending;
+  const waiting = countdown.left > 0;
+  const canResend = !waiting && !forgot.isPending;
+  // Said by screen readers when the countdown starts and when it ends; the timer itself is silent.
+  const announcement = !sent ? '' : waiting ? waitSentence(RESEND_AFTER_SECONDS) : forgot.isPending ? '' : TEXT.resendNow;
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => forgot.mutate(values))} className="mt-8 space-y-5 text-left">
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => {
+        if (!waiting) forgot.mutate(values);
+      })}
+      className="mt-8 space-y-5 text-left"
+    >
       <TextField
         label="Email address"
         type="email"
@@ -40,23 +63,33 @@ export function ForgotForm() {
         error={formState.errors.email?.message}
         {...register('email')}
       />
-      <Button type="submit" className="w-full" busy={forgot.isPending}>
+      <Button
+        type="submit"
+        className="w-full"
+        busy={forgot.isPending}
+        disabled={waiting}
+        aria-describedby={waiting ? 'resend-wait' : undefined}
+      >
         Send
       </Button>
       {forgot.isError && <ErrorMessage message={errorMessage(forgot.error)} />}
       {formState.errors.root && <ErrorMessage message={formState.errors.root.message ?? ''} />}
+      {/* Live regions stay in the page from the start: one added with its text is often not read. */}
+      <p role="status" className={sent ? 'rounded-xl bg-crema p-4 text-center text-sm' : 'sr-only'}>
+        {sent ? MSG.forgotSent : ''}
+      </p>
+      <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="resend-announcement">
+        {announcement}
+      </p>
       {sent && (
         <div className="space-y-4 text-center">
-          <p role="status" className="rounded-xl bg-crema p-4 text-sm">
-            {MSG.forgotSent}
-          </p>
           <p className="text-sm text-roast">{TEXT.forgotNoLink}</p>
           <div className="flex items-center justify-center gap-3">
             <Button
               variant="ghost"
               disabled={!canResend}
               busy={forgot.isPending}
-              aria-describedby="resend-wait"
+              aria-describedby={waiting ? 'resend-wait' : undefined}
               onClick={() => forgot.mutate({ email: getValues('email') })}
             >
               Resend Link
@@ -65,7 +98,7 @@ export function ForgotForm() {
               {formatCountdown(countdown.left)}
             </span>
           </div>
-          {!canResend && (
+          {waiting && (
             <p id="resend-wait" className="text-xs text-roast/80">
               {TEXT.resendWait}
             </p>

@@ -3,7 +3,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { GOOGLE_CLIENT_ID } from '../../../lib/google-client-id';
 
 /**
- * DESIGN §2.4: 'Sign In/Up with Google' appears only when Google sign-in is configured, and never
+ * docs/decisions/spec-fidelity.md#google-sign-in: 'Sign In/Up with Google' appears only when Google sign-in is configured, and never
  * submits the email form. It is a plain link: the server sends the browser on to Google, which sends
  * it back to /login/google (docs/decisions/google-sign-in.md). Signing in and signing up are one flow.
  */

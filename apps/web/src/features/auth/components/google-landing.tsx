@@ -4,8 +4,18 @@ import { toast } from 'react-toastify';
 import { ButtonLink } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { saveSession } from '../../../lib/session';
-import { GOOGLE_FAILURES, TEXT } from '../../../lib/texts';
+import { TEXT } from '../../../lib/texts';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+
+/** Why a Google sign-in ended without a session (the server's reasons, google.service.ts). */
+export const GOOGLE_FAILURES: Record<string, string> = {
+  cancelled: 'You cancelled the sign-in at Google.',
+  expired: 'The sign-in took too long or was started in another window. Please try again.',
+  unverified:
+    "Your Google account's e-mail address is not verified, so it cannot sign in here. Verify it with Google, or sign up with your e-mail.",
+  unavailable: 'Google sign-in cannot be reached right now. Please try again later, or use your e-mail.',
+  failed: 'Google sign-in did not work. Please try again.',
+};
 
 type Outcome = { token: string; role: Role; id: number } | { error: string };
 
@@ -19,7 +29,10 @@ function readOutcome(hash: string): Outcome {
   return { error: params.get('error') ?? 'failed' };
 }
 
-/** Where Google sign-in ends: keeps the session like a login (spec §4), or says what went wrong. */
+/**
+ * Where Google sign-in ends: keeps the session like a login (docs/decisions/spec-fidelity.md#routes-and-the-session), or says what went
+ * wrong.
+ */
 export function GoogleLanding() {
   const [outcome] = useState(() => readOutcome(window.location.hash));
   const navigateLater = useDelayedNavigate();

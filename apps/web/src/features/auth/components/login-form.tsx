@@ -18,11 +18,11 @@ export function LoginForm() {
   const mutation = useLogin({
     onSuccess: () => {
       toast.success(MSG.loginSuccess);
-      // spec §4: to the catalogue 3 s after a successful login.
+      // docs/decisions/spec-fidelity.md#delays: to the catalogue 3 s after a successful login.
       navigateLater('/product', DELAY.afterLogin);
     },
     onError: (error) => {
-      // spec §8: a wrong email or password gets one message; other failures say what happened.
+      // docs/shop-rules.md#accounts-and-roles: a wrong email or password gets one message; other failures say what happened.
       toast.error(error instanceof ApiError && error.status === 401 ? MSG.loginFailed : errorMessage(error));
     },
   });

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { TEXT } from '../../../lib/texts';
 import { useLogout } from '../api/auth';
 
-/** spec §2: logout asks 'Are you sure to logout?' with Close and Yes. */
+/** docs/decisions/spec-fidelity.md#kept-word-for-word: logout asks 'Are you sure to logout?' with Close and Yes. */
 export function LogoutButton({ label, className }: { label: string; className: string }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();

@@ -21,7 +21,7 @@ export function SignUpForm() {
       toast.success(MSG.signUpSuccess);
       navigateLater('/login', DELAY.afterSignUp);
     },
-    // spec §8 keeps the failure toast; DESIGN §2.3 adds the reason below the form.
+    // The specification's failure toast is kept; the reason is added below the form (docs/decisions/spec-fidelity.md#fixed).
     onError: () => toast.error(MSG.signUpFailed),
   });
 

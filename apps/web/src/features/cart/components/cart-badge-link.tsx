@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { cartItemCount, useCart } from '../cart-store';
 
-/** DESIGN §2.3: the badge shows the real number of items (the spec's showed 1). */
+/** docs/decisions/spec-fidelity.md#fixed: the badge shows the real number of items (the spec's showed 1). */
 export function CartBadgeLink() {
   const count = cartItemCount(useCart());
   return (

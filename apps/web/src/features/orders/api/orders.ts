@@ -1,12 +1,13 @@
-import { DELAY, type Order, STATUS } from '@kopi/shared';
+import { DELAY, OPEN_STATUSES, type Order, type Quote, STATUS } from '@kopi/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, canRetry } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import type { MutationReactions } from '../../../lib/mutation-reactions';
+import { applyOrder, boardFrom, freshest, type LiveOrder, ORDERS_KEY, orderKeys } from './order-cache';
 
 export interface NewOrder {
-  items: { product_id: number; qty: number; size_id: number }[];
+  items: { product_id: number; qty: number; size_id: number; addons: { product_id: number; qty: number }[] }[];
   delivery_id: number;
   payment_id: number;
   promo_id?: number;
@@ -14,38 +15,105 @@ export interface NewOrder {
   scheduled_for?: string;
 }
 
-const ORDERS_KEY = ['orders'] as const;
 const HISTORY_PAGE_SIZE = 8;
+/** The board reads each open status in pages of 50, up to this many pages (500 orders a column). */
+const BOARD_PAGE_SIZE = 50;
+const BOARD_MAX_PAGES = 10;
+
+async function openOrdersOf(status: number, signal: AbortSignal): Promise<LiveOrder[]> {
+  const orders: LiveOrder[] = [];
+  for (let page: number | null = 1, read = 0; page !== null && read < BOARD_MAX_PAGES; read += 1) {
+    const answer: { data: LiveOrder[]; meta?: { next: number | null } } = await apiRequest<LiveOrder[]>('/transactions', {
+      query: { status, limit: BOARD_PAGE_SIZE, page },
+      signal,
+    });
+    orders.push(...answer.data);
+    page = answer.meta?.next ?? null;
+  }
+  return orders;
+}
 
 export const orderQueries = {
   history: (page: number) =>
     queryOptions({
-      queryKey: [...ORDERS_KEY, 'history', page],
-      queryFn: ({ signal }) => apiRequest<Order[]>('/transactions/history', { query: { page, limit: HISTORY_PAGE_SIZE }, signal }),
+      queryKey: [...orderKeys.history, page],
+      queryFn: async ({ signal }) => {
+        const answer = await apiRequest<LiveOrder[]>('/transactions/history', { query: { page, limit: HISTORY_PAGE_SIZE }, signal });
+        return { ...answer, data: answer.data.map(freshest) };
+      },
       placeholderData: keepPreviousData,
     }),
-  /** spec §2 Manage order: one pending order per page, oldest first (DESIGN §2.3: every customer's). */
+  /** Manage order: one pending order per page, oldest first, every customer's (docs/decisions/spec-fidelity.md#fixed). */
   pending: (page: number) =>
     queryOptions({
-      queryKey: [...ORDERS_KEY, 'pending', page],
-      queryFn: ({ signal }) => apiRequest<Order[]>('/transactions', { query: { status: STATUS.pending, limit: 1, page }, signal }),
+      queryKey: [...orderKeys.pending, page],
+      queryFn: ({ signal }) => apiRequest<LiveOrder[]>('/transactions', { query: { status: STATUS.pending, limit: 1, page }, signal }),
+    }),
+  /** One order with its events (its customer or an admin); the live stream keeps it current. */
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: orderKeys.detail(id),
+      queryFn: async ({ signal }) => freshest((await apiRequest<LiveOrder>(`/transactions/${id}`, { signal })).data),
+      enabled: Number.isInteger(id) && id > 0,
+    }),
+  /** The staff board: every open order, due first; the live stream keeps it current. */
+  board: () =>
+    queryOptions({
+      queryKey: orderKeys.board,
+      queryFn: async ({ signal }) => boardFrom((await Promise.all(OPEN_STATUSES.map((status) => openOrdersOf(status, signal)))).flat()),
+    }),
+  /**
+   * The cart priced by the server exactly as the order would be, nothing stored: its total, and why a
+   * coupon does not apply (docs/shop-rules.md#coupons). A refused cart is an answer, not worth a retry.
+   */
+  quote: (order: NewOrder) =>
+    queryOptions({
+      queryKey: [...ORDERS_KEY, 'quote', order],
+      queryFn: async ({ signal }) => (await apiRequest<Quote>('/transactions/quote', { method: 'POST', body: order, signal })).data,
+      placeholderData: keepPreviousData,
+      retry: (count, error) => canRetry(error) && count < 2,
+      staleTime: 10_000,
     }),
 };
+
+// One checkout attempt keeps one Idempotency-Key, in this tab's sessionStorage so that a reload keeps
+// it too, until the order is answered: a second click after a lost answer then finds the order the
+// first click made instead of making another (docs/shop-rules.md#ordering).
+const CHECKOUT_KEY = 'kopi:checkout-idempotency-key';
+
+function checkoutAttemptKey(): string {
+  const kept = sessionStorage.getItem(CHECKOUT_KEY);
+  if (kept) return kept;
+  const key = newIdempotencyKey();
+  sessionStorage.setItem(CHECKOUT_KEY, key);
+  return key;
+}
+
+/** A refusal the server decided on (nothing was stored); a lost answer, a 5xx, a 408 or a 429 may not be. */
+function isDefiniteRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
 
 export function useCreateOrder({ onSuccess, ...reactions }: MutationReactions<Order, NewOrder> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     ...reactions,
     // Offline, a payment is not left waiting for the connection: the customer is told at once and
-    // keeps the cart (DESIGN §2.3), instead of an order leaving later, unnoticed.
+    // keeps the cart (docs/decisions/spec-fidelity.md#fixed), instead of an order leaving later, unnoticed.
     networkMode: 'always',
     mutationFn: async (order: NewOrder) => {
-      const { data } = await apiRequest<Order>('/transactions', {
-        method: 'POST',
-        body: order,
-        headers: { 'Idempotency-Key': newIdempotencyKey() },
-      });
-      return data;
+      try {
+        const { data } = await apiRequest<Order>('/transactions', {
+          method: 'POST',
+          body: order,
+          headers: { 'Idempotency-Key': checkoutAttemptKey() },
+        });
+        sessionStorage.removeItem(CHECKOUT_KEY);
+        return data;
+      } catch (error) {
+        if (isDefiniteRefusal(error)) sessionStorage.removeItem(CHECKOUT_KEY);
+        throw error;
+      }
     },
     onSuccess: (...args) => {
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
@@ -73,7 +141,7 @@ export interface OrderStatusChange {
   statusId: number;
 }
 
-export function useSetOrderStatus({ onSuccess, ...reactions }: MutationReactions<Order, OrderStatusChange> = {}) {
+export function useSetOrderStatus({ onSuccess, ...reactions }: MutationReactions<LiveOrder, OrderStatusChange> = {}) {
   const queryClient = useQueryClient();
   const reloadTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
@@ -81,14 +149,68 @@ export function useSetOrderStatus({ onSuccess, ...reactions }: MutationReactions
   const mutation = useMutation({
     ...reactions,
     mutationFn: async ({ id, statusId }: OrderStatusChange) =>
-      (await apiRequest<Order>(`/transactions/${id}`, { method: 'PATCH', body: { status_id: statusId } })).data,
+      (await apiRequest<LiveOrder>(`/transactions/${id}`, { method: 'PATCH', body: { status_id: statusId } })).data,
     onSuccess: async (...args) => {
+      applyOrder(queryClient, args[0]);
       await onSuccess?.(...args);
-      // spec §4: the queue reloads 3 s after Mark as done; the next order then takes this place.
+      // docs/decisions/spec-fidelity.md#delays: the queue reloads 3 s after Mark as done; the next order then takes this place.
       reloadTimer.current = window.setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: ORDERS_KEY }).then(() => mutation.reset());
       }, DELAY.afterMarkDone);
     },
   });
   return mutation;
+}
+
+export interface OrderMove {
+  id: number;
+  statusId: number;
+  /** Required to cancel (1–200 characters), see docs/shop-rules.md#statuses-and-moves. */
+  reason?: string;
+}
+
+/** The staff board's move of an order to its next status (or Cancelled with a reason). */
+export function useMoveOrder({ onSuccess, ...reactions }: MutationReactions<LiveOrder, OrderMove> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    // Offline, the barista is told at once instead of the move leaving later, unnoticed.
+    networkMode: 'always',
+    mutationFn: async ({ id, statusId, reason }: OrderMove) =>
+      (await apiRequest<LiveOrder>(`/transactions/${id}`, { method: 'PATCH', body: { status_id: statusId, reason } })).data,
+    onSuccess: async (...args) => {
+      applyOrder(queryClient, args[0]);
+      await onSuccess?.(...args);
+    },
+    onError: async (error, ...rest) => {
+      // Someone else moved it meanwhile: show the board as it is now.
+      if (error instanceof ApiError && error.status === 400) await queryClient.invalidateQueries({ queryKey: orderKeys.board });
+      await reactions.onError?.(error, ...rest);
+    },
+  });
+}
+
+export interface OrderCancel {
+  id: number;
+  reason?: string;
+}
+
+/** A customer cancels their own order while it is Pending. */
+export function useCancelOwnOrder({ onSuccess, ...reactions }: MutationReactions<LiveOrder, OrderCancel> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    networkMode: 'always',
+    mutationFn: async ({ id, reason }: OrderCancel) =>
+      (await apiRequest<LiveOrder>(`/transactions/${id}/cancel`, { method: 'POST', body: reason ? { reason } : {} })).data,
+    onSuccess: async (...args) => {
+      applyOrder(queryClient, args[0]);
+      await onSuccess?.(...args);
+    },
+    onError: async (error, ...rest) => {
+      // Already being prepared (400): show the order as it is now.
+      if (error instanceof ApiError && error.status === 400) await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      await reactions.onError?.(error, ...rest);
+    },
+  });
 }

@@ -1,6 +1,9 @@
-import { formatIDR, type Order } from '@kopi/shared';
+import type { Order } from '@kopi/shared';
+import { formatIDR } from '@kopi/shared';
 import { useRef } from 'react';
+import { Link } from 'react-router';
 import { imageSources } from '../../../lib/image-url';
+import { StatusBadge } from './status-badge';
 
 const LONG_PRESS_MS = 600;
 
@@ -12,14 +15,23 @@ interface HistoryCardProps {
   onHide: () => void;
 }
 
-/** spec §2 History: image, product name, price and status; a long press reveals the x. */
+/**
+ * History (docs/decisions/spec-fidelity.md#kept-word-for-word): image, product name, price and status (live); the card
+ * opens the order; a long press reveals the x.
+ */
 export function HistoryCard({ order, deleting, busy, onLongPress, onHide }: HistoryCardProps) {
   const timer = useRef<number | undefined>(undefined);
+  // The click that ends a long press reveals the x: it does not also open the order.
+  const longPressed = useRef(false);
   const [first, ...rest] = order.items;
   const name = first ? `${first.product_name}${rest.length ? ` +${rest.length} more` : ''}` : `Order #${order.id}`;
 
   const startPress = () => {
-    timer.current = window.setTimeout(onLongPress, LONG_PRESS_MS);
+    longPressed.current = false;
+    timer.current = window.setTimeout(() => {
+      longPressed.current = true;
+      onLongPress();
+    }, LONG_PRESS_MS);
   };
   const cancelPress = () => window.clearTimeout(timer.current);
 
@@ -34,9 +46,31 @@ export function HistoryCard({ order, deleting, busy, onLongPress, onHide }: Hist
     >
       {first && <img {...imageSources(first.image, 160)} alt="" className="size-16 shrink-0 rounded-full bg-crema object-cover" />}
       <div className="min-w-0 flex-1">
-        <p className="truncate font-bold">{name}</p>
+        <p className="truncate font-bold">
+          {/* The whole card opens the order (the link's area covers it); the x stays above it. */}
+          <Link
+            to={`/history/${order.id}`}
+            className="rounded after:absolute after:inset-0 after:rounded-2xl"
+            onClick={(event) => {
+              if (longPressed.current) event.preventDefault();
+            }}
+          >
+            {name}
+            <span className="sr-only"> (order #{order.id})</span>
+          </Link>
+        </p>
+        {/* Each line's size and add-ons: two cups of one coffee may differ. */}
+        <ul className="text-sm text-roast" data-testid="history-lines">
+          {order.items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never reorder
+            <li key={index}>
+              {item.qty} × {item.product_name} ({item.size_name})
+              {item.addons.length > 0 && <> + {item.addons.map((addon) => `${addon.product_name} × ${addon.qty}`).join(', ')}</>}
+            </li>
+          ))}
+        </ul>
         <p className="font-semibold text-caramel-dark">{formatIDR(order.total)}</p>
-        <p className="text-sm text-roast">{order.status_name}</p>
+        <StatusBadge statusId={order.status_id} name={order.status_name} />
       </div>
       {deleting && (
         <button
@@ -44,7 +78,7 @@ export function HistoryCard({ order, deleting, busy, onLongPress, onHide }: Hist
           onClick={onHide}
           disabled={busy}
           aria-label={`Delete order #${order.id} (${name}) from history`}
-          className="absolute -top-2 -right-2 flex size-9 items-center justify-center rounded-full bg-berry text-lg font-bold text-white shadow hover:bg-espresso disabled:opacity-50"
+          className="absolute -top-2 -right-2 z-10 flex size-9 items-center justify-center rounded-full bg-berry text-lg font-bold text-white shadow hover:bg-espresso disabled:opacity-50"
         >
           ×
         </button>

@@ -1,4 +1,4 @@
-import { formatIDR } from '@kopi/shared';
+import { formatIDR, type Order } from '@kopi/shared';
 import type { ReactNode } from 'react';
 import { imageSources } from '../../../lib/image-url';
 
@@ -8,6 +8,8 @@ export interface SummaryLine {
   image: string;
   qty: number;
   sizeLabel: string;
+  /** The add-ons in each drink of the line, with their unit prices. */
+  addons: { id: number; name: string; qty: number; unitPrice: number }[];
   price: number;
 }
 
@@ -37,6 +39,15 @@ export function SummaryLines({ lines, renderActions }: SummaryLinesProps) {
             <p className="text-sm text-roast">
               x {line.qty} · {line.sizeLabel}
             </p>
+            {line.addons.length > 0 && (
+              <ul className="text-sm text-roast" aria-label={`Add-ons in ${line.name}`} data-testid="line-addons">
+                {line.addons.map((addon) => (
+                  <li key={addon.id}>
+                    + {addon.name} × {addon.qty} <span className="text-roast/80">({formatIDR(addon.unitPrice)})</span>
+                  </li>
+                ))}
+              </ul>
+            )}
             {renderActions?.(index)}
           </div>
           <p className="font-semibold whitespace-nowrap">{formatIDR(line.price)}</p>
@@ -46,7 +57,7 @@ export function SummaryLines({ lines, renderActions }: SummaryLinesProps) {
   );
 }
 
-/** spec §2: SUBTOTAL, TAX & FEES, SHIPPING (STATUS ORDER on Manage order) and TOTAL. */
+/** docs/decisions/spec-fidelity.md#kept-word-for-word: SUBTOTAL, TAX & FEES, SHIPPING (STATUS ORDER on Manage order) and TOTAL. */
 export function SummaryTotalsTable({ totals }: { totals: SummaryTotals }) {
   const rows: [string, string][] = [
     ['SUBTOTAL', formatIDR(totals.subtotal)],
@@ -68,5 +79,40 @@ export function SummaryTotalsTable({ totals }: { totals: SummaryTotals }) {
         <dd data-testid="summary-total">{formatIDR(totals.total)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** A stored order's lines and totals, as the server priced them (the order page and Manage order). */
+export function StoredOrderSummary({ order }: { order: Order }) {
+  return (
+    <>
+      <SummaryLines
+        lines={order.items.map((item, index) => ({
+          // One product and size may be two lines with other add-ons: the position tells them apart.
+          key: `${index}-${item.product_id}-${item.size_id}`,
+          name: item.product_name,
+          image: item.image,
+          qty: item.qty,
+          sizeLabel: item.size_name,
+          addons: item.addons.map((addon) => ({
+            id: addon.product_id,
+            name: addon.product_name,
+            qty: addon.qty,
+            unitPrice: addon.unit_price,
+          })),
+          price: item.line_total,
+        }))}
+      />
+      <SummaryTotalsTable
+        totals={{
+          subtotal: order.subtotal,
+          discount: order.discount,
+          tax: order.tax,
+          shipping: order.shipping,
+          status: order.status_name,
+          total: order.total,
+        }}
+      />
+    </>
   );
 }

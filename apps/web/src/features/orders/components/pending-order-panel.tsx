@@ -1,4 +1,4 @@
-import { formatShopMoment, MSG, type Order, STATUS } from '@kopi/shared';
+import { formatShopMoment, MSG, STATUS } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
@@ -9,7 +9,7 @@ import { ApiError, canRetry, errorMessage } from '../../../lib/api-client';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { orderQueries, useSetOrderStatus } from '../api/orders';
 import { DELIVERY_TITLES, PAYMENT_OPTIONS } from '../labels';
-import { SummaryLines, SummaryTotalsTable } from './order-summary';
+import { StoredOrderSummary } from './order-summary';
 
 const SWIPE_PX = 60;
 
@@ -20,7 +20,7 @@ interface PendingOrderPanelProps {
   cardTitle: string;
 }
 
-/** spec §2 Manage order: one pending order at a time, with Mark as done. */
+/** Manage order (docs/decisions/spec-fidelity.md#kept-word-for-word): one pending order at a time, with Mark as done. */
 export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanelProps) {
   const pending = useQuery(orderQueries.pending(page));
   const swipeStart = useRef<number | null>(null);
@@ -38,7 +38,7 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
   }, [pastTheEnd, onPage]);
 
   if (pending.isPending || pastTheEnd) return <PageSpinner />;
-  // spec §8: data_not_found means there is nothing pending.
+  // data_not_found means there is nothing pending, said in the specification's words (docs/decisions/spec-fidelity.md#kept-word-for-word).
   const nothingPending =
     (pending.isError && pending.error instanceof ApiError && pending.error.code === 'data_not_found') || (pending.data && !order);
   if (nothingPending) {
@@ -61,7 +61,8 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
           swipeStart.current = event.pointerType === 'touch' ? event.clientX : null;
         }}
         onPointerUp={(event) => {
-          // spec §2 'Slide to see upcoming orders': a swipe left shows the next order, right the previous.
+          // 'Slide to see upcoming orders' (docs/decisions/spec-fidelity.md#kept-word-for-word): a swipe left shows the next order, right
+          // the previous.
           if (swipeStart.current === null) return;
           const distance = event.clientX - swipeStart.current;
           if (distance < -SWIPE_PX) next();
@@ -77,17 +78,7 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
           {order.scheduled_for && <> · Time: {formatShopMoment(new Date(order.scheduled_for), SHOP_TIMEZONE)}</>}
           {order.address && <> · Address: {order.address}</>}
         </p>
-        <SummaryLines lines={linesOf(order)} />
-        <SummaryTotalsTable
-          totals={{
-            subtotal: order.subtotal,
-            discount: order.discount,
-            tax: order.tax,
-            shipping: order.shipping,
-            status: order.status_name,
-            total: order.total,
-          }}
-        />
+        <StoredOrderSummary order={order} />
       </section>
 
       <section aria-label="Payment and actions" className="min-w-0 space-y-5 rounded-3xl bg-white p-6 shadow-sm">
@@ -135,15 +126,4 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
       </section>
     </div>
   );
-}
-
-function linesOf(order: Order) {
-  return order.items.map((item) => ({
-    key: `${item.product_id}-${item.size_id}`,
-    name: item.product_name,
-    image: item.image,
-    qty: item.qty,
-    sizeLabel: item.size_name,
-    price: item.line_total,
-  }));
 }

@@ -2,7 +2,7 @@ import type { ProductSort } from '@kopi/shared';
 import { useId } from 'react';
 import { INPUT_CLASS } from '../../../components/ui/field';
 
-// spec §2 Catalogue: the tabs, in order, with the category each filters by (undefined: all, popular).
+// docs/decisions/spec-fidelity.md#the-catalogue: the tabs, in order, with the category each filters by (undefined: all, popular).
 const CATEGORY_TABS = [
   { label: 'Favorite Product', categoryId: undefined },
   { label: 'Coffee', categoryId: 2 },

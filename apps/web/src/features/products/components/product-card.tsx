@@ -1,7 +1,14 @@
-import { formatIDR, type Product } from '@kopi/shared';
+import type { Product } from '@kopi/shared';
+import { formatIDR } from '@kopi/shared';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'react-toastify';
 import { PencilLink } from '../../../components/ui/pencil-link';
+import { errorMessage } from '../../../lib/api-client';
 import { imageSources } from '../../../lib/image-url';
+import { TEXT } from '../../../lib/texts';
+import { useSetSoldOut } from '../api/products';
+import { PRODUCT_TEXT } from '../texts';
 
 export function ProductCard({ product, canEdit }: { product: Product; canEdit: boolean }) {
   return (
@@ -24,12 +31,50 @@ export function ProductCard({ product, canEdit }: { product: Product; canEdit: b
           {formatIDR(product.price)}
         </p>
       </Link>
+      {product.sold_out && (
+        <p className="absolute top-5 left-5 rounded-full bg-berry px-3 py-1 text-xs font-bold text-white shadow" data-testid="sold-out">
+          {TEXT.soldOut}
+        </p>
+      )}
       {canEdit && (
-        <div className="absolute top-5 right-5">
-          <PencilLink to={`/product/edit/${product.id}`} label={`Edit ${product.product_name}`} />
-        </div>
+        <>
+          <div className="absolute top-5 right-5">
+            <PencilLink to={`/product/edit/${product.id}`} label={`Edit ${product.product_name}`} />
+          </div>
+          <SoldOutToggle product={product} />
+        </>
       )}
     </li>
+  );
+}
+
+/** The admin's switch on the card: sold out, or back on sale (docs/shop-rules.md#the-menu). */
+function SoldOutToggle({ product }: { product: Product }) {
+  // The box moves at once (held here, not in the mutation's state, which arrives a tick later); it
+  // follows the saved product again once the menu has loaded, or the refusal.
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const setSoldOut = useSetSoldOut({
+    onSuccess: (saved) =>
+      toast.success(
+        saved.sold_out ? `${saved.product_name}: ${PRODUCT_TEXT.markedSoldOut}` : `${saved.product_name}: ${PRODUCT_TEXT.backOnSale}`,
+      ),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  return (
+    <label className="mt-2 flex cursor-pointer items-center justify-center gap-2 rounded-xl bg-crema px-3 py-2 text-sm font-semibold">
+      <input
+        type="checkbox"
+        checked={wanted ?? product.sold_out}
+        disabled={wanted !== null}
+        onChange={(event) => {
+          setWanted(event.target.checked);
+          setSoldOut.mutate({ id: product.id, soldOut: event.target.checked }, { onSettled: () => setWanted(null) });
+        }}
+        aria-label={`${TEXT.soldOut}: ${product.product_name}`}
+        className="size-4 accent-berry"
+      />
+      {TEXT.soldOut}
+    </label>
   );
 }
 

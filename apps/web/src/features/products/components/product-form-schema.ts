@@ -7,14 +7,19 @@ import { schemaResolver } from '../../../lib/schema-resolver';
 export interface ProductFormValues {
   product_name: string;
   price: string;
+  /** A drink's Large and Extra Large prices; blank takes the shop's default (docs/shop-rules.md#prices-and-sizes). */
+  price_l: string;
+  price_xl: string;
   category_id: string;
   description: string;
+  sold_out: boolean;
   images: File | undefined;
 }
 
-// spec §5 Add product: every field required with its own message; the picture is checked here too.
-const CreateSchema = ProductFieldsSchema.extend({ images: requiredImage(MSG.productPictureRequired) });
-// spec §5 Edit product: every field optional; blank inputs mean "unchanged".
+// Add product (docs/decisions/spec-fidelity.md#forms): every field required with its own message; the picture is checked here too.
+// Blank inputs are missing: a drink's blank Large and Extra Large take the shop's default prices.
+const CreateSchema = z.preprocess(dropBlankFields, ProductFieldsSchema.extend({ images: requiredImage(MSG.productPictureRequired) }));
+// Edit product (docs/decisions/spec-fidelity.md#forms): every field optional; blank inputs mean "unchanged".
 const EditSchema = z.preprocess(dropBlankFields, ProductPatchSchema.extend({ images: OptionalImageSchema }));
 
 export type ProductFormOutput = z.output<typeof CreateSchema> | z.output<typeof EditSchema>;

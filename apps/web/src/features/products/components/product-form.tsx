@@ -1,5 +1,5 @@
-import { CATEGORIES, DELAY, MSG, type Product } from '@kopi/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { CATEGORIES, DELAY, formatIDR, isDrink as isDrinkCategory, MSG, type Product, SIZE_STEP, SIZES } from '@kopi/shared';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
@@ -11,11 +11,20 @@ import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { toFormData } from '../../../lib/form-data';
 import { imageUrl } from '../../../lib/image-url';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { TEXT } from '../../../lib/texts';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useCreateProduct, useUpdateProduct } from '../api/products';
 
-const FIELDS = ['product_name', 'price', 'category_id', 'description', 'images'] as const;
+const FIELDS = ['product_name', 'price', 'price_l', 'price_xl', 'category_id', 'description', 'sold_out', 'images'] as const;
 
+/** The shop's default step of a drink's larger sizes over its Reguler price (docs/shop-rules.md#prices-and-sizes). */
+const DEFAULT_STEPS = { price_l: SIZE_STEP.large, price_xl: SIZE_STEP.extraLarge } as const;
+const LARGER_SIZES = [
+  { field: 'price_l', sizeId: SIZES[1].id, label: `${SIZES[1].name} Price` },
+  { field: 'price_xl', sizeId: SIZES[2].id, label: `${SIZES[2].name} Price` },
+] as const;
+
+import { PRODUCT_TEXT } from '../texts';
 import type { ProductFormOutput, ProductFormValues } from './product-form-schema';
 
 const createResolver = lazyResolver<ProductFormValues, ProductFormOutput>(
@@ -25,7 +34,16 @@ const editResolver = lazyResolver<ProductFormValues, ProductFormOutput>(
   async () => (await import('./product-form-schema')).productEditResolver,
 );
 
-const EMPTY: ProductFormValues = { product_name: '', price: '', category_id: '', description: '', images: undefined };
+const EMPTY: ProductFormValues = {
+  product_name: '',
+  price: '',
+  price_l: '',
+  price_xl: '',
+  category_id: '',
+  description: '',
+  sold_out: false,
+  images: undefined,
+};
 
 /** Add product when `product` is absent, Edit product (current values as placeholders) otherwise. */
 export function ProductForm({ product }: { product?: Product }) {
@@ -34,9 +52,12 @@ export function ProductForm({ product }: { product?: Product }) {
   const navigateLater = useDelayedNavigate();
   const { register, control, handleSubmit, reset, setError, formState } = useForm<ProductFormValues, unknown, ProductFormOutput>({
     resolver: isEdit ? editResolver : createResolver,
-    defaultValues: EMPTY,
+    defaultValues: { ...EMPTY, sold_out: product?.sold_out ?? false },
   });
   const errors = formState.errors;
+  const chosenCategory = Number(useWatch({ control, name: 'category_id' })) || product?.category_id;
+  const typedPrice = Number(useWatch({ control, name: 'price' }));
+  const isDrink = chosenCategory !== undefined && isDrinkCategory(chosenCategory);
 
   const create = useCreateProduct({
     onSuccess: (saved) => {
@@ -51,7 +72,7 @@ export function ProductForm({ product }: { product?: Product }) {
   const update = useUpdateProduct({
     onSuccess: (saved) => {
       toast.success(MSG.editProductSuccess);
-      // spec §4: back to the detail 2 s after an edit.
+      // docs/decisions/spec-fidelity.md#delays: back to the detail 2 s after an edit.
       navigateLater(`/detail/${saved.id}`, DELAY.afterProductEdit);
     },
     onError: (error) => {
@@ -61,8 +82,10 @@ export function ProductForm({ product }: { product?: Product }) {
   });
   const mutation = isEdit ? update : create;
 
-  function submit(values: ProductFormOutput) {
-    const form = toFormData(values);
+  function submit({ sold_out, price_l, price_xl, ...values }: ProductFormOutput) {
+    // Only a drink has larger sizes; an unchanged sold-out box is no change.
+    const soldOut = sold_out === undefined || (isEdit && sold_out === product.sold_out) ? undefined : String(sold_out);
+    const form = toFormData({ ...values, ...(isDrink ? { price_l, price_xl } : {}), sold_out: soldOut });
     if (isEdit) update.mutate({ id: product.id, form });
     else create.mutate(form);
   }
@@ -120,19 +143,52 @@ export function ProductForm({ product }: { product?: Product }) {
           error={errors.price?.message}
           {...register('price')}
         />
+        {isDrink && (
+          <div className="grid gap-5 sm:grid-cols-2">
+            {LARGER_SIZES.map(({ field, sizeId, label }) => {
+              const current = product?.sizes.find((size) => size.size_id === sizeId)?.price;
+              return (
+                <TextField
+                  key={field}
+                  label={label}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  placeholder={
+                    current !== undefined
+                      ? String(current)
+                      : typedPrice > 0
+                        ? String(typedPrice + DEFAULT_STEPS[field])
+                        : `Normal Price + ${DEFAULT_STEPS[field]}`
+                  }
+                  hint={current === undefined ? `Blank: Normal Price + ${formatIDR(DEFAULT_STEPS[field])}` : undefined}
+                  error={errors[field]?.message}
+                  {...register(field)}
+                />
+              );
+            })}
+          </div>
+        )}
         <TextAreaField
           label="Description"
           placeholder={product?.description ?? 'Describe the product'}
           error={errors.description?.message}
           {...register('description')}
         />
+        <label className="flex cursor-pointer items-center gap-3 rounded-xl bg-crema px-4 py-3 font-semibold">
+          <input type="checkbox" className="size-5 accent-berry" {...register('sold_out')} />
+          <span>
+            <span className="block">{TEXT.soldOut}</span>
+            <span className="block text-sm font-normal text-roast">{PRODUCT_TEXT.soldOutHint}</span>
+          </span>
+        </label>
         {mutation.isError && <ErrorMessage message={errorMessage(mutation.error)} />}
         <div className="flex flex-wrap gap-3">
-          {/* spec §2 Edit product: Save is enabled only when something changed. */}
+          {/* docs/decisions/spec-fidelity.md#forms: Save is enabled only when something changed. */}
           <Button type="submit" busy={mutation.isPending} disabled={(isEdit && !formState.isDirty) || mutation.isSuccess}>
             Save Product
           </Button>
-          <Button variant="ghost" onClick={() => reset(EMPTY)} disabled={mutation.isPending}>
+          <Button variant="ghost" onClick={() => reset()} disabled={mutation.isPending}>
             Cancel
           </Button>
         </div>

@@ -34,7 +34,7 @@ function valuesOf(profile: Profile): ProfileFormValues {
 }
 
 /**
- * spec §2 Profile: read-only until the edit icon is pressed; only changed fields are sent. `children`
+ * The profile (docs/decisions/spec-fidelity.md#forms): read-only until the edit icon is pressed; only changed fields are sent. `children`
  * are the account's buttons (Edit Password, Log out), composed in by the route.
  */
 export function ProfileForm({ profile, children }: { profile: Profile; children?: ReactNode }) {
@@ -47,13 +47,13 @@ export function ProfileForm({ profile, children }: { profile: Profile; children?
 
   const save = useUpdateProfile({
     onSuccess: (saved) => {
-      // spec §4: the edits are cleared, the fields return to read-only and the profile reloads.
+      // docs/decisions/spec-fidelity.md#forms: the edits are cleared, the fields return to read-only and the profile reloads.
       reset(valuesOf(saved));
       setEditing(false);
       toast.success(MSG.profileSuccess);
     },
     onError: (error) => {
-      // DESIGN §2.3: the spec's version only logged this failure.
+      // docs/decisions/spec-fidelity.md#fixed: the spec's version only logged this failure.
       toast.error(MSG.profileFailed);
       applyFieldErrors(error, FIELDS, setError);
     },
@@ -105,7 +105,7 @@ export function ProfileForm({ profile, children }: { profile: Profile; children?
           <p className="font-display text-2xl font-bold wrap-anywhere">{name}</p>
           <p className="text-sm text-roast wrap-anywhere">{profile.email}</p>
         </div>
-        {/* DESIGN §2.3: the real count of products ordered (the spec showed a fixed 15). */}
+        {/* docs/decisions/spec-fidelity.md#fixed: the real count of products ordered (the spec showed a fixed 15). */}
         <p className="rounded-full bg-crema px-4 py-1.5 text-sm font-semibold">Has been ordered {profile.orders_count} products</p>
       </aside>
 
@@ -146,7 +146,7 @@ export function ProfileForm({ profile, children }: { profile: Profile; children?
         <h2 className="text-2xl font-bold">Details</h2>
         <div className="grid gap-5 md:grid-cols-2">
           <TextField label="Display name" readOnly={readOnly} error={errors.display_name?.message} {...register('display_name')} />
-          {/* spec §2: the birth date uses a date picker while editing. */}
+          {/* docs/decisions/spec-fidelity.md#forms: the birth date uses a date picker while editing. */}
           <TextField
             label="Birth date"
             type={editing ? 'date' : 'text'}

@@ -10,10 +10,14 @@ export interface PromoFormValues {
   discount: string;
   duration: string;
   min_price: string;
+  /** The delivery methods it is valid for, as the checkboxes hold them; none is every method. */
+  delivery_ids: string[];
+  new_customers_only: boolean;
+  members_only: boolean;
   images: File | undefined;
 }
 
-// spec §5 Add promo: every field required, all with 'All input must be fulfilled !'.
+// Add promo (docs/decisions/spec-fidelity.md#forms): every field required, all with 'All input must be fulfilled !'.
 const CreateSchema = PromoFieldsSchema.extend({ images: requiredImage(MSG.allInputRequired) });
 const EditSchema = PromoPatchSchema.extend({ images: OptionalImageSchema });
 

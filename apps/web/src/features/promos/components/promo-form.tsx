@@ -1,4 +1,4 @@
-import { DELAY, MSG, type Promo } from '@kopi/shared';
+import { DELAY, DELIVERY_METHODS, MSG, type Promo } from '@kopi/shared';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -14,9 +14,21 @@ import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useCreatePromo, useUpdatePromo } from '../api/promos';
 
-const FIELDS = ['promo_name', 'code', 'description', 'discount', 'duration', 'min_price', 'images'] as const;
+const FIELDS = [
+  'promo_name',
+  'code',
+  'description',
+  'discount',
+  'duration',
+  'min_price',
+  'delivery_ids',
+  'new_customers_only',
+  'members_only',
+  'images',
+] as const;
 type FieldName = (typeof FIELDS)[number];
 
+import { PROMO_TEXT } from '../texts';
 import type { PromoFormOutput, PromoFormValues } from './promo-form-schema';
 
 const createResolver = lazyResolver<PromoFormValues, PromoFormOutput>(
@@ -24,7 +36,18 @@ const createResolver = lazyResolver<PromoFormValues, PromoFormOutput>(
 );
 const editResolver = lazyResolver<PromoFormValues, PromoFormOutput>(async () => (await import('./promo-form-schema')).promoEditResolver);
 
-const EMPTY: PromoFormValues = { promo_name: '', code: '', description: '', discount: '', duration: '', min_price: '', images: undefined };
+const EMPTY: PromoFormValues = {
+  promo_name: '',
+  code: '',
+  description: '',
+  discount: '',
+  duration: '',
+  min_price: '',
+  delivery_ids: [],
+  new_customers_only: false,
+  members_only: false,
+  images: undefined,
+};
 
 function valuesOf(promo: Promo): PromoFormValues {
   return {
@@ -34,6 +57,9 @@ function valuesOf(promo: Promo): PromoFormValues {
     discount: String(promo.discount),
     duration: promo.duration,
     min_price: String(promo.min_price),
+    delivery_ids: promo.delivery_ids.map(String),
+    new_customers_only: promo.new_customers_only,
+    members_only: promo.members_only,
     images: undefined,
   };
 }
@@ -74,13 +100,16 @@ export function PromoForm({ promo }: { promo?: Promo }) {
   });
   const mutation = isEdit ? update : create;
 
-  function submit(values: PromoFormOutput) {
+  function submit({ delivery_ids, ...values }: PromoFormOutput) {
+    // The API takes the delivery ids separated by commas; none is every method.
+    const deliveryIds = [...(delivery_ids ?? [])].sort().join(',');
     if (isEdit) {
-      // spec §5 Edit promo: only changed fields are sent.
+      // Edit promo (docs/decisions/spec-fidelity.md#forms): only changed fields are sent.
       const changed = Object.fromEntries(Object.entries(values).filter(([name]) => dirtyFields[name as FieldName]));
-      update.mutate({ id: promo.id, form: toFormData(changed) });
+      const deliveryChanged = deliveryIds !== [...promo.delivery_ids].sort().join(',');
+      update.mutate({ id: promo.id, form: toFormData({ ...changed, ...(deliveryChanged ? { delivery_ids: deliveryIds } : {}) }) });
     } else {
-      create.mutate(toFormData(values));
+      create.mutate(toFormData({ ...values, delivery_ids: deliveryIds }));
     }
   }
 
@@ -115,7 +144,7 @@ export function PromoForm({ promo }: { promo?: Promo }) {
             error={fieldMessage(errors, 'discount')}
             {...register('discount')}
           />
-          {/* DESIGN §2.3: a real date, so that the expiry can be enforced. */}
+          {/* docs/decisions/spec-fidelity.md#fixed: a real date, so that the expiry can be enforced. */}
           <TextField label="Expire Date" type="date" error={fieldMessage(errors, 'duration')} {...register('duration')} />
         </div>
         <TextField
@@ -140,6 +169,29 @@ export function PromoForm({ promo }: { promo?: Promo }) {
           error={fieldMessage(errors, 'min_price')}
           {...register('min_price')}
         />
+        <fieldset className="space-y-2 rounded-2xl bg-crema/60 p-4">
+          <legend className="px-1 text-sm font-semibold text-roast">{PROMO_TEXT.promoRulesLegend}</legend>
+          <fieldset>
+            <legend className="text-sm font-semibold">{PROMO_TEXT.promoDeliveryLegend}</legend>
+            <p className="text-xs text-roast">{PROMO_TEXT.promoDeliveryHint}</p>
+            <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
+              {DELIVERY_METHODS.map((method) => (
+                <label key={method.id} className="flex cursor-pointer items-center gap-2 py-1">
+                  <input type="checkbox" value={String(method.id)} className="size-4 accent-caramel" {...register('delivery_ids')} />
+                  {method.name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <label className="flex cursor-pointer items-center gap-2 py-1">
+            <input type="checkbox" className="size-4 accent-caramel" {...register('new_customers_only')} />
+            {PROMO_TEXT.promoNewCustomersOnly}
+          </label>
+          <label className="flex cursor-pointer items-center gap-2 py-1">
+            <input type="checkbox" className="size-4 accent-caramel" {...register('members_only')} />
+            {PROMO_TEXT.promoMembersOnly}
+          </label>
+        </fieldset>
         <TextAreaField
           label="Description"
           placeholder="Describe the promo"
@@ -165,14 +217,14 @@ export function PromoForm({ promo }: { promo?: Promo }) {
               <Button type="submit" busy={mutation.isPending} disabled={!formState.isDirty || mutation.isSuccess}>
                 Save Promo
               </Button>
-              {/* spec §2 Edit promo: Cancel clears the edits. */}
+              {/* Edit promo (docs/decisions/spec-fidelity.md#forms): Cancel clears the edits. */}
               <Button variant="ghost" onClick={() => reset()} disabled={mutation.isPending}>
                 Cancel
               </Button>
             </>
           ) : (
             <>
-              {/* spec §2 Add promo: the button reads 'Save Product', word for word. */}
+              {/* Add promo: the button reads 'Save Product', word for word (docs/decisions/spec-fidelity.md#kept-word-for-word). */}
               <Button type="submit" busy={mutation.isPending} disabled={mutation.isSuccess}>
                 Save Product
               </Button>

@@ -1,4 +1,4 @@
-import { formatIDR, MSG, PROMO_TERMS, type Promo } from '@kopi/shared';
+import { MSG, PROMO_TERMS, type Promo, promoTerms } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -9,15 +9,23 @@ import { canRetry } from '../../../lib/api-client';
 import { imageSources } from '../../../lib/image-url';
 import { promoQueries } from '../api/promos';
 
+/** What Apply Coupon found: the cart's total with the coupon, or why it does not apply. */
+export interface CouponNotice {
+  applies: boolean;
+  text: string;
+}
+
 interface PromoPanelProps {
   sessionId: number | undefined;
   isAdmin: boolean;
   appliedPromoId: number | undefined;
   onApply: (promo: Promo) => void;
+  applying?: boolean;
+  notice?: CouponNotice | null;
 }
 
-/** spec §2 Catalogue, left panel 'Promo for you'. */
-export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply }: PromoPanelProps) {
+/** The catalogue's left panel 'Promo for you' (docs/decisions/spec-fidelity.md#kept-word-for-word). */
+export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply, applying = false, notice = null }: PromoPanelProps) {
   const promos = useQuery(promoQueries.list(sessionId));
   const [chosenId, setChosenId] = useState<number | undefined>(appliedPromoId);
   const chosen = promos.data?.find((promo) => promo.id === chosenId);
@@ -69,7 +77,15 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply }: Prom
                   <span className="block text-sm font-semibold">{promo.discount}% OFF</span>
                   <span className="block font-mono text-sm tracking-wider">{promo.code}</span>
                   <span className="block text-xs">Valid until {promo.duration}</span>
-                  {promo.min_price > 0 && <span className="block text-xs">Min. {formatIDR(promo.min_price)}</span>}
+                  {/* The rules in words, as the server's reasons say them (docs/shop-rules.md#coupons); the
+                      one every coupon has is said once, under Terms and Condition. */}
+                  {promoTerms(promo)
+                    .filter((term) => term !== PROMO_TERMS[0])
+                    .map((rule) => (
+                      <span key={rule} className="block text-xs font-semibold" data-testid="promo-rule">
+                        {rule}
+                      </span>
+                    ))}
                   {!promo.active && <span className="block text-xs font-bold">Expired</span>}
                 </span>
               </button>
@@ -84,9 +100,27 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply }: Prom
       )}
 
       {!isAdmin && (
-        <Button variant="secondary" className="w-full" disabled={!chosen?.active} onClick={() => chosen && onApply(chosen)}>
-          Apply Coupon
-        </Button>
+        <div className="space-y-2">
+          <Button
+            variant="secondary"
+            className="w-full"
+            busy={applying}
+            disabled={!chosen?.active}
+            onClick={() => chosen && onApply(chosen)}
+          >
+            Apply Coupon
+          </Button>
+          <div aria-live="polite">
+            {notice && (
+              <p
+                data-testid="coupon-notice"
+                className={`rounded-xl p-3 text-sm font-semibold ${notice.applies ? 'bg-crema text-espresso' : 'bg-berry/10 text-berry'}`}
+              >
+                {notice.text}
+              </p>
+            )}
+          </div>
+        </div>
       )}
 
       <div>

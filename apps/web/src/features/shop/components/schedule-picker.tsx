@@ -19,7 +19,7 @@ import { canRetry, errorMessage } from '../../../lib/api-client';
 import { TEXT } from '../../../lib/texts';
 import { shopQueries } from '../api/shop';
 
-// spec §2 Product detail's "Set time", made a choice the shop can keep (docs/shop-rules.md#opening-hours-and-slots):
+// Product detail's "Set time", made a choice the shop can keep (docs/shop-rules.md#opening-hours-and-slots):
 // "As soon as possible" while the shop is open, or one of the slots of its next 7 days, in its zone.
 
 /** A few places left is worth saying; more is just "free". */

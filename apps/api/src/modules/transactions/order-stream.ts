@@ -1,0 +1,249 @@
+import { PassThrough } from 'node:stream';
+import { type OrderDetail, ROLES, STATUS } from '@kopi/shared';
+import type { Db } from '../../db/client.ts';
+import type { Listener } from '../../db/listen.ts';
+import type { Session } from '../auth/auth.service.ts';
+import { type EventRef, eventsAfter, latestEventId, loadOrderDetail, loadOrderDetails } from './transactions.repository.ts';
+
+// The live order stream, GET /transactions/events (docs/decisions/events-over-listen-notify.md).
+//
+// Every order event is announced by the database (migration 0013's trigger) on the channel
+// "order_events" when its transaction commits, and heard by the instance's one listener. For each
+// event this hub loads the order once, writes its frame once, and hands that same string to every
+// open stream allowed to see it: an admin's streams see every order, a customer's only their own.
+//
+// A stream that reconnects with Last-Event-ID first gets the later events it may see, read from
+// order_events (kept for good, so at least the 24 hours promised), then live ones. Event ids come
+// from a sequence and two transactions may commit out of id order, so the replay starts a few ids
+// early (REPLAY_OVERLAP): a client may see an event twice and applies each idempotently (by id,
+// and the order it carries is the order as it is now).
+
+/** How many ids before Last-Event-ID a replay starts (events committed out of id order). */
+export const REPLAY_OVERLAP = 100;
+/** Events read per query while replaying, and at most in all (older ones: reload the list). */
+const REPLAY_PAGE = 500;
+const REPLAY_MAX = 5000;
+/** Bytes a stream may have waiting unsent before it counts as stuck and is closed (it reconnects). */
+const MAX_BUFFERED = 1_048_576;
+/** Ids of events already delivered, kept to skip one heard twice (a replay after a lost connection). */
+const DELIVERED_KEPT = 10_000;
+
+export interface StreamSessions {
+  /** The jtis of the sessions that still hold with the same role. */
+  stillValid(sessions: readonly Session[]): Promise<Set<string>>;
+}
+
+export interface OrderStreamOptions {
+  db: Db;
+  listener: Listener;
+  sessions: StreamSessions;
+  heartbeatMs: number;
+  maxStreamsPerAccount: number;
+  log: { warn(message: string): void; error(message: string): void };
+}
+
+interface Stream {
+  session: Session;
+  body: PassThrough;
+  /** While a Last-Event-ID replay runs, live frames wait here (then those not replayed are sent). */
+  waiting?: { id: number; frame: Buffer }[];
+  closed: boolean;
+}
+
+export type OpenResult = { ok: true; body: PassThrough } | { ok: false; retryAfterSeconds: number };
+
+interface Announced {
+  id: number;
+  transaction_id: number;
+  status_id: number;
+  user_id: number | null;
+}
+
+/** One event's frame, encoded once: the same bytes go to every stream that may see it. */
+const frameOf = (eventId: number, statusId: number, order: OrderDetail) =>
+  Buffer.from(
+    `id: ${eventId}\nevent: order\ndata: ${JSON.stringify({ type: statusId === STATUS.pending ? 'created' : 'status', order })}\n\n`,
+  );
+/** The heartbeat's comment, encoded once. */
+const KEEP_ALIVE = Buffer.from(': keep-alive\n\n');
+
+export function createOrderStream(options: OrderStreamOptions) {
+  const { db, listener, sessions, log } = options;
+  const streams = new Set<Stream>();
+  const perAccount = new Map<number, number>();
+  const delivered = new Set<number>();
+  /** The highest event id delivered: a catch-up after a lost connection reads from a little before it. */
+  let highest = 0;
+  /** Frames go out in the order their events were heard, while their orders load in parallel. */
+  let queue: Promise<void> = Promise.resolve();
+  let unsubscribe: (() => Promise<void>) | undefined;
+  let closing = false;
+
+  const mayShow = (session: Session, customerId: number | null) => session.role === ROLES.admin || customerId === session.id;
+
+  const write = (stream: Stream, chunk: string | Buffer) => {
+    if (stream.closed) return;
+    stream.body.write(chunk);
+    // A client that stopped reading must not hold an ever-growing buffer: it reconnects and resumes.
+    if (stream.body.writableLength > MAX_BUFFERED) end(stream);
+  };
+
+  /** A replay writes as fast as the client reads: it waits whenever the stream's buffer is full. */
+  const writePaced = async (stream: Stream, chunk: Buffer) => {
+    if (stream.closed || stream.body.write(chunk)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        stream.body.off('drain', done);
+        stream.body.off('close', done);
+        resolve();
+      };
+      stream.body.once('drain', done);
+      stream.body.once('close', done);
+    });
+  };
+
+  const end = (stream: Stream) => {
+    if (stream.closed) return;
+    stream.closed = true;
+    streams.delete(stream);
+    const count = (perAccount.get(stream.session.id) ?? 1) - 1;
+    if (count > 0) perAccount.set(stream.session.id, count);
+    else perAccount.delete(stream.session.id);
+    stream.body.end();
+  };
+
+  const remember = (id: number) => {
+    delivered.add(id);
+    if (delivered.size > DELIVERED_KEPT) delivered.delete(delivered.values().next().value!);
+    if (id > highest) highest = id;
+  };
+
+  /** Sends one event to every stream allowed to see it: the order loaded once, its frame written once. */
+  const dispatch = (event: Announced) => {
+    if (delivered.has(event.id)) return;
+    remember(event.id);
+    // Nobody here may see it: no need to read it (an announcement without its customer is read anyway).
+    const customer = event.user_id ?? null;
+    if (![...streams].some((s) => customer === null || mayShow(s.session, customer))) return;
+    const loading = loadOrderDetail(db, event.transaction_id);
+    queue = queue
+      .then(async () => {
+        const order = await loading;
+        if (!order) return; // deleted since (an account's removal): nothing to show
+        const frame = frameOf(event.id, event.status_id, order);
+        for (const stream of streams) {
+          if (!mayShow(stream.session, order.customer.id)) continue;
+          if (stream.waiting) stream.waiting.push({ id: event.id, frame });
+          else write(stream, frame);
+        }
+      })
+      .catch((error) => log.error(`order stream: event ${event.id} could not be sent: ${(error as Error).stack ?? error}`));
+  };
+
+  const onNotification = (payload: string) => {
+    let event: Announced;
+    try {
+      event = JSON.parse(payload) as Announced;
+    } catch {
+      log.warn(`order stream: an announcement that is not JSON was ignored: ${payload.slice(0, 100)}`);
+      return;
+    }
+    dispatch(event);
+  };
+
+  /** After the listener lost its connection: what was committed meanwhile is read from the table. */
+  const catchUp = () => {
+    void (async () => {
+      for (const event of await eventsAfter(db, Math.max(0, highest - REPLAY_OVERLAP), undefined, REPLAY_MAX)) dispatch(event);
+    })().catch((error) => log.error(`order stream: catching up failed: ${(error as Error).stack ?? error}`));
+  };
+
+  /** The events after `lastEventId` this stream may see, then what arrived live meanwhile. */
+  const replay = async (stream: Stream, lastEventId: number) => {
+    const customer = stream.session.role === ROLES.admin ? undefined : stream.session.id;
+    const sent = new Set<number>();
+    let after = Math.max(0, lastEventId - REPLAY_OVERLAP);
+    for (let read = 0; read < REPLAY_MAX && !stream.closed; read += REPLAY_PAGE) {
+      const events: EventRef[] = await eventsAfter(db, after, customer, REPLAY_PAGE);
+      if (events.length === 0) break;
+      const orders = new Map((await loadOrderDetails(db, [...new Set(events.map((e) => e.transaction_id))])).map((o) => [o.id, o]));
+      for (const event of events) {
+        const order = orders.get(event.transaction_id);
+        if (order) await writePaced(stream, frameOf(event.id, event.status_id, order));
+        sent.add(event.id);
+      }
+      after = events.at(-1)!.id;
+      if (events.length < REPLAY_PAGE) break;
+    }
+    const waiting = stream.waiting ?? [];
+    stream.waiting = undefined;
+    for (const { id, frame } of waiting) if (!sent.has(id)) write(stream, frame);
+  };
+
+  let checking = false;
+  /** The heartbeat: a comment on every stream, and every stream's session checked again. */
+  const heartbeat = setInterval(() => {
+    for (const stream of streams) write(stream, KEEP_ALIVE);
+    if (checking || streams.size === 0) return;
+    checking = true;
+    const open = [...streams];
+    sessions
+      .stillValid(open.map((s) => s.session))
+      .then((valid) => {
+        for (const stream of open) if (!valid.has(stream.session.jti)) end(stream);
+      })
+      .catch((error) => log.error(`order stream: sessions could not be checked: ${(error as Error).stack ?? error}`))
+      .finally(() => {
+        checking = false;
+      });
+  }, options.heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    /** Listens for order events (once, at start-up). */
+    async start(): Promise<void> {
+      // A catch-up after a lost connection starts from what existed at start-up, never from the first order.
+      highest = await latestEventId(db);
+      unsubscribe = await listener.subscribe('order_events', onNotification, catchUp);
+    },
+
+    /**
+     * Opens a stream for a signed-in caller. `lastEventId` (the Last-Event-ID header) first replays
+     * what the caller missed. Too many open streams of one account → not ok (429).
+     */
+    open(session: Session, lastEventId: number | undefined): OpenResult {
+      if (closing) return { ok: false, retryAfterSeconds: 1 };
+      const count = perAccount.get(session.id) ?? 0;
+      if (count >= options.maxStreamsPerAccount) return { ok: false, retryAfterSeconds: Math.ceil(options.heartbeatMs / 1000) };
+      perAccount.set(session.id, count + 1);
+      const body = new PassThrough();
+      const stream: Stream = { session, body, closed: false, waiting: lastEventId === undefined ? undefined : [] };
+      streams.add(stream);
+      // A client that goes away closes its response; the stream is forgotten with it.
+      body.on('close', () => end(stream));
+      // The browser reconnects after 3 s when the stream drops; the comment makes the answer start at once.
+      write(stream, 'retry: 3000\n: connected\n\n');
+      if (lastEventId !== undefined) {
+        replay(stream, lastEventId).catch((error) => {
+          log.error(`order stream: replay failed: ${(error as Error).stack ?? error}`);
+          end(stream); // the client reconnects with its Last-Event-ID and tries again
+        });
+      }
+      return { ok: true, body };
+    },
+
+    get size() {
+      return streams.size;
+    },
+
+    /** Ends every open stream (graceful shutdown) and stops listening. */
+    async close(): Promise<void> {
+      closing = true;
+      clearInterval(heartbeat);
+      for (const stream of [...streams]) end(stream);
+      await unsubscribe?.().catch(() => {});
+    },
+  };
+}
+
+export type OrderStream = ReturnType<typeof createOrderStream>;

@@ -1,0 +1,317 @@
+import { API_BASE, formatIDR, MSG } from '@kopi/shared';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { ADMIN, type ApiSession, apiLogin, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
+
+// The live order loop in the browser (docs/shop-rules.md#statuses-and-moves): the staff board and the
+// customer's order page follow the shop through the one live stream of each tab, without a reload.
+
+const PASSWORD = 'kopi-senja-e2e-1';
+const PRODUCT = 'Kopi Susu Gula Aren';
+const PENDING = 1;
+const PREPARING = 4;
+const READY = 5;
+
+async function newCustomer(request: APIRequestContext): Promise<ApiSession> {
+  const email = `e2e-live-${uniqueSuffix()}@kopisenja.test`;
+  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number: '081234567803' } });
+  expect(created.status()).toBe(201);
+  return apiLogin(request, { email, password: PASSWORD });
+}
+
+async function signedInPage(browser: Browser, session: ApiSession, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await startSignedIn(page, session);
+  return page;
+}
+
+async function ordersOf(request: APIRequestContext, session: ApiSession): Promise<{ id: number; status_name: string; total: number }[]> {
+  const answer = await request.get(`${API_BASE}/transactions/history?limit=50`, { headers: { 'access-token': session.token } });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { data: { id: number; status_name: string; total: number }[] }).data;
+}
+
+async function placeByApi(request: APIRequestContext, session: ApiSession): Promise<number> {
+  const placed = await request.post(`${API_BASE}/transactions`, {
+    headers: { 'access-token': session.token },
+    data: { items: [{ product_id: 1, qty: 2, size_id: 2 }], delivery_id: 3, payment_id: 1 },
+  });
+  expect(placed.status()).toBe(201);
+  return ((await placed.json()) as { data: { id: number } }).data.id;
+}
+
+/** The customer puts two of the product in the cart (size L, Pick up) and opens the cart. */
+async function fillCart(page: Page) {
+  await page.goto(`/product?search=${encodeURIComponent(PRODUCT)}&sort=popular&page=1`);
+  await page.getByTestId('product-card').first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PRODUCT);
+  await page.getByRole('radio', { name: 'L', exact: true }).check({ force: true });
+  await page.getByRole('radio', { name: 'Pick up' }).check({ force: true });
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+}
+
+function boardCard(page: Page, status: number, id: number) {
+  return page
+    .getByTestId(`board-column-${status}`)
+    .getByTestId('board-card')
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`^#${id} `) }) });
+}
+
+/** Marks the document, so that a later check proves no reload happened in between. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+}
+async function expectSameDocument(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+}
+
+test('an order placed by a customer appears on the board without reload; the admin moves it on and the customer sees Ready live', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signedInPage(browser, await apiLogin(request, ADMIN));
+  const customerSession = await newCustomer(request);
+  const customer = await signedInPage(browser, customerSession);
+
+  await admin.goto('/manageorder');
+  await admin.getByRole('link', { name: 'Open the order board' }).click();
+  await expect(admin).toHaveURL(/\/manageorder\/board$/);
+  await expect(admin.getByRole('heading', { name: 'Order board' })).toBeVisible();
+  for (const name of ['Pending', 'Preparing', 'Ready'])
+    await expect(admin.getByRole('heading', { name: new RegExp(`^${name}`) })).toBeVisible();
+  await expect(admin.getByTestId('live-status')).toHaveText('Live');
+  await markDocument(admin);
+
+  // The customer checks out in their own browser.
+  await fillCart(customer);
+  await customer.getByRole('button', { name: 'Confirm and Pay' }).click();
+  await expect(toast(customer, MSG.transactionSuccess)).toBeVisible();
+  await expect(customer).toHaveURL(/\/history$/, { timeout: 8_000 });
+  const [placed] = await ordersOf(request, customerSession);
+  expect(placed).toBeDefined();
+  const id = placed!.id;
+
+  // On the board, without a reload: the card, the announcement and the count in the tab's title.
+  const pendingCard = boardCard(admin, PENDING, id);
+  await expect(pendingCard).toBeVisible({ timeout: 5_000 });
+  await expect(pendingCard).toContainText('2 × Kopi Susu Gula Aren (Large)');
+  await expect(pendingCard).toContainText('Pick Up');
+  await expect(pendingCard).toContainText('As soon as possible');
+  await expect(pendingCard).toContainText(/placed (just now|\d+ min ago)/);
+  await expect(admin.getByTestId('board-announcement')).toContainText(`New order #${id}`);
+  await expect(admin).toHaveTitle(/^\(\d+\) Order board/);
+  await expectSameDocument(admin);
+  await screenshot(admin, 'board-desktop');
+
+  // The customer opens the order from History: it is Ordered (Pending).
+  const card = customer.getByTestId('history-card').filter({ hasText: PRODUCT });
+  await expect(card.getByTestId('status-badge')).toHaveText('Pending');
+  await card.getByRole('link').click();
+  await expect(customer).toHaveURL(new RegExp(`/history/${id}$`));
+  await expect(customer.getByRole('heading', { name: `Order #${id}` })).toBeVisible();
+  await expect(customer.getByTestId('tracker-current')).toHaveText('Current step: Ordered');
+  await expect(customer.getByTestId('live-status')).toHaveText('Live');
+  await markDocument(customer);
+  // The same customer has the menu open in another tab: the "ready" toast shows on any page.
+  const elsewhere = await customer.context().newPage();
+  await elsewhere.goto('/product');
+  await expect(elsewhere.getByTestId('product-card').first()).toBeVisible();
+
+  // One click moves it on; the customer's page follows.
+  await pendingCard.getByRole('button', { name: /^Start preparing/ }).click();
+  const preparingCard = boardCard(admin, PREPARING, id);
+  await expect(preparingCard).toBeVisible();
+  await expect(pendingCard).toHaveCount(0);
+  await expect(customer.getByTestId('tracker-current')).toHaveText('Current step: Preparing');
+  await expect(customer.getByRole('button', { name: 'Cancel my order' })).toHaveCount(0);
+
+  await preparingCard.getByRole('button', { name: /^Mark ready/ }).click();
+  await expect(boardCard(admin, READY, id)).toBeVisible();
+  await expect(customer.getByText('Your order is ready')).toBeVisible();
+  await expect(customer.getByTestId('tracker-current')).toHaveText('Current step: Ready');
+  await expect(toast(customer, `Order #${id} is ready`)).toBeVisible();
+  await expect(toast(elsewhere, `Order #${id} is ready`)).toBeVisible();
+  await elsewhere.locator('.Toastify').getByRole('button', { name: 'View order' }).click();
+  await expect(elsewhere).toHaveURL(new RegExp(`/history/${id}$`));
+  await expect(elsewhere.getByText('Your order is ready')).toBeVisible();
+  await elsewhere.close();
+  await expectSameDocument(customer);
+  await expectSameDocument(admin);
+  await screenshot(customer, 'order-ready-desktop');
+
+  // Printed, the page is a receipt: the order without the bar, the footer, the tracker or the buttons.
+  await customer.emulateMedia({ media: 'print' });
+  await expect(customer.getByRole('banner')).toBeHidden();
+  await expect(customer.getByRole('button', { name: 'Print receipt' })).toBeHidden();
+  await expect(customer.getByTestId('receipt-header')).toHaveText('Kopi Senja');
+  await expect(customer.getByTestId('receipt-header')).toBeVisible();
+  // The total the shop stored (two Large cups, priced by their size).
+  await expect(customer.getByTestId('summary-total')).toHaveText(formatIDR(placed!.total));
+  await screenshot(customer, 'order-receipt-print');
+  await customer.emulateMedia({ media: 'screen' });
+
+  // The same page on a phone.
+  await customer.setViewportSize({ width: 375, height: 812 });
+  await screenshot(customer, 'order-ready-phone');
+
+  // Ready → Done: it leaves the board, and History shows it Done without a reload.
+  await boardCard(admin, READY, id)
+    .getByRole('button', { name: /^Mark as done/ })
+    .click();
+  await expect(boardCard(admin, READY, id)).toHaveCount(0);
+  await expect(customer.getByTestId('tracker-current')).toHaveText('Current step: Done');
+  await customer.getByRole('link', { name: /Back to History/ }).click();
+  await expect(customer.getByTestId('history-card').filter({ hasText: PRODUCT }).getByTestId('status-badge')).toHaveText('Done');
+  await admin.context().close();
+  await customer.context().close();
+});
+
+test('the admin cancels with a reason, which the customer reads on the order page', async ({ browser, request }) => {
+  const customerSession = await newCustomer(request);
+  const id = await placeByApi(request, customerSession);
+  const admin = await signedInPage(browser, await apiLogin(request, ADMIN));
+  const customer = await signedInPage(browser, customerSession);
+  await admin.goto('/manageorder/board');
+  await customer.goto(`/history/${id}`);
+  await expect(customer.getByTestId('live-status')).toHaveText('Live');
+
+  const card = boardCard(admin, PENDING, id);
+  await card.getByRole('button', { name: /^Cancel order/ }).click();
+  const dialog = admin.getByRole('dialog');
+  await expect(dialog).toContainText(`Cancel order #${id}`);
+  // The reason is required (1–200 characters).
+  await dialog.getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(dialog.getByLabel('Reason for the customer')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Reason for the customer')).toHaveAttribute('maxlength', '200');
+  await dialog.getByLabel('Reason for the customer').fill('We ran out of palm sugar');
+  await screenshot(admin, 'board-cancel-dialog');
+  await dialog.getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(card).toHaveCount(0);
+
+  await expect(customer.getByText('The shop cancelled this order')).toBeVisible();
+  await expect(customer.getByText('We ran out of palm sugar')).toBeVisible();
+  await expect(customer.getByTestId('tracker-current')).toHaveText('Current step: Cancelled');
+  await admin.context().close();
+  await customer.context().close();
+});
+
+test('a customer cancels a pending order, then orders the same again', async ({ browser, request }) => {
+  const customerSession = await newCustomer(request);
+  const id = await placeByApi(request, customerSession);
+  const customer = await signedInPage(browser, customerSession);
+  await customer.goto(`/history/${id}`);
+  await expect(customer.getByTestId('tracker-current')).toHaveText('Current step: Ordered');
+
+  await customer.getByRole('button', { name: 'Cancel my order' }).click();
+  const dialog = customer.getByRole('dialog');
+  await expect(dialog).toContainText('Cancel this order?');
+  await dialog.getByLabel('Reason (optional)').fill('Ordered by mistake');
+  await dialog.getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(toast(customer, 'The order is cancelled.')).toBeVisible();
+  await expect(customer.getByText('You cancelled this order')).toBeVisible();
+  await expect(customer.getByRole('button', { name: 'Cancel my order' })).toHaveCount(0);
+  expect((await ordersOf(request, customerSession)).find((o) => o.id === id)?.status_name).toBe('Cancelled');
+
+  await customer.getByRole('button', { name: 'Order again' }).click();
+  await expect(customer).toHaveURL(/\/payment$/);
+  await expect(customer.getByTestId('summary-line')).toContainText('x 2 · Large');
+  await expect(customer.getByRole('radio', { name: 'Pick up' })).toBeChecked();
+  await customer.context().close();
+});
+
+test('Confirm clicked again after a lost answer (and a reload) makes exactly one order', async ({ page, request }) => {
+  const customerSession = await newCustomer(request);
+  await startSignedIn(page, customerSession);
+  await fillCart(page);
+
+  // The first order reaches the server, but its answer never comes back.
+  let dropped = 0;
+  await page.route(`**${API_BASE}/transactions`, async (route) => {
+    if (route.request().method() !== 'POST' || dropped > 0) return route.fallback();
+    dropped += 1;
+    const answer = await route.fetch();
+    expect(answer.status()).toBe(201);
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+  // The customer is told what may have happened, and that a second Confirm is safe.
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('your order may have gone through');
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  expect(dropped).toBe(1);
+  expect(await ordersOf(request, customerSession)).toHaveLength(1);
+  await screenshot(page, 'checkout-answer-lost');
+
+  // The customer reloads, then confirms again: the same checkout, the same order.
+  await page.reload();
+  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+  await expect(toast(page, MSG.transactionSuccess)).toBeVisible();
+  await expect(page).toHaveURL(/\/history$/, { timeout: 8_000 });
+  expect(await ordersOf(request, customerSession)).toHaveLength(1);
+
+  // The next checkout is a new attempt with a key of its own: a second order.
+  await fillCart(page);
+  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+  await expect(toast(page, MSG.transactionSuccess)).toBeVisible();
+  expect(await ordersOf(request, customerSession)).toHaveLength(2);
+});
+
+test('the board on a 768 px tablet, and what it says when the network drops mid-move', async ({ browser, request }) => {
+  const customerSession = await newCustomer(request);
+  const id = await placeByApi(request, customerSession);
+  const admin = await signedInPage(browser, await apiLogin(request, ADMIN), { width: 768, height: 1024 });
+  await admin.goto('/manageorder/board');
+  await expect(admin.getByTestId('live-status')).toHaveText('Live');
+
+  // Three columns side by side.
+  const boxes = await Promise.all([PENDING, PREPARING, READY].map((s) => admin.getByTestId(`board-column-${s}`).boundingBox()));
+  expect(boxes[0]!.y).toBe(boxes[1]!.y);
+  expect(boxes[1]!.x).toBeGreaterThan(boxes[0]!.x + boxes[0]!.width - 1);
+  expect(boxes[2]!.x + boxes[2]!.width).toBeLessThanOrEqual(768);
+  const card = boardCard(admin, PENDING, id);
+  await expect(card).toBeVisible();
+  // The board itself fits the tablet's width (nothing to scroll sideways).
+  expect(await admin.evaluate(() => document.querySelector('main')?.scrollWidth)).toBeLessThanOrEqual(768);
+  await screenshot(admin, 'board-tablet');
+
+  // The network drops: the board says it is reconnecting, and a move says it did not reach the shop.
+  await admin.context().setOffline(true);
+  await expect(admin.getByTestId('live-status')).toContainText('Reconnecting…', { timeout: 15_000 });
+  await card.getByRole('button', { name: /^Start preparing/ }).click();
+  await expect(toast(admin, `#${id}: The shop cannot be reached. Check your connection and try again.`)).toBeVisible();
+  await expect(card).toBeVisible();
+  await screenshot(admin, 'board-offline');
+
+  // Back online: live again, and the move goes through.
+  await admin.context().setOffline(false);
+  await expect(admin.getByTestId('live-status')).toHaveText('Live', { timeout: 15_000 });
+  await card.getByRole('button', { name: /^Start preparing/ }).click();
+  await expect(boardCard(admin, PREPARING, id)).toBeVisible();
+
+  // On a phone the columns stack, Pending first.
+  await admin.setViewportSize({ width: 375, height: 812 });
+  const [pending, preparing] = await Promise.all([PENDING, PREPARING].map((s) => admin.getByTestId(`board-column-${s}`).boundingBox()));
+  expect(preparing!.y).toBeGreaterThan(pending!.y);
+  expect(await admin.evaluate(() => document.querySelector('main')?.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshot(admin, 'board-phone');
+  await admin.context().close();
+});
+
+test('the one-at-a-time Manage order page counts a new order without reload', async ({ browser, request }) => {
+  const customerSession = await newCustomer(request);
+  await placeByApi(request, customerSession); // at least one pending order, so that the page shows the queue
+  const admin = await signedInPage(browser, await apiLogin(request, ADMIN));
+  await admin.goto('/manageorder');
+  await expect(admin.getByTestId('live-status')).toHaveText('Live');
+  const position = admin.getByText(/^Pending order \d+ of \d+$/);
+  const before = Number((await position.textContent())?.match(/of (\d+)$/)?.[1]);
+  await markDocument(admin);
+
+  await placeByApi(request, customerSession);
+  await expect(position).toHaveText(new RegExp(`of ${before + 1}$`));
+  await expectSameDocument(admin);
+  await admin.context().close();
+});

@@ -1,0 +1,101 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { ButtonLink } from '../../components/ui/button';
+import { ErrorMessage } from '../../components/ui/error-message';
+import { PageSpinner } from '../../components/ui/spinner';
+import { addToCart } from '../../features/cart/cart-store';
+import type { LiveOrder } from '../../features/orders/api/order-cache';
+import { orderQueries } from '../../features/orders/api/orders';
+import { OrderDetails } from '../../features/orders/components/order-details';
+import { ORDER_TEXT } from '../../features/orders/texts';
+import { productQueries } from '../../features/products/api/products';
+import { ApiError, canRetry, errorMessage } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+
+/** A customer's order at /history/:id, followed live; "Order again" fills the cart with its lines. */
+export function OrderPage() {
+  const id = Number(useParams().id);
+  const session = useSession();
+  const order = useQuery(orderQueries.detail(id));
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [orderingAgain, setOrderingAgain] = useState(false);
+
+  // The cart takes today's menu: today's price, and not what has left the menu since.
+  const orderAgain = async (placed: LiveOrder) => {
+    setOrderingAgain(true);
+    try {
+      const products = await Promise.allSettled(placed.items.map((line) => queryClient.fetchQuery(productQueries.detail(line.product_id))));
+      const failure = products.find((p) => p.status === 'rejected' && !(p.reason instanceof ApiError && p.reason.status === 404));
+      if (failure?.status === 'rejected') throw failure.reason;
+      const missing: string[] = [];
+      for (const [index, line] of placed.items.entries()) {
+        const product = products[index];
+        if (product?.status !== 'fulfilled') {
+          missing.push(line.product_name);
+          continue;
+        }
+        addToCart(
+          {
+            productId: line.product_id,
+            productName: product.value.product_name,
+            image: product.value.image,
+            // Today's price of the size; add-ons at the order's prices until the cart's quote prices them again.
+            unitPrice: product.value.sizes.find((size) => size.size_id === line.size_id)?.price ?? product.value.price,
+            qty: line.qty,
+            sizeId: line.size_id,
+            addons: line.addons.map((addon) => ({
+              productId: addon.product_id,
+              productName: addon.product_name,
+              unitPrice: addon.unit_price,
+              qty: addon.qty,
+            })),
+          },
+          { deliveryId: placed.delivery_id, scheduledFor: '' },
+        );
+      }
+      if (missing.length) toast.warn(`${missing.join(', ')}: ${ORDER_TEXT.orderAgainMissing}`);
+      if (missing.length < placed.items.length) {
+        toast.success(ORDER_TEXT.orderAgainDone);
+        await navigate('/payment');
+      }
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setOrderingAgain(false);
+    }
+  };
+
+  const validId = Number.isInteger(id) && id > 0;
+  if (validId && order.isPending) return <PageSpinner />;
+  if (!validId || order.isError) {
+    const notFound = !validId || (order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400));
+    return (
+      <section className="space-y-6">
+        <ErrorMessage
+          message={notFound ? ORDER_TEXT.orderNotFound : errorMessage(order.error)}
+          onRetry={!notFound && canRetry(order.error) ? () => order.refetch() : undefined}
+        />
+        <ButtonLink to="/history" variant="ghost">
+          {ORDER_TEXT.backToHistory}
+        </ButtonLink>
+      </section>
+    );
+  }
+  if (!order.data) return null;
+  return (
+    <section className="space-y-4">
+      <ButtonLink to="/history" variant="ghost" className="py-1.5 print:hidden">
+        ← {ORDER_TEXT.backToHistory}
+      </ButtonLink>
+      <OrderDetails
+        order={order.data}
+        mine={order.data.customer.id === session?.id}
+        orderingAgain={orderingAgain}
+        onOrderAgain={() => void orderAgain(order.data)}
+      />
+    </section>
+  );
+}

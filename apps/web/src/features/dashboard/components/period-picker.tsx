@@ -1,0 +1,26 @@
+import type { DashboardPeriod } from '@kopi/shared';
+import { PERIOD_OPTIONS } from './period-labels';
+
+export function PeriodPicker({ value, onChange }: { value: DashboardPeriod; onChange: (period: DashboardPeriod) => void }) {
+  return (
+    <fieldset className="flex flex-wrap items-center gap-4">
+      <legend className="sr-only">Period</legend>
+      <span aria-hidden="true" className="font-semibold text-roast">
+        Period
+      </span>
+      {PERIOD_OPTIONS.map((option) => (
+        <label key={option.value} className="flex items-center gap-2 font-semibold">
+          <input
+            type="radio"
+            name="period"
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+            className="size-4 accent-caramel"
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,82 @@
+import type { DashboardPeriod } from '@kopi/shared';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
+import { downloadReport } from '../api/dashboard';
+
+/** Hands a file to the browser to save under its name. */
+function save(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the object URL is freed once it has been read.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function DownloadReportButton({ period }: { period: DashboardPeriod }) {
+  const [progress, setProgress] = useState<number | null>(null);
+
+  async function download() {
+    setProgress(0);
+    try {
+      const file = await downloadReport(period, setProgress);
+      save(file.blob, file.filename);
+      toast.success(`Report saved as ${file.filename}`);
+    } catch (error) {
+      toast.error(`The report could not be downloaded: ${errorMessage(error)}`);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <div className="mt-6">
+      <Button className="w-full" onClick={download} busy={progress !== null}>
+        Download Report
+      </Button>
+      {progress !== null && (
+        <div className="mt-2 flex items-center gap-2 text-sm">
+          <progress className="h-2 flex-1 accent-caramel" max={100} value={Math.round(progress * 100)} aria-label="Report download" />
+          <span aria-live="polite">{Math.round(progress * 100)}%</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The dashboard's address with the chosen period: whoever opens it sees the same view. */
+export function reportLink(period: DashboardPeriod): string {
+  return `${window.location.origin}/dashboard?period=${period}`;
+}
+
+export function ShareReportButton({ period, title }: { period: DashboardPeriod; title: string }) {
+  async function share() {
+    const url = reportLink(period);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (error) {
+        // The person closed the share sheet: nothing to do. Any other failure falls back to copying.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success('Link to this report copied');
+    } catch {
+      toast.info(`Copy this link: ${url}`, { autoClose: false });
+    }
+  }
+
+  return (
+    <Button variant="secondary" className="w-full" onClick={share}>
+      Share Report
+    </Button>
+  );
+}

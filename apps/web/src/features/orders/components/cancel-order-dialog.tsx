@@ -1,0 +1,97 @@
+import { REASON_MAX } from '@kopi/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { INPUT_CLASS } from '../../../components/ui/field';
+import { ORDER_TEXT } from '../texts';
+
+interface CancelOrderDialogProps {
+  open: boolean;
+  title: string;
+  /** An admin must give a reason (1–200 characters); a customer may. */
+  reasonRequired: boolean;
+  busy: boolean;
+  error?: string;
+  onConfirm: (reason: string | undefined) => void;
+  onClose: () => void;
+}
+
+/** Asks before an order is cancelled, with the reason the customer will read. */
+export function CancelOrderDialog({ open, title, reasonRequired, busy, error, onConfirm, onClose }: CancelOrderDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const reasonId = useId();
+  const hintId = useId();
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const trimmed = reason.trim();
+  const missing = reasonRequired && trimmed === '';
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      setReason('');
+      setTried(false);
+      dialog.showModal();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onClose();
+      }}
+      className="m-auto w-[min(92vw,28rem)] rounded-2xl bg-foam p-6 text-espresso shadow-2xl"
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTried(true);
+          if (!missing) onConfirm(trimmed || undefined);
+        }}
+        className="space-y-4"
+      >
+        <h2 id={titleId} className="text-xl font-semibold">
+          {title}
+        </h2>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={reasonId} className="font-semibold text-roast">
+            {reasonRequired ? ORDER_TEXT.cancelReasonLabel : ORDER_TEXT.cancelReasonOptional}
+          </label>
+          <textarea
+            id={reasonId}
+            rows={3}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            required={reasonRequired}
+            aria-invalid={tried && missing ? true : undefined}
+            aria-describedby={hintId}
+            className={INPUT_CLASS}
+          />
+          <p id={hintId} className={`text-sm ${tried && missing ? 'font-medium text-berry' : 'text-roast'}`}>
+            {reasonRequired ? ORDER_TEXT.cancelReasonHint : `At most ${REASON_MAX} characters.`} ({reason.length}/{REASON_MAX})
+          </p>
+        </div>
+        {error && (
+          <p role="alert" className="text-sm font-medium text-berry">
+            {error}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="ghost" onClick={onClose} disabled={busy}>
+            {ORDER_TEXT.keepOrder}
+          </Button>
+          <Button type="submit" variant="danger" busy={busy}>
+            {ORDER_TEXT.confirmCancel}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

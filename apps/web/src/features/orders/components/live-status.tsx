@@ -1,0 +1,34 @@
+import { TEXT } from '../../../lib/texts';
+import { useLiveState } from '../api/live-orders';
+
+/** Says whether the screen follows the shop live; a dropped connection is said, never hidden. */
+export function LiveStatus({ className = '' }: { className?: string }) {
+  const { phase, error } = useLiveState();
+  if (phase === 'off') return null;
+  if (phase === 'live') {
+    return (
+      <p className={`inline-flex items-center gap-2 text-sm font-semibold text-leaf ${className}`} data-testid="live-status">
+        <span aria-hidden="true" className="size-2.5 rounded-full bg-leaf" />
+        {TEXT.liveOn}
+      </p>
+    );
+  }
+  if (phase === 'connecting') {
+    return (
+      <p className={`text-sm text-roast ${className}`} data-testid="live-status">
+        {TEXT.liveConnecting}
+      </p>
+    );
+  }
+  const reconnecting = phase === 'reconnecting';
+  return (
+    <div
+      role="alert"
+      data-testid="live-status"
+      className={`rounded-xl border p-3 text-sm ${reconnecting ? 'border-caramel/40 bg-honey/15 text-espresso' : 'border-berry/30 bg-berry/5 text-berry'} ${className}`}
+    >
+      <p className="font-bold">{reconnecting ? TEXT.liveReconnecting : TEXT.liveFailed}</p>
+      <p>{reconnecting ? TEXT.liveReconnectingHint : error}</p>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// The order statuses and the moves between them: the one table from which the zod schemas, the
+// database CHECK (migration 0009), the repository's update and the web's labels are derived.
+// See docs/shop-rules.md#statuses-and-moves.
+
+export const STATUS = { pending: 1, done: 2, cancelled: 3, preparing: 4, ready: 5 } as const;
+export type StatusId = (typeof STATUS)[keyof typeof STATUS];
+
+interface StatusDefinition {
+  id: StatusId;
+  name: string;
+  /** Where an admin may move an order from this status; empty for a final status. */
+  next: readonly StatusId[];
+}
+
+/** In the order an order goes through them; the spec's ids 1–3 kept, 4 and 5 added. */
+export const STATUSES = [
+  { id: STATUS.pending, name: 'Pending', next: [STATUS.preparing, STATUS.ready, STATUS.done, STATUS.cancelled] },
+  { id: STATUS.preparing, name: 'Preparing', next: [STATUS.ready, STATUS.done, STATUS.cancelled] },
+  { id: STATUS.ready, name: 'Ready', next: [STATUS.done, STATUS.cancelled] },
+  { id: STATUS.done, name: 'Done', next: [] },
+  { id: STATUS.cancelled, name: 'Cancelled', next: [] },
+] as const satisfies readonly StatusDefinition[];
+
+export const STATUS_IDS: readonly StatusId[] = STATUSES.map((s) => s.id);
+
+/** Statuses of an order the counter still has to work on (the staff board's columns). */
+export const OPEN_STATUSES: readonly StatusId[] = [STATUS.pending, STATUS.preparing, STATUS.ready];
+
+export function isStatusId(value: unknown): value is StatusId {
+  return typeof value === 'number' && (STATUS_IDS as readonly number[]).includes(value);
+}
+
+export function statusName(id: number): string {
+  return STATUSES.find((s) => s.id === id)?.name ?? 'Unknown';
+}
+
+export function isFinalStatus(id: StatusId): boolean {
+  return STATUSES.find((s) => s.id === id)?.next.length === 0;
+}
+
+/** Whether an admin may move an order from one status to another. */
+export function canMove(from: StatusId, to: StatusId): boolean {
+  const next: readonly StatusId[] = STATUSES.find((s) => s.id === from)?.next ?? [];
+  return next.includes(to);
+}
+
+/** The statuses from which some move leads to `to` (the repository's guarded update uses it). */
+export function statusesBefore(to: StatusId): StatusId[] {
+  return STATUSES.filter((s) => (s.next as readonly StatusId[]).includes(to)).map((s) => s.id);
+}
+
+/** A customer may cancel their own order only while it is Pending (nothing has been made yet). */
+export const CUSTOMER_CANCELLABLE: readonly StatusId[] = [STATUS.pending];
+
+/** A cancellation's reason: required of an admin, optional for the customer. */
+export const REASON_MAX = 200;

@@ -118,7 +118,7 @@ export async function transactionsRoutes(
       },
     },
     async (request, reply) => {
-      const { order, replayed } = await createOrder(db, shop, sessionOf(request), request.body, request.headers['idempotency-key']);
+      const { order, replayed } = await createOrder(db, menu, shop, sessionOf(request), request.body, request.headers['idempotency-key']);
       if (replayed) reply.header('idempotent-replayed', 'true');
       else menu.sold(order.items); // "popular" counts it at once
       return reply.status(replayed ? 200 : 201).send({ msg: MSG.transactionSuccess, data: order });
@@ -138,7 +138,7 @@ export async function transactionsRoutes(
         response: { 200: envelope(QuoteSchema) },
       },
     },
-    async (request) => ({ msg: 'Your order priced', data: await quoteOrder(db, shop, sessionOf(request), request.body) }),
+    async (request) => ({ msg: 'Your order priced', data: await quoteOrder(db, menu, shop, sessionOf(request), request.body) }),
   );
 
   app.get(

@@ -86,3 +86,12 @@ BEGIN
                                      split_part(u."email", '@', 1)) FROM "users" u WHERE u."id" = p_user));
 END
 $$;
+--> statement-breakpoint
+-- A new order's first event (Pending, status 1) is no longer announced by its own transaction: a
+-- NOTIFY takes a lock that every notifying commit of the server waits for, through its WAL flush,
+-- so with one NOTIFY per order the orders committed one at a time. The instance that stored orders
+-- announces them instead, at most once per few milliseconds and after their commit
+-- (order-stream.ts); the moves of an order, far fewer, are still announced by this trigger.
+DROP TRIGGER "order_events_announce" ON "order_events";--> statement-breakpoint
+CREATE TRIGGER "order_events_announce" AFTER INSERT ON "order_events"
+  FOR EACH ROW WHEN (NEW."status_id" <> 1) EXECUTE FUNCTION "announce_order_event"();

@@ -317,6 +317,17 @@ export async function loadOrderDetail(db: Db, id: number): Promise<OrderDetail |
   return order;
 }
 
+/** The channel on which order events are announced (migration 0013's trigger, and announceNewEvents). */
+export const ORDER_EVENTS_CHANNEL = 'order_events';
+
+/**
+ * Tells every instance that new orders were stored: each reads the events it has not seen from the
+ * table (migration 0014 says why new orders are not announced one by one).
+ */
+export async function announceNewEvents(db: Db): Promise<void> {
+  await db.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, '{"catch_up":true}')`);
+}
+
 /** The newest order event's id (0 when there is none). */
 export async function latestEventId(db: Db): Promise<number> {
   const [row] = await rows<{ id: string | number | null }>(db, sql`select max(id) as id from order_events`);

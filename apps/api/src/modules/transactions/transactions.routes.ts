@@ -120,7 +120,10 @@ export async function transactionsRoutes(
     async (request, reply) => {
       const { order, replayed } = await createOrder(db, menu, shop, sessionOf(request), request.body, request.headers['idempotency-key']);
       if (replayed) reply.header('idempotent-replayed', 'true');
-      else menu.sold(order.items); // "popular" counts it at once
+      else {
+        menu.sold(order.items); // "popular" counts it at once
+        await stream.created(); // the live boards get it
+      }
       return reply.status(replayed ? 200 : 201).send({ msg: MSG.transactionSuccess, data: order });
     },
   );

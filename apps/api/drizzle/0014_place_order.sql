@@ -11,17 +11,34 @@
 -- in the order of their ids (two orders naming the same products wait for each other instead of
 -- deadlocking), so an edit of one of them committed meanwhile is seen by the check.
 --
--- An Idempotency-Key already used by the customer stores nothing and answers {"replayed": id}.
+-- An Idempotency-Key already used by the customer stores nothing and answers {"replayed": id}. With
+-- `p_limit_key`, the order counts towards its customer's limit (`p_limit` orders in `p_window`
+-- seconds): one more stores nothing and answers {"limited": seconds left}, the count kept.
 -- Status 1 is Pending, the column's default; 4 is the category Add Ons.
+-- The fixed-window counter of a rate limit (auth/rate-limiter.ts): one attempt counted for `p_key`,
+-- answered with the attempts in its window and the seconds the window has left. place_order counts
+-- an order with it, so that the per-account order limit costs no round trip of its own.
+CREATE FUNCTION "rate_limit_hit"(p_key text, p_window integer, OUT hits integer, OUT seconds_left integer)
+LANGUAGE sql AS $$
+  INSERT INTO "rate_limits" AS r ("key", "window_start", "hits") VALUES (p_key, now(), 1)
+  ON CONFLICT ("key") DO UPDATE SET
+    "hits" = CASE WHEN r."window_start" < now() - make_interval(secs => p_window) THEN 1 ELSE r."hits" + 1 END,
+    "window_start" = CASE WHEN r."window_start" < now() - make_interval(secs => p_window) THEN now() ELSE r."window_start" END
+  RETURNING r."hits", greatest(1, ceil(p_window - extract(epoch from now() - r."window_start")))::int
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "place_order"(
   p_user integer, p_delivery integer, p_payment integer, p_promo integer, p_address text, p_scheduled_for timestamptz,
   p_subtotal bigint, p_discount bigint, p_tax bigint, p_shipping bigint, p_total bigint, p_idempotency_key text,
   p_products integer[], p_sizes integer[], p_qtys integer[], p_prices integer[], p_line_totals bigint[],
-  p_addon_lines integer[], p_addon_products integer[], p_addon_qtys integer[], p_addon_prices integer[]
+  p_addon_lines integer[], p_addon_products integer[], p_addon_qtys integer[], p_addon_prices integer[],
+  p_limit_key text, p_limit integer, p_window integer
 ) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   v_order "transactions"%ROWTYPE;
   v_existing integer;
+  v_event bigint;
+  v_hit record;
 BEGIN
   IF p_idempotency_key IS NOT NULL THEN
     SELECT t."id" INTO v_existing FROM "transactions" t WHERE t."user_id" = p_user AND t."idempotency_key" = p_idempotency_key;
@@ -49,6 +66,13 @@ BEGIN
     RETURN json_build_object('stale', true);
   END IF;
 
+  IF p_limit_key IS NOT NULL THEN
+    SELECT * INTO v_hit FROM rate_limit_hit(p_limit_key, p_window);
+    IF v_hit.hits > p_limit THEN
+      RETURN json_build_object('limited', v_hit.seconds_left);
+    END IF;
+  END IF;
+
   INSERT INTO "transactions" ("user_id", "delivery_id", "payment_id", "promo_id", "address", "scheduled_for",
                               "subtotal", "discount", "tax", "shipping", "total", "idempotency_key")
   VALUES (p_user, p_delivery, p_payment, p_promo, p_address, p_scheduled_for,
@@ -57,7 +81,8 @@ BEGIN
 
   -- Its history starts with Pending, by its customer.
   INSERT INTO "order_events" ("transaction_id", "status_id", "by_user_id", "at")
-  VALUES (v_order."id", v_order."status_id", p_user, v_order."created_at");
+  VALUES (v_order."id", v_order."status_id", p_user, v_order."created_at")
+  RETURNING "id" INTO v_event;
 
   -- The lines' ids are drawn first, so that their add-ons can point at them.
   WITH lines AS (
@@ -78,6 +103,7 @@ BEGIN
 
   RETURN json_build_object(
     'id', v_order."id",
+    'event_id', v_event,
     'status_id', v_order."status_id",
     'scheduled_for', to_char(v_order."scheduled_for" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'created_at', to_char(v_order."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),

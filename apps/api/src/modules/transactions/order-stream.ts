@@ -168,15 +168,17 @@ export function createOrderStream(options: OrderStreamOptions) {
   };
 
   const onNotification = (payload: string) => {
-    let event: Announced | { catch_up: true };
+    let event: Announced | { catch_up: true; up_to: number };
     try {
-      event = JSON.parse(payload) as Announced | { catch_up: true };
+      event = JSON.parse(payload) as Announced | { catch_up: true; up_to: number };
     } catch {
       log.warn(`order stream: an announcement that is not JSON was ignored: ${payload.slice(0, 100)}`);
       return;
     }
-    if ('catch_up' in event) catchUp();
-    else dispatch(event);
+    if (!('catch_up' in event)) dispatch(event);
+    // With no stream open there is nothing to send: only where a later catch-up starts moves on.
+    else if (streams.size === 0) highest = Math.max(highest, Number(event.up_to) || 0);
+    else catchUp();
   };
 
   /** A catch-up is running, and whether another one was asked for meanwhile (it runs after it). */
@@ -204,11 +206,12 @@ export function createOrderStream(options: OrderStreamOptions) {
       });
   };
 
-  /** When new orders were last announced, and whether an announcement waits for its turn. */
+  /** When new orders were last announced, whether an announcement waits for its turn, and the newest event stored here. */
   let announcedAt = 0;
   let announceTimer: NodeJS.Timeout | undefined;
+  let createdUpTo = 0;
   const announce = () =>
-    announceNewEvents(db).catch((error) =>
+    announceNewEvents(db, createdUpTo).catch((error) =>
       log.error(`order stream: new orders could not be announced: ${(error as Error).stack ?? error}`),
     );
 
@@ -292,7 +295,8 @@ export function createOrderStream(options: OrderStreamOptions) {
      * an order finds it on the board; under load, those of the next CREATED_ANNOUNCE_MS go in one
      * announcement, which no order waits for.
      */
-    async created(): Promise<void> {
+    async created(eventId: number): Promise<void> {
+      createdUpTo = Math.max(createdUpTo, eventId);
       if (announceTimer) return;
       const now = Date.now();
       if (now - announcedAt >= CREATED_ANNOUNCE_MS) {

@@ -13,6 +13,7 @@ import {
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, intArray, rows, sqlArray } from '../../db/client.ts';
 import { transactions } from '../../db/schema.ts';
+import type { OrderLimit } from '../../plugins/order-limit.ts';
 
 /** An add-on in a line's drink, priced at the time of the order; `qty` is per drink. */
 export interface NewAddon {
@@ -154,11 +155,13 @@ const EVENTS_JSON = sql`(select coalesce(json_agg(json_build_object('id', e.id, 
   from order_events e left join users b on b.id = e.by_user_id where e.transaction_id = t.id)`;
 
 /** What placeOrder answers: the order stored, or why nothing was. */
-export type Placed = { stored: StoredOrder } | { stale: true } | { replayed: number };
+export type Placed = { stored: StoredOrder } | { stale: true } | { replayed: number } | { limited: number };
 
 /** What the database set of a stored order. */
 export interface StoredOrder {
   id: number;
+  /** Its first event's id (Pending). */
+  event_id: number;
   status_id: number;
   scheduled_for: string | null;
   created_at: string;
@@ -179,10 +182,11 @@ export interface LineNames {
  * call of place_order (migration 0014, docs/decisions/order-path.md): one round trip, its
  * statements planned once per connection. The prices are checked there against the menu as
  * committed: a cart priced from a menu that changed meanwhile stores nothing and answers `stale`.
- * A customer's Idempotency-Key already used answers the order it made (`replayed`). The answer is
+ * A customer's Idempotency-Key already used answers the order it made (`replayed`); with `limit`,
+ * the order is counted, and one too many stores nothing (`limited`). The answer is
  * made from what was sent and the few columns the database sets, not read back.
  */
-export async function placeOrder(db: Db, order: NewOrder): Promise<Placed> {
+export async function placeOrder(db: Db, order: NewOrder, limit?: OrderLimit): Promise<Placed> {
   const { lines } = order;
   const addons = lines.flatMap((line, index) => line.addons.map((addon) => ({ ...addon, position: index + 1 })));
   const [row] = await rows<{ placed: PlacedRow | string }>(
@@ -195,12 +199,14 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<Placed> {
             'bigint[]',
           )},
           ${intArray(addons.map((a) => a.position))}, ${intArray(addons.map((a) => a.product_id))}, ${intArray(addons.map((a) => a.qty))},
-          ${intArray(addons.map((a) => a.unit_price))}) as placed`,
+          ${intArray(addons.map((a) => a.unit_price))}, ${limit?.key ?? null}::text, ${limit?.limit ?? null}::int,
+          ${limit?.windowSeconds ?? null}::int) as placed`,
   );
   const placed: PlacedRow = typeof row!.placed === 'string' ? JSON.parse(row!.placed) : row!.placed;
   if (placed.stale) return { stale: true };
   if (placed.replayed !== undefined) return { replayed: placed.replayed };
-  const { stale: _, replayed: __, ...stored } = placed;
+  if (placed.limited !== undefined) return { limited: placed.limited };
+  const { stale: _, replayed: __, limited: ___, ...stored } = placed;
   return { stored: stored as StoredOrder };
 }
 
@@ -248,7 +254,10 @@ export function storedOrderAnswer(order: NewOrder, stored: StoredOrder, names: r
 interface PlacedRow {
   stale?: true;
   replayed?: number;
+  /** The seconds left in the order limit's window. */
+  limited?: number;
   id?: number;
+  event_id?: number;
   status_id?: number;
   scheduled_for?: string | null;
   created_at?: string;
@@ -324,8 +333,8 @@ export const ORDER_EVENTS_CHANNEL = 'order_events';
  * Tells every instance that new orders were stored: each reads the events it has not seen from the
  * table (migration 0014 says why new orders are not announced one by one).
  */
-export async function announceNewEvents(db: Db): Promise<void> {
-  await db.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, '{"catch_up":true}')`);
+export async function announceNewEvents(db: Db, upTo: number): Promise<void> {
+  await db.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify({ catch_up: true, up_to: upTo })})`);
 }
 
 /** The newest order event's id (0 when there is none). */

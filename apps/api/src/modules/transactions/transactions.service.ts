@@ -21,7 +21,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, retryOnConflict } from '../../db/errors.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';
-import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.ts';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../plugins/errors.ts';
+import type { OrderLimit } from '../../plugins/order-limit.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { judgePromo, type PromoVerdict } from '../promos/promos.service.ts';
 import { holdingSlot, type ShopSettings } from '../shop/shop.service.ts';
@@ -195,7 +196,8 @@ const STALE_TRIES = 3;
 /**
  * Prices and stores an order. The server is the authority: prices come from the menu (this
  * instance's, checked against the database's as the order is stored: docs/decisions/order-path.md),
- * and a retry with the same Idempotency-Key answers the order it already made.
+ * and a retry with the same Idempotency-Key answers the order it already made. With `limit`, the
+ * order counts towards its customer's limit as it is stored; one too many is a 429.
  */
 export async function createOrder(
   db: Db,
@@ -203,8 +205,8 @@ export async function createOrder(
   shop: ShopSettings,
   session: Session,
   input: CreateOrderInput,
-  idempotencyKey: string | undefined,
-): Promise<{ order: Order; replayed: boolean }> {
+  { idempotencyKey, limit }: { idempotencyKey?: string; limit?: OrderLimit },
+): Promise<{ order: Order; replayed: boolean; eventId?: number }> {
   const replay = async (id: number) => ({ order: await loadExisting(db, id), replayed: true });
   let lines: OrderLine[];
   try {
@@ -230,9 +232,10 @@ export async function createOrder(
       idempotency_key: idempotencyKey ?? null,
       lines,
     };
-    const placed = await placeOrder(tx, order);
+    const placed = await placeOrder(tx, order, limit);
     if ('stale' in placed) throw new StalePrices();
-    return 'stored' in placed ? { order: storedOrderAnswer(order, placed.stored, lines) } : placed;
+    if ('limited' in placed) throw tooManyRequests(placed.limited);
+    return 'stored' in placed ? { order: storedOrderAnswer(order, placed.stored, lines), eventId: placed.stored.event_id } : placed;
   };
 
   try {
@@ -255,7 +258,7 @@ export async function createOrder(
           ),
         );
         if ('replayed' in placed) return replay(placed.replayed);
-        return { order: placed.order, replayed: false };
+        return { order: placed.order, replayed: false, eventId: placed.eventId };
       } catch (error) {
         if (!(error instanceof StalePrices)) throw error;
         // The menu changed since this instance read it: price the cart as the database has it now.

@@ -1,3 +1,4 @@
+import http, { type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_BASE, type OrderStreamEvent } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
@@ -21,11 +22,17 @@ export class SseClient {
   readonly events: StreamEvent[] = [];
   readonly comments: string[] = [];
   ended = false;
-  readonly #abort = new AbortController();
   readonly #done: Promise<void>;
 
-  private constructor(readonly response: Response) {
-    this.#done = this.#read();
+  // node:http rather than fetch: destroying a request ends its socket at once, whereas an aborted
+  // fetch's body can be left waiting forever (undici), which hung a suite's clean-up under load.
+  private constructor(
+    readonly status: number,
+    readonly headers: IncomingHttpHeaders,
+    private readonly request: ClientRequest,
+    response: IncomingMessage,
+  ) {
+    this.#done = this.#read(response);
   }
 
   /** Opens a stream; `bearer` sends the token as Authorization: Bearer instead of access-token. */
@@ -37,28 +44,28 @@ export class SseClient {
     const headers: Record<string, string> = { accept: 'text/event-stream' };
     if (token !== undefined) headers[options.bearer ? 'authorization' : 'access-token'] = options.bearer ? `Bearer ${token}` : token;
     if (options.lastEventId !== undefined) headers['last-event-id'] = String(options.lastEventId);
-    const abort = new AbortController();
-    const response = await fetch(`${base}${API_BASE}/transactions/events`, { headers, signal: abort.signal });
-    const client = new SseClient(response);
-    client.#abort.signal.addEventListener('abort', () => abort.abort());
-    return client;
+    // A fresh connection per stream (no keep-alive agent), so that closing one closes its socket.
+    const request = http.get(`${base}${API_BASE}/transactions/events`, { headers, agent: false });
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      request.once('response', resolve);
+      request.once('error', reject);
+    });
+    return new SseClient(response.statusCode ?? 0, response.headers, request, response);
   }
 
-  get status() {
-    return this.response.status;
+  /** A response header, lower-case name. */
+  header(name: string): string | undefined {
+    const value = this.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
   }
 
-  async #read(): Promise<void> {
-    if (!this.response.body || this.response.status !== 200) {
-      await this.response.text().catch(() => '');
-      this.ended = true;
-      return;
-    }
-    const decoder = new TextDecoder();
+  async #read(response: IncomingMessage): Promise<void> {
+    response.setEncoding('utf8');
     let buffer = '';
     try {
-      for await (const chunk of this.response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
+      for await (const chunk of response as AsyncIterable<string>) {
+        if (this.status !== 200) continue; // an error's JSON body: read to its end, not parsed
+        buffer += chunk;
         let end = buffer.indexOf('\n\n');
         while (end >= 0) {
           this.#parse(buffer.slice(0, end));
@@ -67,7 +74,8 @@ export class SseClient {
         }
       }
     } catch (error) {
-      if ((error as Error).name !== 'AbortError') throw error;
+      // Our own close() destroys the socket mid-stream: that is how a stream ends here.
+      if (!['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
     } finally {
       this.ended = true;
     }
@@ -106,7 +114,7 @@ export class SseClient {
   }
 
   async close(): Promise<void> {
-    this.#abort.abort();
-    await this.#done.catch(() => {});
+    this.request.destroy();
+    await this.#done;
   }
 }

@@ -273,8 +273,9 @@ test('the board on a 768 px tablet, and what it says when the network drops mid-
   expect(boxes[2]!.x + boxes[2]!.width).toBeLessThanOrEqual(768);
   const card = boardCard(admin, PENDING, id);
   await expect(card).toBeVisible();
-  // The board itself fits the tablet's width (nothing to scroll sideways).
+  // The board and the admin's top bar fit the tablet's width (nothing to scroll sideways).
   expect(await admin.evaluate(() => document.querySelector('main')?.scrollWidth)).toBeLessThanOrEqual(768);
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
   await screenshot(admin, 'board-tablet');
 
   // The network drops: the board says it is reconnecting, and a move says it did not reach the shop.

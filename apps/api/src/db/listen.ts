@@ -170,10 +170,21 @@ function postgresListener(
   let lostOne = false;
   const check: { nonce?: string; timer?: NodeJS.Timeout } = {};
 
+  /** pg takes one query at a time on a connection (queuing more is deprecated): each connection's are chained. */
+  const queues = new WeakMap<pg.Client, Promise<unknown>>();
+  const run = (c: pg.Client, text: string, values?: unknown[]) => {
+    const result = (queues.get(c) ?? Promise.resolve()).then(() => c.query(text, values));
+    queues.set(
+      c,
+      result.catch(() => {}), // the failure is the caller's; the next query still runs
+    );
+    return result;
+  };
+
   const listenOn = (c: pg.Client, channel: string) => {
     let done = listening.get(channel);
     if (!done) {
-      done = c.query(`listen ${c.escapeIdentifier(channel)}`);
+      done = run(c, `listen ${c.escapeIdentifier(channel)}`);
       listening.set(channel, done);
     }
     return done;
@@ -272,7 +283,7 @@ function postgresListener(
       if (check.nonce === nonce) lose(c, new Error(`no answer to the self-check within ${checkTimeoutMs} ms`));
     }, checkTimeoutMs);
     check.timer.unref();
-    c.query('select pg_notify($1, $2)', [CHECK_CHANNEL, nonce]).catch((error) => lose(c, error));
+    run(c, 'select pg_notify($1, $2)', [CHECK_CHANNEL, nonce]).catch((error) => lose(c, error));
   };
   const checker = setInterval(selfCheck, checkEveryMs);
   checker.unref();
@@ -295,7 +306,7 @@ function postgresListener(
         const current = client;
         if (current && listening.has(channel)) {
           listening.delete(channel);
-          await current.query(`unlisten ${current.escapeIdentifier(channel)}`).catch(() => {});
+          await run(current, `unlisten ${current.escapeIdentifier(channel)}`).catch(() => {});
         }
       };
     },

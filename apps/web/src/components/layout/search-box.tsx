@@ -16,14 +16,14 @@ export function SearchBox() {
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: React's JSX types lack <search>; a form with role=search is the same landmark
-    <form role="search" onSubmit={submit} className="relative w-full md:w-56">
+    <form role="search" onSubmit={submit} className="relative w-full md:w-52 lg:w-56">
       <input
         type="search"
         aria-label="Search products"
         placeholder={MSG.searchPlaceholder}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        className="w-full rounded-full border border-crema/30 bg-white/10 py-2 pr-4 pl-10 text-sm text-crema placeholder:text-crema/60"
+        className="w-full rounded-full border border-crema/30 bg-white/10 py-2 pr-2 pl-9 text-sm text-crema placeholder:text-crema/60"
       />
       <svg viewBox="0 0 24 24" aria-hidden="true" className="absolute top-2.5 left-3.5 size-4 fill-none stroke-crema/70 stroke-2">
         <circle cx="11" cy="11" r="7" />

@@ -38,6 +38,8 @@ const FRESHNESS_EDITS = Number(process.env.BENCH_FRESHNESS_EDITS ?? 100);
 /** Live order streams held open on one instance, and status changes sent through them. */
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const STREAM_CHANGES = Number(process.env.BENCH_STREAM_CHANGES ?? 100);
+/** Customers signed in to place the bench's orders. */
+const BENCH_CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200);
 /** Owners looking at the dashboard at once. */
 const DASHBOARD_CONNECTIONS = Number(process.env.BENCH_DASHBOARD_CONNECTIONS ?? 2);
 /** What Chromium sends: answers are measured as a browser receives them. */
@@ -91,12 +93,46 @@ async function load(name: string, options: autocannon.Options, server?: ChildPro
     errors: result.errors + result.timeouts + result.non2xx,
     requests: result.requests.total,
     ok: result['2xx'],
+    failures: Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => `${code} × ${count}`)
+      .join(', '),
     bytesPerAnswer: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
     loop: server ? await loopDelay(server, 'report') : undefined,
   };
 }
 
 const random = (n: number) => Math.floor(Math.random() * n);
+
+/**
+ * The CPU time (user + system, ms) of this machine's processes whose command line has all of
+ * `parts`: a PostgreSQL server on the same machine names each backend by its database. Linux only;
+ * NaN elsewhere. A backend that ends meanwhile is not counted (the server's pool keeps them open).
+ */
+async function processCpuMs(...parts: string[]): Promise<number> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  let pids: string[];
+  try {
+    pids = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return Number.NaN;
+  }
+  const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const cmdline = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ');
+      if (!parts.every((part) => cmdline.includes(part))) continue;
+      // Fields after the command's name (in parentheses): utime and stime are the 14th and 15th.
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
 
 /** Time and memory to read the menu index as a server does at start (docs/architecture.md#tests-and-targets: ≤ 1 s, ≤ 50 MB). */
 async function measureMenuIndex(db: Db): Promise<{ products: number; ms: number; mb: number }> {
@@ -177,6 +213,8 @@ async function benchDatabase(
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
   let countOrders: () => Promise<number>;
+  /** CPU time of the PostgreSQL server's processes serving the bench's database (NaN when it runs elsewhere). */
+  let backendCpuMs: () => Promise<number> = async () => Number.NaN;
   console.log(`\n== ${kind}: seeding 10,000 products and 100,000 orders`);
   const started = Date.now();
   let shop: { firstProduct: number; products: number };
@@ -207,6 +245,7 @@ async function benchDatabase(
     shop = await seedBigShop(database.db);
     index = await measureMenuIndex(database.db);
     countOrders = async () => (await rows<{ n: number }>(database.db, sql`select count(*)::int as n from transactions`))[0]!.n;
+    backendCpuMs = () => processCpuMs(`postgres: `, ` ${name} `);
     env = { DATABASE_URL: url.toString() };
     cleanup = async () => {
       await database.close();
@@ -231,6 +270,9 @@ async function benchDatabase(
       AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
       // Orders "as soon as possible" are taken only while the shop is open: the bench runs at any hour.
       OPENING_HOURS: 'mon-sun 00:00-24:00',
+      // Every order is counted by the per-account limit, as in the shop, but none is refused by it:
+      // the bench measures placing orders, not refusing them (60 a minute would refuse most of them).
+      ORDER_RATE_LIMIT_PER_MINUTE: '1000000',
       // One barista's board holds all the bench's live streams.
       EVENTS_MAX_STREAMS_PER_ACCOUNT: String(STREAMS),
     });
@@ -238,8 +280,10 @@ async function benchDatabase(
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/ready`, 120);
-    const tokens: string[] = [];
-    for (let i = 1; i <= 20; i++) tokens.push(await signIn(base, `bench${i}@bench.local`, BENCH_PASSWORD));
+    // Orders come from many customers at once, as in a shop: not a few accounts' rows taking turns.
+    const tokens = await Promise.all(
+      Array.from({ length: BENCH_CUSTOMERS }, (_, i) => signIn(base, `bench${i + 1}@bench.local`, BENCH_PASSWORD)),
+    );
     const productId = () => shop.firstProduct + random(shop.products);
     // A cart line as customers send them: a size the product is sold in, and add-ons in half the drinks.
     // The g-th product is an add-on when g % 4 is 3 (benchCategory): drawn directly, no retries.
@@ -310,6 +354,7 @@ async function benchDatabase(
     if (ONLY.has('orders')) {
       const bareRps = await bare();
       const before = await countOrders();
+      const backendBefore = await backendCpuMs();
       // A fixed number of orders (not a duration), so that every request is answered before counting.
       const orders = await load(
         'order creation',
@@ -330,11 +375,18 @@ async function benchDatabase(
         },
         server,
       );
+      const backend = (await backendCpuMs()) - backendBefore;
       const stored = (await countOrders()) - before;
       results.push({ ...orders, target: 'orders', bareRps });
+      if (orders.failures) console.log(`   orders not placed, by status: ${orders.failures}`);
       if (kind === 'postgres') {
         const ok = orders.ok;
         console.log(`   orders answered 201: ${ok}, orders stored: ${stored}${ok === stored ? ' (none lost)' : ' (MISMATCH)'}`);
+        if (Number.isFinite(backend)) {
+          console.log(
+            `   PostgreSQL backends' CPU per order: ${(backend / Math.max(1, orders.requests)).toFixed(2)} ms (the bench database's connections)`,
+          );
+        }
       }
     }
 

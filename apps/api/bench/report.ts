@@ -10,6 +10,8 @@ export interface Result {
   requests: number;
   /** Answers with a 2xx status. */
   ok: number;
+  /** The other answers by status, e.g. "429 × 12" (empty when there is none). */
+  failures?: string;
   /** Bytes on the wire per answer, headers included. */
   bytesPerAnswer: number;
   /** The server's event-loop delay during the measured run, in ms (bench/loop-delay.mjs). */

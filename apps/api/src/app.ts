@@ -39,7 +39,7 @@ import { errorsPlugin, rejectNulCharacters } from './plugins/errors.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
 import { jsonDepthPlugin } from './plugins/json-depth.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
-import { ORDER_WINDOW_SECONDS, orderRateLimit } from './plugins/order-limit.ts';
+import { ORDER_WINDOW_SECONDS } from './plugins/order-limit.ts';
 import { REQUEST_ID_HEADER, requestIdOf, requestIdPlugin } from './plugins/request-id.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -217,7 +217,7 @@ export async function buildApp(
         shop,
         menu,
         stream: orderStream,
-        orderLimit: orderRateLimit(limiter, config.orderRateLimitPerMinute),
+        ordersPerMinute: config.orderRateLimitPerMinute,
       });
       await api.register(shopRoutes, { db, shop });
       await api.register(dashboardRoutes, { db, shop });

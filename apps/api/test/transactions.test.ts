@@ -1,6 +1,8 @@
 import { MSG } from '@kopi/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProduct, addPromo, api, countRows, createTestShop, signUpAs, type TestShop } from './helpers.ts';
+import { query } from './matrix-helpers.ts';
 
 let shop: TestShop;
 let admin: { token: string };
@@ -119,6 +121,40 @@ describe('POST /transactions', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  describe('prices from the menu in memory, checked as the order is stored', () => {
+    // Changes written straight into the tables are announced to no instance: this instance's menu
+    // in memory still has the former state, as it would for a few milliseconds after another
+    // instance's edit. The order must still follow the tables.
+    it('re-prices a cart whose price changed behind the menu in memory: never a stale price stored', async () => {
+      const tea = await addProduct(shop, admin.token, { product_name: 'Teh Tarik', price: 18000, category_id: 2 });
+      await shop.database.db.execute(sql`update products set price = 19000 where id = ${tea.id}`);
+      await shop.database.db.execute(sql`update product_sizes set price = 19000 where product_id = ${tea.id} and size_id = 1`);
+      const res = await order(customer.token, { product_id: tea.id, qty: 2, size_id: 1, delivery_id: 1, payment_id: 1 });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data).toMatchObject({ subtotal: 38000, total: 38000, items: [{ unit_price: 19000, line_total: 38000 }] });
+      const stored = await query<{ unit_price: number; subtotal: number }>(
+        shop,
+        sql`select i.unit_price, t.subtotal::int as subtotal from transaction_items i join transactions t on t.id = i.transaction_id
+            where t.id = ${res.json().data.id}`,
+      );
+      expect(stored).toEqual([{ unit_price: 19000, subtotal: 38000 }]);
+    });
+
+    it('refuses a product sold out or taken off the menu behind the menu in memory, and stores nothing', async () => {
+      const soldOut = await addProduct(shop, admin.token, { product_name: 'Es Kopi', price: 20000, category_id: 2 });
+      const gone = await addProduct(shop, admin.token, { product_name: 'Kue Lapis', price: 15000, category_id: 1 });
+      await shop.database.db.execute(sql`update products set sold_out = true where id = ${soldOut.id}`);
+      await shop.database.db.execute(sql`update products set deleted_at = now() where id = ${gone.id}`);
+      const before = await countRows(shop, 'transactions');
+      const refused = await order(customer.token, { product_id: soldOut.id, qty: 1, size_id: 1, delivery_id: 1, payment_id: 1 });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().msg).toMatch(/Es Kopi is sold out/);
+      const missing = await order(customer.token, { product_id: gone.id, qty: 1, size_id: 1, delivery_id: 1, payment_id: 1 });
+      expect(missing.statusCode).toBe(404);
+      expect(await countRows(shop, 'transactions')).toBe(before);
+    });
+  });
+
   describe('promos', () => {
     it('applies an active promo whose minimum is met, once per day', async () => {
       const buyer = await signUpAs(shop);
@@ -151,7 +187,6 @@ describe('POST /transactions', () => {
       expect(gone.json().msg).toBe('This coupon is not valid');
 
       const expired = await addPromo(shop, admin.token, { promo_name: 'Old' });
-      const { sql } = await import('drizzle-orm');
       await shop.database.db.execute(sql`update promos set duration = current_date - 1 where id = ${expired.id}`);
       const late = await order(buyer.token, {
         product_id: latte.id,

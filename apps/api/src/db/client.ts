@@ -137,3 +137,11 @@ export async function rows<T>(db: Db, query: Parameters<Db['execute']>[0]): Prom
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * An array as ONE parameter, e.g. `intArray([1, 2])` is `$1::int[]`: unlike sqlArray, the text of
+ * the statement is the same whatever the array's length.
+ */
+export function intArray(values: readonly number[], type: 'int[]' | 'bigint[]' = 'int[]'): SQL {
+  return sql`${sql.param([...values])}::${sql.raw(type)}`;
+}

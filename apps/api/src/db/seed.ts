@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { sha256Of, storeImage } from '../modules/images/images.service.ts';
 import { sizePrices } from '../modules/products/products.service.ts';
-import { insertOrder } from '../modules/transactions/transactions.repository.ts';
+import { placeOrder } from '../modules/transactions/transactions.repository.ts';
 import { insertUser, upsertAdmin } from '../modules/users/users.repository.ts';
 import { type Db, rows } from './client.ts';
 import { productSizes, products, promos } from './schema.ts';
@@ -131,7 +131,7 @@ async function seedOrders(
     });
     const subtotal = lines.reduce((sum, line) => sum + line.line_total, 0);
     const delivery_id = 1 + next(3);
-    const { id } = await insertOrder(db, {
+    const placed = await placeOrder(db, {
       user_id: order.userId,
       delivery_id,
       payment_id: 1 + next(3),
@@ -146,6 +146,8 @@ async function seedOrders(
       idempotency_key: null,
       lines,
     });
+    if (!('stored' in placed)) throw new Error('the demo orders are priced as the demo menu is');
+    const { id } = placed.stored;
     await db.execute(sql`update transactions set status_id = ${order.status},
       created_at = now() - make_interval(secs => ${Math.round(order.daysAgo * 86400)}) where id = ${id}`);
   }

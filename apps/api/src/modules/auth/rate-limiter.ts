@@ -9,13 +9,10 @@ import { tooManyRequests } from '../../plugins/errors.ts';
  */
 export function createRateLimiter(db: Db, windowSeconds: number) {
   async function hit(key: string, window: number): Promise<{ hits: number; seconds_left: number }> {
+    // The counting itself is a database function (migration 0014), which the orders' limit shares.
     const [row] = await rows<{ hits: number; seconds_left: number }>(
       db,
-      sql`insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
-          on conflict (key) do update set
-            hits = case when rate_limits.window_start < now() - make_interval(secs => ${window}) then 1 else rate_limits.hits + 1 end,
-            window_start = case when rate_limits.window_start < now() - make_interval(secs => ${window}) then now() else rate_limits.window_start end
-          returning hits, greatest(1, ceil(${window} - extract(epoch from now() - window_start)))::int as seconds_left`,
+      sql`select hits, seconds_left from rate_limit_hit(${key}, ${window})`,
     );
     return row!;
   }

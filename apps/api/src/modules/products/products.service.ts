@@ -247,6 +247,10 @@ export function createMenu(db: Db, log: MenuLog = console) {
       if (!product) throw productNotFound();
       return product;
     },
+    /** The product as this instance's menu has it, or undefined when it is not on it (orders price from it). */
+    find(id: number): Product | undefined {
+      return index.product(id);
+    },
     get size(): number {
       return index.size;
     },

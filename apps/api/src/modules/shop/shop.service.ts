@@ -115,6 +115,8 @@ async function nextFreeSlot(db: Db, shop: ShopSettings, full: Date, now: Date): 
  */
 function validateTime(shop: ShopSettings, requested: string | undefined, now: Date): Date | null {
   if (requested === undefined) {
+    // Open now is the common case of every order: one look at the clock, not the week ahead.
+    if (isOpenAt(shop.hours, now, shop.timezone)) return null;
     const { openNow, nextOpening } = shopStatus(shop.hours, now, shop.timezone);
     if (openNow) return null;
     // OPENING_HOURS has an opening every week, so a closed shop opens again within the week.

@@ -3,12 +3,22 @@ import { type OrderDetail, ROLES, STATUS } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import type { Listener } from '../../db/listen.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { type EventRef, eventsAfter, latestEventId, loadOrderDetail, loadOrderDetails } from './transactions.repository.ts';
+import {
+  announceNewEvents,
+  type EventRef,
+  eventsAfter,
+  latestEventId,
+  loadOrderDetail,
+  loadOrderDetails,
+  ORDER_EVENTS_CHANNEL,
+} from './transactions.repository.ts';
 
 // The live order stream, GET /transactions/events (docs/decisions/events-over-listen-notify.md).
 //
-// Every order event is announced by the database (migration 0013's trigger) on the channel
-// "order_events" when its transaction commits, and heard by the instance's one listener. For each
+// Every move of an order is announced by the database (migration 0013's trigger) on the channel
+// "order_events" when its transaction commits, and heard by the instance's one listener. New orders
+// are announced in batches by the instance that stored them (`created`, migration 0014): each
+// instance then reads the events it has not seen from the table, as after a lost connection. For each
 // event this hub loads the order once, writes its frame once, and hands that same string to every
 // open stream allowed to see it: an admin's streams see every order, a customer's only their own.
 //
@@ -23,6 +33,11 @@ export const REPLAY_OVERLAP = 100;
 /** Events read per query while replaying, and at most in all (older ones: reload the list). */
 const REPLAY_PAGE = 500;
 const REPLAY_MAX = 5000;
+/**
+ * New orders are announced at most this often per instance: at 1,000 orders a second, 50
+ * notifications instead of 1,000, and a new order reaches the streams within this much more.
+ */
+export const CREATED_ANNOUNCE_MS = 20;
 /** Bytes a stream may have waiting unsent before it counts as stuck and is closed (it reconnects). */
 const MAX_BUFFERED = 1_048_576;
 /** Ids of events already delivered, kept to skip one heard twice (a replay after a lost connection). */
@@ -118,45 +133,87 @@ export function createOrderStream(options: OrderStreamOptions) {
     if (id > highest) highest = id;
   };
 
-  /** Sends one event to every stream allowed to see it: the order loaded once, its frame written once. */
-  const dispatch = (event: Announced) => {
-    if (delivered.has(event.id)) return;
-    remember(event.id);
-    // Nobody here may see it: no need to read it (an announcement without its customer is read anyway).
-    const customer = event.user_id ?? null;
-    if (![...streams].some((s) => customer === null || mayShow(s.session, customer))) return;
-    const loading = loadOrderDetail(db, event.transaction_id);
+  /**
+   * Sends events to every stream allowed to see them: their orders loaded in one query, each frame
+   * written once. Events already delivered, and those nobody here may see, are skipped without a read.
+   */
+  const dispatch = (...announced: Announced[]) => {
+    const events = announced.filter((event) => {
+      if (delivered.has(event.id)) return false;
+      remember(event.id);
+      // An announcement without its customer is read anyway.
+      const customer = event.user_id ?? null;
+      return [...streams].some((s) => customer === null || mayShow(s.session, customer));
+    });
+    if (events.length === 0) return;
+    const ids = [...new Set(events.map((event) => event.transaction_id))];
+    const loading = ids.length === 1 ? loadOrderDetail(db, ids[0]!).then((order) => (order ? [order] : [])) : loadOrderDetails(db, ids);
     queue = queue
       .then(async () => {
-        const order = await loading;
-        if (!order) return; // deleted since (an account's removal): nothing to show
-        const frame = frameOf(event.id, event.status_id, order);
-        for (const stream of streams) {
-          if (!mayShow(stream.session, order.customer.id)) continue;
-          if (stream.waiting) stream.waiting.push({ id: event.id, frame });
-          else write(stream, frame);
+        const orders = new Map((await loading).map((order) => [order.id, order]));
+        for (const event of events) {
+          const order = orders.get(event.transaction_id);
+          if (!order) continue; // deleted since (an account's removal): nothing to show
+          const frame = frameOf(event.id, event.status_id, order);
+          for (const stream of streams) {
+            if (!mayShow(stream.session, order.customer.id)) continue;
+            if (stream.waiting) stream.waiting.push({ id: event.id, frame });
+            else write(stream, frame);
+          }
         }
       })
-      .catch((error) => log.error(`order stream: event ${event.id} could not be sent: ${(error as Error).stack ?? error}`));
+      .catch((error) =>
+        log.error(`order stream: events ${events.map((e) => e.id).join(', ')} could not be sent: ${(error as Error).stack ?? error}`),
+      );
   };
 
   const onNotification = (payload: string) => {
-    let event: Announced;
+    let event: Announced | { catch_up: true; up_to: number };
     try {
-      event = JSON.parse(payload) as Announced;
+      event = JSON.parse(payload) as Announced | { catch_up: true; up_to: number };
     } catch {
       log.warn(`order stream: an announcement that is not JSON was ignored: ${payload.slice(0, 100)}`);
       return;
     }
-    dispatch(event);
+    if (!('catch_up' in event)) dispatch(event);
+    // With no stream open there is nothing to send: only where a later catch-up starts moves on.
+    else if (streams.size === 0) highest = Math.max(highest, Number(event.up_to) || 0);
+    else catchUp();
   };
 
-  /** After the listener lost its connection: what was committed meanwhile is read from the table. */
+  /** A catch-up is running, and whether another one was asked for meanwhile (it runs after it). */
+  let catchingUp: Promise<void> | undefined;
+  let catchUpAgain = false;
+  /**
+   * Reads what was committed and not yet heard from the table: after the listener lost its
+   * connection, and when new orders were announced. One read at a time; those asked for meanwhile
+   * make one more.
+   */
   const catchUp = () => {
-    void (async () => {
-      for (const event of await eventsAfter(db, Math.max(0, highest - REPLAY_OVERLAP), undefined, REPLAY_MAX)) dispatch(event);
-    })().catch((error) => log.error(`order stream: catching up failed: ${(error as Error).stack ?? error}`));
+    if (catchingUp) {
+      catchUpAgain = true;
+      return;
+    }
+    catchingUp = (async () => {
+      do {
+        catchUpAgain = false;
+        dispatch(...(await eventsAfter(db, Math.max(0, highest - REPLAY_OVERLAP), undefined, REPLAY_MAX)));
+      } while (catchUpAgain && !closing);
+    })()
+      .catch((error) => log.error(`order stream: catching up failed: ${(error as Error).stack ?? error}`))
+      .finally(() => {
+        catchingUp = undefined;
+      });
   };
+
+  /** When new orders were last announced, whether an announcement waits for its turn, and the newest event stored here. */
+  let announcedAt = 0;
+  let announceTimer: NodeJS.Timeout | undefined;
+  let createdUpTo = 0;
+  const announce = () =>
+    announceNewEvents(db, createdUpTo).catch((error) =>
+      log.error(`order stream: new orders could not be announced: ${(error as Error).stack ?? error}`),
+    );
 
   /** The events after `lastEventId` this stream may see, then what arrived live meanwhile. */
   const replay = async (stream: Stream, lastEventId: number) => {
@@ -204,7 +261,7 @@ export function createOrderStream(options: OrderStreamOptions) {
     async start(): Promise<void> {
       // A catch-up after a lost connection starts from what existed at start-up, never from the first order.
       highest = await latestEventId(db);
-      unsubscribe = await listener.subscribe('order_events', onNotification, catchUp);
+      unsubscribe = await listener.subscribe(ORDER_EVENTS_CHANNEL, onNotification, catchUp);
     },
 
     /**
@@ -232,6 +289,32 @@ export function createOrderStream(options: OrderStreamOptions) {
       return { ok: true, body };
     },
 
+    /**
+     * Orders were stored through this instance (committed): every instance's streams get them. The
+     * first after a quiet spell is announced before the caller answers, so a customer who placed
+     * an order finds it on the board; under load, those of the next CREATED_ANNOUNCE_MS go in one
+     * announcement, which no order waits for.
+     */
+    async created(eventId: number): Promise<void> {
+      createdUpTo = Math.max(createdUpTo, eventId);
+      if (announceTimer) return;
+      const now = Date.now();
+      if (now - announcedAt >= CREATED_ANNOUNCE_MS) {
+        announcedAt = now;
+        await announce();
+        return;
+      }
+      announceTimer = setTimeout(
+        () => {
+          announceTimer = undefined;
+          announcedAt = Date.now();
+          void announce();
+        },
+        CREATED_ANNOUNCE_MS - (now - announcedAt),
+      );
+      announceTimer.unref();
+    },
+
     get size() {
       return streams.size;
     },
@@ -240,6 +323,12 @@ export function createOrderStream(options: OrderStreamOptions) {
     async close(): Promise<void> {
       closing = true;
       clearInterval(heartbeat);
+      // Orders stored in the last few milliseconds are announced before the database closes.
+      if (announceTimer) {
+        clearTimeout(announceTimer);
+        announceTimer = undefined;
+        await announce();
+      }
       for (const stream of [...streams]) end(stream);
       await unsubscribe?.().catch(() => {});
     },

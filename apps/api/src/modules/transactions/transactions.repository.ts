@@ -11,8 +11,9 @@ import {
   statusesBefore,
 } from '@kopi/shared';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Db, rows, sqlArray } from '../../db/client.ts';
+import { type Db, intArray, rows, sqlArray } from '../../db/client.ts';
 import { transactions } from '../../db/schema.ts';
+import type { OrderLimit } from '../../plugins/order-limit.ts';
 
 /** An add-on in a line's drink, priced at the time of the order; `qty` is per drink. */
 export interface NewAddon {
@@ -153,63 +154,115 @@ const EVENTS_JSON = sql`(select coalesce(json_agg(json_build_object('id', e.id, 
     'reason', e.reason) order by e.id), '[]'::json)
   from order_events e left join users b on b.id = e.by_user_id where e.transaction_id = t.id)`;
 
+/** What placeOrder answers: the order stored, or why nothing was. */
+export type Placed = { stored: StoredOrder } | { stale: true } | { replayed: number } | { limited: number };
+
+/** What the database set of a stored order. */
+export interface StoredOrder {
+  id: number;
+  /** Its first event's id (Pending). */
+  event_id: number;
+  status_id: number;
+  scheduled_for: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The customer's name as orders show it. */
+  display_name: string;
+}
+
+/** The names an order's answer shows for its lines, as the caller priced them (the menu's). */
+export interface LineNames {
+  product_name: string;
+  image: string;
+  addons: readonly { product_name: string }[];
+}
+
 /**
- * Stores the order, its lines, their add-ons and the products' sales counts, and answers the stored
- * order, in one statement: atomic without an explicit transaction, and one round trip instead of
- * six (docs/architecture.md#tests-and-targets). The lines' ids are drawn first, so that their add-ons can point at them.
+ * Stores the order, its lines, their add-ons, its first event and the products' sales counts in one
+ * call of place_order (migration 0014, docs/decisions/order-path.md): one round trip, its
+ * statements planned once per connection. The prices are checked there against the menu as
+ * committed: a cart priced from a menu that changed meanwhile stores nothing and answers `stale`.
+ * A customer's Idempotency-Key already used answers the order it made (`replayed`); with `limit`,
+ * the order is counted, and one too many stores nothing (`limited`). The answer is
+ * made from what was sent and the few columns the database sets, not read back.
  */
-export async function insertOrder(db: Db, order: NewOrder): Promise<Order> {
+export async function placeOrder(db: Db, order: NewOrder, limit?: OrderLimit): Promise<Placed> {
   const { lines } = order;
-  const column = <T extends string | number>(pick: (line: NewOrder['lines'][number]) => T, type: 'int[]' | 'bigint[]') =>
-    sqlArray(lines.map(pick), type);
   const addons = lines.flatMap((line, index) => line.addons.map((addon) => ({ ...addon, position: index + 1 })));
-  const addonColumn = (pick: (addon: (typeof addons)[number]) => number) => sqlArray(addons.map(pick), 'int[]');
-  const [row] = await rows<OrderRow>(
+  const [row] = await rows<{ placed: PlacedRow | string }>(
     db,
-    sql`with new_order as (
-          insert into transactions (user_id, delivery_id, payment_id, promo_id, address, scheduled_for,
-                                    subtotal, discount, tax, shipping, total, idempotency_key)
-          values (${order.user_id}, ${order.delivery_id}, ${order.payment_id}, ${order.promo_id}, ${order.address}, ${order.scheduled_for},
-                  ${order.subtotal}, ${order.discount}, ${order.tax}, ${order.shipping}, ${order.total}, ${order.idempotency_key})
-          returning *),
-        created as (
-          -- Its history starts with Pending, by its customer (docs/shop-rules.md#statuses-and-moves); the
-          -- insert announces it to every instance's stream (migration 0013).
-          insert into order_events (transaction_id, status_id, by_user_id, at)
-          select id, ${STATUS.pending}, user_id, created_at from new_order),
-        lines as (
-          select l.*, nextval('transaction_items_id_seq')::int as id
-          from unnest(${column((l) => l.product_id, 'int[]')}, ${column((l) => l.size_id, 'int[]')}, ${column((l) => l.qty, 'int[]')},
-                      ${column((l) => l.unit_price, 'int[]')}, ${column((l) => l.line_total, 'bigint[]')})
-            with ordinality as l(product_id, size_id, qty, unit_price, line_total, position)),
-        addons as (
-          select * from unnest(${addonColumn((a) => a.position)}, ${addonColumn((a) => a.product_id)},
-                               ${addonColumn((a) => a.qty)}, ${addonColumn((a) => a.unit_price)})
-            with ordinality as a(position, product_id, qty, unit_price, n)),
-        stored_lines as (
-          insert into transaction_items (id, transaction_id, product_id, size_id, qty, unit_price, line_total)
-          select l.id, new_order.id, l.product_id, l.size_id, l.qty, l.unit_price, l.line_total
-          from new_order, lines l order by l.position),
-        locked as (
-          -- The products are locked in the order of their ids before their sales are counted: two
-          -- orders naming the same products in opposite orders then wait for each other instead of
-          -- deadlocking (the update alone locks rows in whatever order its plan reads them).
-          select p.id from products p where p.id in (select product_id from lines) order by p.id for no key update),
-        stored_addons as (
-          insert into transaction_item_addons (transaction_item_id, product_id, qty, unit_price)
-          select l.id, a.product_id, a.qty, a.unit_price from addons a join lines l on l.position = a.position order by a.n),
-        sold as (
-          update products p set units_sold = p.units_sold + s.qty
-          from (select product_id, sum(qty)::int as qty from lines group by product_id) s join locked k on k.id = s.product_id
-          where p.id = s.product_id)
-        select ${ORDER_COLUMNS},
-          (select json_agg(${lineJson(
-            sql`(select json_agg(${ADDON_JSON} order by a.n) from addons a join products ap on ap.id = a.product_id
-                  where a.position = i.position)`,
-          )} order by i.position) from lines i join products p on p.id = i.product_id) as items
-        from new_order t join users u on u.id = t.user_id`,
+    sql`select place_order(${order.user_id}, ${order.delivery_id}, ${order.payment_id}, ${order.promo_id}, ${order.address},
+          ${order.scheduled_for}::timestamptz, ${order.subtotal}, ${order.discount}, ${order.tax}, ${order.shipping}, ${order.total},
+          ${order.idempotency_key}::text, ${intArray(lines.map((l) => l.product_id))}, ${intArray(lines.map((l) => l.size_id))},
+          ${intArray(lines.map((l) => l.qty))}, ${intArray(lines.map((l) => l.unit_price))}, ${intArray(
+            lines.map((l) => l.line_total),
+            'bigint[]',
+          )},
+          ${intArray(addons.map((a) => a.position))}, ${intArray(addons.map((a) => a.product_id))}, ${intArray(addons.map((a) => a.qty))},
+          ${intArray(addons.map((a) => a.unit_price))}, ${limit?.key ?? null}::text, ${limit?.limit ?? null}::int,
+          ${limit?.windowSeconds ?? null}::int) as placed`,
   );
-  return toOrder(row!);
+  const placed: PlacedRow = typeof row!.placed === 'string' ? JSON.parse(row!.placed) : row!.placed;
+  if (placed.stale) return { stale: true };
+  if (placed.replayed !== undefined) return { replayed: placed.replayed };
+  if (placed.limited !== undefined) return { limited: placed.limited };
+  const { stale: _, replayed: __, limited: ___, ...stored } = placed;
+  return { stored: stored as StoredOrder };
+}
+
+/** The answer for an order just stored: what was sent, the names it was priced with, and what the database set. */
+export function storedOrderAnswer(order: NewOrder, stored: StoredOrder, names: readonly LineNames[]): Order {
+  const { lines } = order;
+  return {
+    id: stored.id,
+    customer: { id: order.user_id, display_name: stored.display_name },
+    status_id: stored.status_id,
+    status_name: nameOf(STATUSES, stored.status_id) ?? 'Unknown',
+    delivery_id: order.delivery_id,
+    delivery_name: nameOf(DELIVERY_METHODS, order.delivery_id) ?? 'Unknown',
+    payment_id: order.payment_id,
+    payment_method: nameOf(PAYMENT_METHODS, order.payment_id) ?? 'Unknown',
+    promo_id: order.promo_id,
+    address: order.address,
+    scheduled_for: stored.scheduled_for ?? null,
+    subtotal: order.subtotal,
+    discount: order.discount,
+    tax: order.tax,
+    shipping: order.shipping,
+    total: order.total,
+    created_at: stored.created_at,
+    updated_at: stored.updated_at,
+    items: lines.map((line, i) => ({
+      product_id: line.product_id,
+      product_name: names[i]!.product_name,
+      image: names[i]!.image,
+      size_id: line.size_id,
+      size_name: nameOf(SIZES, line.size_id) ?? 'Unknown',
+      qty: line.qty,
+      unit_price: line.unit_price,
+      addons: line.addons.map((addon, j) => ({
+        product_id: addon.product_id,
+        product_name: names[i]!.addons[j]!.product_name,
+        qty: addon.qty,
+        unit_price: addon.unit_price,
+      })),
+      line_total: line.line_total,
+    })),
+  };
+}
+
+interface PlacedRow {
+  stale?: true;
+  replayed?: number;
+  /** The seconds left in the order limit's window. */
+  limited?: number;
+  id?: number;
+  event_id?: number;
+  status_id?: number;
+  scheduled_for?: string | null;
+  created_at?: string;
+  updated_at?: string;
+  display_name?: string;
 }
 
 /** Which orders a list shows: a customer's history (without what they removed), or every customer's, of one status or all. */
@@ -271,6 +324,17 @@ export async function loadOrderDetails(db: Db, ids: readonly number[]): Promise<
 export async function loadOrderDetail(db: Db, id: number): Promise<OrderDetail | undefined> {
   const [order] = await loadOrderDetails(db, [id]);
   return order;
+}
+
+/** The channel on which order events are announced (migration 0013's trigger, and announceNewEvents). */
+export const ORDER_EVENTS_CHANNEL = 'order_events';
+
+/**
+ * Tells every instance that new orders were stored: each reads the events it has not seen from the
+ * table (migration 0014 says why new orders are not announced one by one).
+ */
+export async function announceNewEvents(db: Db, upTo: number): Promise<void> {
+  await db.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify({ catch_up: true, up_to: upTo })})`);
 }
 
 /** The newest order event's id (0 when there is none). */

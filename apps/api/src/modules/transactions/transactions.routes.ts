@@ -13,13 +13,14 @@ import {
   STATUS,
   UpdateOrderStatusSchema,
 } from '@kopi/shared';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { orderLimitOf } from '../../plugins/order-limit.ts';
 import type { Menu } from '../products/products.service.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
 import type { OrderStream } from './order-stream.ts';
@@ -53,7 +54,8 @@ function lastEventIdOf(header: string | undefined): number | undefined {
 
 export async function transactionsRoutes(
   base: FastifyInstance,
-  opts: { db: Db; shop: ShopSettings; menu: Menu; stream: OrderStream; orderLimit?: preHandlerAsyncHookHandler },
+  /** ordersPerMinute: ORDER_RATE_LIMIT_PER_MINUTE (0: no limit). */
+  opts: { db: Db; shop: ShopSettings; menu: Menu; stream: OrderStream; ordersPerMinute?: number },
 ) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, shop, menu, stream } = opts;
@@ -104,8 +106,7 @@ export async function transactionsRoutes(
   app.post(
     '/transactions',
     {
-      // The orders' rate limit counts only signed-in callers, so it runs after the guard.
-      preHandler: [app.auth.roles(ROLES.user, ROLES.admin), ...(opts.orderLimit ? [opts.orderLimit] : [])],
+      preHandler: app.auth.roles(ROLES.user, ROLES.admin),
       schema: {
         tags: ['transactions'],
         summary: 'Place an order; the server prices it. Send Idempotency-Key to retry safely.',
@@ -118,9 +119,16 @@ export async function transactionsRoutes(
       },
     },
     async (request, reply) => {
-      const { order, replayed } = await createOrder(db, shop, sessionOf(request), request.body, request.headers['idempotency-key']);
+      const session = sessionOf(request);
+      const { order, replayed, eventId } = await createOrder(db, menu, shop, session, request.body, {
+        idempotencyKey: request.headers['idempotency-key'],
+        limit: orderLimitOf(session.id, opts.ordersPerMinute ?? 0),
+      });
       if (replayed) reply.header('idempotent-replayed', 'true');
-      else menu.sold(order.items); // "popular" counts it at once
+      else {
+        menu.sold(order.items); // "popular" counts it at once
+        await stream.created(eventId!); // the live boards get it
+      }
       return reply.status(replayed ? 200 : 201).send({ msg: MSG.transactionSuccess, data: order });
     },
   );
@@ -138,7 +146,7 @@ export async function transactionsRoutes(
         response: { 200: envelope(QuoteSchema) },
       },
     },
-    async (request) => ({ msg: 'Your order priced', data: await quoteOrder(db, shop, sessionOf(request), request.body) }),
+    async (request) => ({ msg: 'Your order priced', data: await quoteOrder(db, menu, shop, sessionOf(request), request.body) }),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import {
   type Order,
   type OrderDetail,
   type OrderLine,
+  type Product,
   priceOrder,
   type Quote,
   ROLES,
@@ -20,7 +21,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, retryOnConflict } from '../../db/errors.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';
-import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../plugins/errors.ts';
+import type { OrderLimit } from '../../plugins/order-limit.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { judgePromo, type PromoVerdict } from '../promos/promos.service.ts';
 import { holdingSlot, type ShopSettings } from '../shop/shop.service.ts';
@@ -30,13 +32,15 @@ import {
   findOrderIdByKey,
   findOrderState,
   hideOrder,
-  insertOrder,
   loadOrder,
   loadOrderDetail,
   loadOrders,
   lockCustomer,
   type MenuPricing,
   moveOrder,
+  type NewOrder,
+  placeOrder,
+  storedOrderAnswer,
 } from './transactions.repository.ts';
 
 const orderNotFound = () => notFound('Order not found');
@@ -53,20 +57,61 @@ const refuse = (field: string, message: string) => badRequest(message, [{ field,
 const listOf = (names: readonly string[]) =>
   names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
 
-/**
- * The cart's lines priced from the menu (docs/shop-rules.md#prices-and-sizes), as an order would
- * store them; amounts a client sends are never read. A product not on the menu is a 404; a size it
- * is not sold in, add-ons in a food, or a product that is not an add-on as one, a 400; anything
- * sold out, a 409 naming it. One round trip for every product of the cart.
- */
-async function priceLines(db: Db, input: CreateOrderInput): Promise<OrderLine[]> {
+/** Where an order's prices come from: the instance's menu in memory (a Menu of the products module). */
+export interface MenuSource {
+  find(id: number): Product | undefined;
+}
+
+/** A product of the menu in memory as an order prices it, or undefined when it is not there. */
+function pricingOf(menu: MenuSource, id: number): MenuPricing | undefined {
+  const product = menu.find(id);
+  if (!product) return undefined;
+  const sizes: Record<string, number> = {};
+  for (const size of product.sizes) sizes[size.size_id] = size.price;
+  return {
+    id,
+    product_name: product.product_name,
+    image: product.image,
+    category_id: product.category_id,
+    sold_out: product.sold_out,
+    sizes,
+  };
+}
+
+/** The products a cart names, its lines' and their add-ons'. */
+function idsOf(input: CreateOrderInput): number[] {
   const ids = new Set<number>();
   for (const line of input.items) {
     ids.add(line.product_id);
     for (const addon of line.addons ?? []) ids.add(addon.product_id);
   }
-  const menu = new Map<number, MenuPricing>((await findMenuPricing(db, [...ids])).map((p) => [p.id, p]));
-  const missing = [...ids].find((id) => !menu.has(id));
+  return [...ids];
+}
+
+/** The products of the cart as the database has them now: one round trip. */
+async function pricingFromDatabase(db: Db, input: CreateOrderInput): Promise<Map<number, MenuPricing>> {
+  return new Map((await findMenuPricing(db, idsOf(input))).map((p) => [p.id, p]));
+}
+
+/** The products of the cart as this instance's menu has them; undefined when one is missing from it. */
+function pricingFromMenu(menu: MenuSource, input: CreateOrderInput): Map<number, MenuPricing> | undefined {
+  const found = new Map<number, MenuPricing>();
+  for (const id of idsOf(input)) {
+    const pricing = pricingOf(menu, id);
+    if (!pricing) return undefined;
+    found.set(id, pricing);
+  }
+  return found;
+}
+
+/**
+ * The cart's lines priced from `menu` (docs/shop-rules.md#prices-and-sizes), as an order would
+ * store them; amounts a client sends are never read. A product not on the menu is a 404; a size it
+ * is not sold in, add-ons in a food, or a product that is not an add-on as one, a 400; anything
+ * sold out, a 409 naming it.
+ */
+function priceLines(menu: ReadonlyMap<number, MenuPricing>, input: CreateOrderInput): OrderLine[] {
+  const missing = idsOf(input).find((id) => !menu.has(id));
   if (missing !== undefined) throw notFound(`Product ${missing} is not on the menu`);
 
   const soldOut = new Set<string>();
@@ -108,6 +153,23 @@ async function priceLines(db: Db, input: CreateOrderInput): Promise<OrderLine[]>
   return lines.map((line, i) => ({ ...line, line_total: line_totals[i]! }));
 }
 
+/**
+ * The cart priced from this instance's menu in memory, without a query. When the menu cannot price
+ * it as sent (a product missing, sold out, a size it lacks…), the database is asked, since another
+ * instance's change may not have reached this menu yet: only its answer refuses a cart.
+ */
+async function priceCart(db: Db, menu: MenuSource, input: CreateOrderInput): Promise<OrderLine[]> {
+  const fromMenu = pricingFromMenu(menu, input);
+  if (fromMenu) {
+    try {
+      return priceLines(fromMenu, input);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  return priceLines(await pricingFromDatabase(db, input), input);
+}
+
 /** How the cart would use its coupon, for the one judgement of it (docs/shop-rules.md#coupons). */
 function couponUse(session: Session, input: CreateOrderInput, subtotal: number) {
   return { promoId: input.promo_id!, userId: session.id, subtotal, deliveryId: input.delivery_id };
@@ -117,36 +179,49 @@ function couponUse(session: Session, input: CreateOrderInput, subtotal: number) 
  * POST /transactions/quote: the cart priced exactly as placing it would price it, and whether its
  * coupon applies and why not; nothing is stored. The time is not judged here (GET /shop/slots is).
  */
-export async function quoteOrder(db: Db, shop: ShopSettings, session: Session, input: CreateOrderInput): Promise<Quote> {
-  const lines = await priceLines(db, input);
+export async function quoteOrder(db: Db, menu: MenuSource, shop: ShopSettings, session: Session, input: CreateOrderInput): Promise<Quote> {
+  const lines = await priceCart(db, menu, input);
   const { subtotal } = priceOrder(lines);
   const verdict: PromoVerdict | undefined = input.promo_id ? await judgePromo(db, shop, couponUse(session, input, subtotal)) : undefined;
   const { line_totals: _, ...amounts } = priceOrder(lines, verdict?.discountPercent ?? 0);
   return { lines, ...amounts, promo: verdict ? { id: verdict.id, applies: verdict.applies, reason: verdict.reason } : null };
 }
 
+/** The cart was priced from a menu that changed before the order was stored: nothing was stored. */
+class StalePrices extends Error {}
+
+/** Tries of an order whose prices changed meanwhile, each priced from the database, before a 409. */
+const STALE_TRIES = 3;
+
 /**
- * Prices and stores an order. The server is the authority: prices come from the menu, and a
- * retry with the same Idempotency-Key answers the order it already made.
+ * Prices and stores an order. The server is the authority: prices come from the menu (this
+ * instance's, checked against the database's as the order is stored: docs/decisions/order-path.md),
+ * and a retry with the same Idempotency-Key answers the order it already made. With `limit`, the
+ * order counts towards its customer's limit as it is stored; one too many is a 429.
  */
 export async function createOrder(
   db: Db,
+  menu: MenuSource,
   shop: ShopSettings,
   session: Session,
   input: CreateOrderInput,
-  idempotencyKey: string | undefined,
-): Promise<{ order: Order; replayed: boolean }> {
-  if (idempotencyKey) {
-    const existing = await findOrderIdByKey(db, session.id, idempotencyKey);
-    if (existing) return { order: await loadExisting(db, existing), replayed: true };
+  { idempotencyKey, limit }: { idempotencyKey?: string; limit?: OrderLimit },
+): Promise<{ order: Order; replayed: boolean; eventId?: number }> {
+  const replay = async (id: number) => ({ order: await loadExisting(db, id), replayed: true });
+  let lines: OrderLine[];
+  try {
+    lines = await priceCart(db, menu, input);
+  } catch (error) {
+    // A retry of an order already made is answered even if its cart can no longer be priced.
+    const existing = idempotencyKey && error instanceof AppError ? await findOrderIdByKey(db, session.id, idempotencyKey) : undefined;
+    if (existing) return replay(existing);
+    throw error;
   }
 
-  const lines = await priceLines(db, input);
-
-  /** Stores the order with the discount of its promo (0 without one). */
+  /** Stores the order with the discount of its promo (0 without one); throws StalePrices when the menu changed. */
   const store = async (tx: Db, discountPercent: number) => {
     const { line_totals: _, ...amounts } = priceOrder(lines, discountPercent);
-    return insertOrder(tx, {
+    const order: NewOrder = {
       user_id: session.id,
       delivery_id: input.delivery_id,
       payment_id: input.payment_id,
@@ -156,31 +231,45 @@ export async function createOrder(
       ...amounts,
       idempotency_key: idempotencyKey ?? null,
       lines,
-    });
+    };
+    const placed = await placeOrder(tx, order, limit);
+    if ('stale' in placed) throw new StalePrices();
+    if ('limited' in placed) throw tooManyRequests(placed.limited);
+    return 'stored' in placed ? { order: storedOrderAnswer(order, placed.stored, lines), eventId: placed.stored.event_id } : placed;
   };
 
   try {
-    // The time is checked, and a scheduled order's slot held until it is stored (docs/shop-rules.md#opening-hours-and-slots).
-    // A transaction PostgreSQL aborts as a deadlock or serialization failure stored nothing: run it again.
-    const order = await retryOnConflict(() =>
-      holdingSlot(db, shop, input.scheduled_for, (db) =>
-        input.promo_id
-          ? db.transaction(async (trx) => {
-              const tx = trx as Db;
-              // The coupon is judged under the customer's lock, so two orders cannot both use today's (docs/shop-rules.md#coupons).
-              await lockCustomer(tx, session.id);
-              const verdict = await judgePromo(tx, shop, couponUse(session, input, priceOrder(lines).subtotal));
-              if (!verdict.applies) throw refuse('promo_id', verdict.reason!);
-              return store(tx, verdict.discountPercent);
-            })
-          : store(db, 0),
-      ),
-    );
-    return { order, replayed: false };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // The time is checked, and a scheduled order's slot held until it is stored (docs/shop-rules.md#opening-hours-and-slots).
+        // A transaction PostgreSQL aborts as a deadlock or serialization failure stored nothing: run it again.
+        const placed = await retryOnConflict(() =>
+          holdingSlot(db, shop, input.scheduled_for, (db) =>
+            input.promo_id
+              ? db.transaction(async (trx) => {
+                  const tx = trx as Db;
+                  // The coupon is judged under the customer's lock, so two orders cannot both use today's (docs/shop-rules.md#coupons).
+                  await lockCustomer(tx, session.id);
+                  const verdict = await judgePromo(tx, shop, couponUse(session, input, priceOrder(lines).subtotal));
+                  if (!verdict.applies) throw refuse('promo_id', verdict.reason!);
+                  return store(tx, verdict.discountPercent);
+                })
+              : store(db, 0),
+          ),
+        );
+        if ('replayed' in placed) return replay(placed.replayed);
+        return { order: placed.order, replayed: false, eventId: placed.eventId };
+      } catch (error) {
+        if (!(error instanceof StalePrices)) throw error;
+        // The menu changed since this instance read it: price the cart as the database has it now.
+        if (attempt >= STALE_TRIES) throw conflict('The menu changed while your order was placed: please try again');
+        lines = priceLines(await pricingFromDatabase(db, input), input);
+      }
+    }
   } catch (error) {
     // Two retries with one key raced: the other one stored the order, answer it.
     const existing = idempotencyKey && isUniqueViolation(error) ? await findOrderIdByKey(db, session.id, idempotencyKey) : undefined;
-    if (existing) return { order: await loadExisting(db, existing), replayed: true };
+    if (existing) return replay(existing);
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { placeOrder } from '../src/modules/transactions/transactions.repository.ts';
 import { addProduct, api, createTestShop, onPostgres, openTestDatabase, signUpAs, type TestShop, testConfig } from './helpers.ts';
 import { expectClientError, orderBody, query } from './matrix-helpers.ts';
 import { listenLocally, SseClient } from './sse-client.ts';
@@ -237,6 +238,33 @@ describe('GET /transactions/events', () => {
       if (Date.now() - start > 3000) throw new Error('the closed stream never freed its place');
       await new Promise((r) => setTimeout(r, 50));
     }
+  });
+});
+
+describe('an order whose announcement never went out', () => {
+  it('is on the streams by the next heartbeat (its instance stopped between the commit and the announcement)', async () => {
+    const board = await stream(admin.token);
+    await board.until((c) => c.comments.includes('connected'));
+    // Stored as place_order stores it, but nobody announces it: as if its instance had died just after the commit.
+    const placed = await placeOrder(shop.database.db, {
+      user_id: rina.id,
+      delivery_id: 1,
+      payment_id: 1,
+      promo_id: null,
+      address: null,
+      scheduled_for: null,
+      subtotal: 25000,
+      discount: 0,
+      tax: 0,
+      shipping: 0,
+      total: 25000,
+      idempotency_key: null,
+      lines: [{ product_id: product.id, size_id: 1, qty: 1, unit_price: 25000, addons: [], line_total: 25000 }],
+    });
+    if (!('stored' in placed)) throw new Error(`not stored: ${JSON.stringify(placed)}`);
+    const id = placed.stored.id;
+    await board.until((c) => c.of(id).length === 1, HEARTBEAT_MS * 10);
+    expect(board.of(id)[0]!.data.type).toBe('created');
   });
 });
 

@@ -241,7 +241,11 @@ export function createOrderStream(options: OrderStreamOptions) {
   /** The heartbeat: a comment on every stream, and every stream's session checked again. */
   const heartbeat = setInterval(() => {
     for (const stream of streams) write(stream, KEEP_ALIVE);
-    if (checking || streams.size === 0) return;
+    if (streams.size === 0) return;
+    // An instance that stopped between an order's commit and its announcement: the order is read
+    // from the table here at the latest, one heartbeat later.
+    catchUp();
+    if (checking) return;
     checking = true;
     const open = [...streams];
     sessions

@@ -62,6 +62,11 @@ interface Stream {
   body: PassThrough;
   /** While a Last-Event-ID replay runs, live frames wait here (then those not replayed are sent). */
   waiting?: { id: number; frame: Buffer }[];
+  /**
+   * The events a replay sent: a catch-up running meanwhile or later may dispatch the same ones,
+   * which this stream then skips. Forgotten once a catch-up can no longer read them (see heartbeat).
+   */
+  replayed?: Set<number>;
   closed: boolean;
 }
 
@@ -156,7 +161,7 @@ export function createOrderStream(options: OrderStreamOptions) {
           if (!order) continue; // deleted since (an account's removal): nothing to show
           const frame = frameOf(event.id, event.status_id, order);
           for (const stream of streams) {
-            if (!mayShow(stream.session, order.customer.id)) continue;
+            if (!mayShow(stream.session, order.customer.id) || stream.replayed?.has(event.id)) continue;
             if (stream.waiting) stream.waiting.push({ id: event.id, frame });
             else write(stream, frame);
           }
@@ -219,6 +224,7 @@ export function createOrderStream(options: OrderStreamOptions) {
   const replay = async (stream: Stream, lastEventId: number) => {
     const customer = stream.session.role === ROLES.admin ? undefined : stream.session.id;
     const sent = new Set<number>();
+    stream.replayed = sent;
     let after = Math.max(0, lastEventId - REPLAY_OVERLAP);
     for (let read = 0; read < REPLAY_MAX && !stream.closed; read += REPLAY_PAGE) {
       const events: EventRef[] = await eventsAfter(db, after, customer, REPLAY_PAGE);
@@ -237,10 +243,20 @@ export function createOrderStream(options: OrderStreamOptions) {
     for (const { id, frame } of waiting) if (!sent.has(id)) write(stream, frame);
   };
 
+  /** A catch-up reads from REPLAY_OVERLAP ids before the highest one heard: older replayed ids can go. */
+  const forgetReplayed = (stream: Stream) => {
+    const replayed = stream.replayed!;
+    for (const id of replayed) if (id <= highest - REPLAY_OVERLAP) replayed.delete(id);
+    if (replayed.size === 0) stream.replayed = undefined;
+  };
+
   let checking = false;
   /** The heartbeat: a comment on every stream, and every stream's session checked again. */
   const heartbeat = setInterval(() => {
-    for (const stream of streams) write(stream, KEEP_ALIVE);
+    for (const stream of streams) {
+      write(stream, KEEP_ALIVE);
+      if (stream.replayed && !stream.waiting) forgetReplayed(stream);
+    }
     if (streams.size === 0) return;
     // An instance that stopped between an order's commit and its announcement: the order is read
     // from the table here at the latest, one heartbeat later.

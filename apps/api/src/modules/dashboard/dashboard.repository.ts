@@ -1,6 +1,6 @@
 import { ROLES, STATUS } from '@kopi/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/client.ts';
+import { type Db, rows, sqlArray } from '../../db/client.ts';
 
 // The dashboard's figures, computed by the database over the indexes of migration 0011
 // (docs/shop-rules.md#the-owners-dashboard). Every period is a half-open range [start, end) of
@@ -59,24 +59,33 @@ export async function revenueIn(db: Db, range: Range): Promise<number> {
   return Number(row!.revenue);
 }
 
+/** Pending → Ready of the orders placed in a bucket: the sum in microseconds and how many. */
+export interface PrepFigures {
+  micros: number;
+  count: number;
+}
+
 /**
- * Mean minutes from an order's Pending event to its Ready event, for the orders placed in the
- * previous and in the current range (consecutive); null where no order was Ready. An order moved
- * to Done without Ready is left out: its Done time includes the wait for the customer, not only the
- * making. An order is placed when its Pending event is written, so two index-only scans of
- * order_events_status_at_cover_idx joined by order answer, without the tables.
+ * Preparation time of the orders placed in each bucket between consecutive `bounds`: an order is
+ * placed when its Pending event is written, and its preparation ends at a Ready event after it. An
+ * order moved to Done without Ready is left out: its Done time includes the wait for the customer,
+ * not only the making. Two index-only scans of order_events_status_at_cover_idx joined by order
+ * answer, without the tables. Sums are whole microseconds, so that days add up exactly.
  */
-export async function prepMinutes(db: Db, previous: Range, current: Range): Promise<{ current: number | null; previous: number | null }> {
-  const minutes = sql`extract(epoch from r.at - p.at) / 60`;
-  const [row] = await rows<{ current: number | null; previous: number | null }>(
+export async function prepByBucket(db: Db, bounds: readonly Date[]): Promise<PrepFigures[]> {
+  const found = await rows<{ bucket: number; micros: string; count: number }>(
     db,
-    sql`select avg(${minutes}) filter (where p.at >= ${at(current.start)})::float8 as current,
-               avg(${minutes}) filter (where p.at < ${at(current.start)})::float8 as previous
+    sql`select width_bucket(p.at, ${instants(bounds)}) as bucket,
+          sum((extract(epoch from r.at - p.at) * 1000000)::bigint)::bigint as micros, count(*)::int as count
         from order_events p
-        join order_events r on r.transaction_id = p.transaction_id and r.status_id = ${STATUS.ready} and r.at >= ${at(previous.start)}
-        where p.status_id = ${STATUS.pending} and p.at >= ${at(previous.start)} and p.at < ${at(current.end)}`,
+        join order_events r on r.transaction_id = p.transaction_id and r.status_id = ${STATUS.ready}
+          and r.at >= p.at and r.at >= ${at(bounds[0]!)}
+        where p.status_id = ${STATUS.pending} and p.at >= ${at(bounds[0]!)} and p.at < ${at(bounds[bounds.length - 1]!)}
+        group by 1`,
   );
-  return { current: row?.current ?? null, previous: row?.previous ?? null };
+  const buckets = Array.from({ length: bounds.length - 1 }, () => ({ micros: 0, count: 0 }));
+  for (const row of found) buckets[row.bucket - 1] = { micros: Number(row.micros), count: row.count };
+  return buckets;
 }
 
 export interface BestSeller {
@@ -87,28 +96,61 @@ export interface BestSeller {
   revenue: number;
 }
 
-/** The 5 products with the most units in the Done orders placed in a range. */
-export async function bestSellers(db: Db, range: Range): Promise<BestSeller[]> {
-  const found = await rows<Omit<BestSeller, 'revenue'> & { revenue: string }>(
+/**
+ * Closed days read from the summary, [from, to) as shop dates of `zone`; an empty range reads none.
+ * `covered` is how many of those days have their summary in the statement's snapshot: fewer than
+ * asked means a day was dropped meanwhile, and the figure must be computed again.
+ */
+export interface SummaryDays {
+  zone: string;
+  from: string;
+  to: string;
+}
+
+const coveredDays = (days: SummaryDays) =>
+  sql`(select count(*)::int from dashboard_days where zone = ${days.zone} and day >= ${days.from}::date and day < ${days.to}::date)`;
+
+/**
+ * The 5 products with the most units in the Done orders placed in a period: the summary of its
+ * closed `days` and the orders placed in `live`, together.
+ */
+export async function bestSellers(db: Db, days: SummaryDays, live: Range): Promise<{ covered: number; sellers: BestSeller[] }> {
+  const found = await rows<Omit<BestSeller, 'revenue'> & { revenue: string | null; covered: number }>(
     db,
-    sql`select s.product_id, p.product_name, p.image, s.units, s.revenue
-        from (
-          select i.product_id, sum(i.qty)::int as units, sum(i.line_total)::bigint as revenue
-          from transactions t join transaction_items i on i.transaction_id = t.id
-          where t.created_at >= ${at(range.start)} and t.created_at < ${at(range.end)} and t.status_id = ${STATUS.done}
-          group by i.product_id
-          order by units desc, revenue desc, i.product_id
+    sql`select c.covered, s.product_id, p.product_name, p.image, s.units, s.revenue
+        from (select ${coveredDays(days)} as covered) c
+        left join (
+          select u.product_id, sum(u.units)::int as units, sum(u.revenue)::bigint as revenue
+          from (
+            select product_id, units, revenue from dashboard_day_products
+            where zone = ${days.zone} and day >= ${days.from}::date and day < ${days.to}::date
+            union all
+            -- Each order's lines by its index (offset 0 keeps the planner from hashing every line
+            -- of the shop for a day's orders).
+            select i.product_id, i.qty, i.line_total
+            from transactions t
+            cross join lateral (select product_id, qty, line_total from transaction_items i where i.transaction_id = t.id offset 0) i
+            where t.created_at >= ${at(live.start)} and t.created_at < ${at(live.end)} and t.status_id = ${STATUS.done}
+          ) u
+          group by u.product_id
+          order by units desc, revenue desc, u.product_id
           limit 5
-        ) s join products p on p.id = s.product_id
+        ) s on true
+        left join products p on p.id = s.product_id
         order by s.units desc, s.revenue desc, s.product_id`,
   );
-  return found.map((row) => ({ ...row, revenue: Number(row.revenue) }));
+  return {
+    covered: found[0]?.covered ?? 0,
+    sellers: found
+      .filter((row) => row.product_id !== null && row.product_name !== null)
+      .map(({ covered: _, ...row }) => ({ ...row, revenue: Number(row.revenue) })),
+  };
 }
 
 /**
- * Orders placed in each hour between consecutive `hours` (the current period's hour boundaries):
- * a binary search per row, half the cost of converting every row to the shop's zone. Hours without
- * an order are left out; `bucket` is 1 for the first hour.
+ * Orders placed in each hour between consecutive `hours` (hour boundaries): a binary search per
+ * row, half the cost of converting every row to the shop's zone. Hours without an order are left
+ * out; `bucket` is 1 for the first hour.
  */
 export async function ordersByHour(db: Db, hours: readonly Date[]): Promise<{ bucket: number; orders: number }[]> {
   return rows(
@@ -126,20 +168,128 @@ export interface StaffFigure {
   orders: number;
 }
 
-/** The admin with the most Done events in a range (the lower id on a tie), or undefined. */
-export async function bestStaff(db: Db, range: Range): Promise<StaffFigure | undefined> {
-  const [row] = await rows<StaffFigure>(
+/**
+ * The admin with the most Done events in a period (the lower id on a tie), or undefined: the
+ * summary of its closed `days` and the events of `live`, together. Whether a user is an admin is
+ * read now, as their name and picture are.
+ */
+export async function bestStaff(db: Db, days: SummaryDays, live: Range): Promise<{ covered: number; staff?: StaffFigure }> {
+  const [row] = await rows<Partial<StaffFigure> & { covered: number }>(
     db,
-    sql`select u.id, coalesce(nullif(u.display_name, ''), split_part(u.email, '@', 1)) as display_name, u.image, s.orders
-        from (
-          select by_user_id, count(*)::int as orders from order_events
-          where status_id = ${STATUS.done} and at >= ${at(range.start)} and at < ${at(range.end)} and by_user_id is not null
-          group by by_user_id
-        ) s join users u on u.id = s.by_user_id and u.role = ${ROLES.admin}
-        order by s.orders desc, u.id
-        limit 1`,
+    sql`select c.covered, s.id, s.display_name, s.image, s.orders
+        from (select ${coveredDays(days)} as covered) c
+        left join (
+          select u.id, coalesce(nullif(u.display_name, ''), split_part(u.email, '@', 1)) as display_name, u.image, s.orders
+          from (
+            select x.user_id, sum(x.orders)::int as orders
+            from (
+              select user_id, orders from dashboard_day_staff
+              where zone = ${days.zone} and day >= ${days.from}::date and day < ${days.to}::date
+              union all
+              select by_user_id, 1 from order_events
+              where status_id = ${STATUS.done} and at >= ${at(live.start)} and at < ${at(live.end)} and by_user_id is not null
+            ) x
+            group by x.user_id
+          ) s join users u on u.id = s.user_id and u.role = ${ROLES.admin}
+          order by s.orders desc, u.id
+          limit 1
+        ) s on true`,
   );
-  return row;
+  const staff = row?.id === undefined || row.id === null ? undefined : (row as StaffFigure & { covered: number });
+  return {
+    covered: row?.covered ?? 0,
+    staff: staff && { id: staff.id, display_name: staff.display_name, image: staff.image, orders: staff.orders },
+  };
+}
+
+/** One closed day of the summary, as the dashboard reads it. */
+export interface DayFigures extends BucketFigures {
+  day: string;
+  prep_micros: number;
+  prep_count: number;
+  /** Orders placed in each hour of the shop's clock, 0 to 23. */
+  hours: number[];
+}
+
+/** The summary's days of `zone` from `from` to before `to` (shop dates), oldest first. */
+export async function summaryDays(db: Db, days: SummaryDays): Promise<DayFigures[]> {
+  const found = await rows<Omit<DayFigures, 'revenue' | 'prep_micros'> & { revenue: string; prep_micros: string }>(
+    db,
+    sql`select day::text as day, orders, done, cancelled, revenue, prep_micros, prep_count, hours
+        from dashboard_days where zone = ${days.zone} and day >= ${days.from}::date and day < ${days.to}::date
+        order by day`,
+  );
+  return found.map((row) => ({ ...row, revenue: Number(row.revenue), prep_micros: Number(row.prep_micros) }));
+}
+
+const DAY_LOCK = 727_277; // with a UTC date (days since 1970): see migration 0015's dashboard_forget
+const DAY_MS = 86_400_000;
+
+/**
+ * Takes, for the rest of the transaction, the exclusive locks on the UTC dates from `start` to
+ * before `end`, without waiting: false when a transaction changing an order of those dates holds
+ * one (its change is not committed yet, so the days cannot be summed now). Taken before the days
+ * are read, so a change committed later waits for this transaction and then drops what it wrote.
+ */
+export async function lockDays(db: Db, start: Date, end: Date): Promise<boolean> {
+  const keys: number[] = [];
+  for (let key = Math.floor(start.getTime() / DAY_MS); key <= Math.floor((end.getTime() - 1) / DAY_MS); key++) keys.push(key);
+  const [row] = await rows<{ locked: boolean }>(
+    db,
+    sql`select bool_and(pg_try_advisory_xact_lock(${DAY_LOCK}, k)) as locked from unnest(${sqlArray(keys, 'int[]')}) as k`,
+  );
+  return row?.locked === true;
+}
+
+/** Done events of each user in each bucket between consecutive `bounds`. */
+export async function staffByBucket(db: Db, bounds: readonly Date[]): Promise<{ bucket: number; user_id: number; orders: number }[]> {
+  return rows(
+    db,
+    sql`select width_bucket(at, ${instants(bounds)}) as bucket, by_user_id as user_id, count(*)::int as orders
+        from order_events
+        where status_id = ${STATUS.done} and at >= ${at(bounds[0]!)} and at < ${at(bounds[bounds.length - 1]!)} and by_user_id is not null
+        group by 1, 2`,
+  );
+}
+
+/** A closed day's summary as it is written: its figures, its instants and its Done events by user. */
+export interface NewSummaryDay extends DayFigures {
+  start: Date;
+  end: Date;
+  staff: { user_id: number; orders: number }[];
+}
+
+/**
+ * Writes the summary of consecutive days (`dates[i]` from `bounds[i]` to `bounds[i + 1]`), the
+ * products' units summed here from the Done orders' lines. A day already written (by another
+ * dashboard meanwhile) is left as it is: both sums are of the same committed orders.
+ */
+export async function insertSummaryDays(db: Db, zone: string, days: readonly NewSummaryDay[], bounds: readonly Date[]): Promise<void> {
+  const dayRows = days.map(({ staff: _, start, end, ...day }) => ({ ...day, start: start.toISOString(), end: end.toISOString() }));
+  await db.execute(sql`insert into dashboard_days (zone, day, day_start, day_end, orders, done, cancelled, revenue, prep_micros, prep_count, hours)
+    select ${zone}, r.day, r.start, r."end", r.orders, r.done, r.cancelled, r.revenue, r.prep_micros, r.prep_count, r.hours
+    from json_to_recordset(${JSON.stringify(dayRows)}::json) as r(day date, start timestamptz, "end" timestamptz, orders int, done int,
+      cancelled int, revenue bigint, prep_micros bigint, prep_count int, hours int[])
+    on conflict do nothing`);
+  const staffRows = days.flatMap((day) => day.staff.map((s) => ({ day: day.day, ...s })));
+  if (staffRows.length > 0) {
+    await db.execute(sql`insert into dashboard_day_staff (zone, day, user_id, orders)
+      select ${zone}, r.day, r.user_id, r.orders from json_to_recordset(${JSON.stringify(staffRows)}::json) as r(day date, user_id int, orders int)
+      on conflict do nothing`);
+  }
+  await db.execute(sql`insert into dashboard_day_products (zone, day, product_id, units, revenue)
+    select ${zone}, d.day, s.product_id, s.units, s.revenue
+    from (
+      select width_bucket(t.created_at, ${instants(bounds)}) as bucket, i.product_id, sum(i.qty)::int as units, sum(i.line_total)::bigint as revenue
+      from transactions t join transaction_items i on i.transaction_id = t.id
+      where t.created_at >= ${at(bounds[0]!)} and t.created_at < ${at(bounds[bounds.length - 1]!)} and t.status_id = ${STATUS.done}
+      group by 1, 2
+    ) s
+    join unnest(${sqlArray(
+      days.map((day) => day.day),
+      'text[]',
+    )}::date[]) with ordinality as d(day, n) on d.n = s.bucket
+    on conflict do nothing`);
 }
 
 /** One line of the report, as the CSV writes it. */

@@ -72,14 +72,6 @@ export function periodBounds(period: DashboardPeriod, now: Date, timezone: strin
 
 const HOUR = 3_600_000;
 
-/** The instants an hour apart from a range's start to its end: the hours of the shop's clock. */
-function hourBounds(range: Range): Date[] {
-  const bounds: Date[] = [];
-  for (let t = range.start.getTime(); t < range.end.getTime(); t += HOUR) bounds.push(new Date(t));
-  bounds.push(range.end);
-  return bounds;
-}
-
 /**
  * Hour buckets counted from `start` (ordersByHour's) as orders per hour of the shop's clock, 0 to
  * 23, for each of the days between consecutive `dayBounds`: a day of 23 or 25 hours is counted right.
@@ -205,7 +197,7 @@ async function liveFigures(db: Db, plan: Plan): Promise<Figures> {
     bucketFigures(db, bounds),
     prepByBucket(db, [previous.start, current.start, current.end]),
     bestSellers(db, none, current),
-    ordersByHour(db, hourBounds(current)),
+    ordersByHour(db, current),
     bestStaff(db, none, current),
     monthlyRevenueGoal(db),
     plan.period === 'monthly' ? undefined : revenueIn(db, plan.month.range),
@@ -242,7 +234,7 @@ async function buildSummary(db: Db, timezone: string, missing: readonly string[]
       // One after another: inside a transaction they share one connection.
       const totals = await bucketFigures(tx, bounds);
       const prep = await prepByBucket(tx, bounds);
-      const hours = hoursByDay(await ordersByHour(tx, hourBounds(range)), range.start, bounds, timezone);
+      const hours = hoursByDay(await ordersByHour(tx, range), range.start, bounds, timezone);
       const staff = await staffByBucket(tx, bounds);
       const days: NewSummaryDay[] = run.map((day, i) => ({
         day,
@@ -252,7 +244,8 @@ async function buildSummary(db: Db, timezone: string, missing: readonly string[]
         prep_micros: prep[i]!.micros,
         prep_count: prep[i]!.count,
         hours: hours[i]!,
-        staff: staff.filter((s) => s.bucket === i + 1).map(({ user_id, orders }) => ({ user_id, orders })),
+        staff_ids: staff.filter((s) => s.bucket === i + 1).map((s) => s.user_id),
+        staff_orders: staff.filter((s) => s.bucket === i + 1).map((s) => s.orders),
       }));
       await insertSummaryDays(tx, timezone, days, bounds);
     });
@@ -282,7 +275,7 @@ async function summedFigures(db: Db, plan: Plan): Promise<Figures | undefined> {
     periodParts(),
     bucketFigures(db, openBounds),
     prepByBucket(db, openBounds),
-    ordersByHour(db, hourBounds(live)),
+    ordersByHour(db, live),
     monthlyRevenueGoal(db),
   ]);
   let [summary, sellers, staff] = parts;

@@ -31,9 +31,27 @@ CREATE TABLE "dashboard_days" (
 	-- Done events of the day by each user (whether they are an admin is read with the figures).
 	"staff_ids" integer[] NOT NULL,
 	"staff_orders" integer[] NOT NULL,
+	-- Drawn when the row is written: a day written again has a higher one than any before it.
+	"version" bigserial NOT NULL,
 	CONSTRAINT "dashboard_days_pkey" PRIMARY KEY ("zone", "day")
 );--> statement-breakpoint
 CREATE INDEX "dashboard_days_start_idx" ON "dashboard_days" USING btree ("day_start");--> statement-breakpoint
+-- The products' units and revenue summed over the closed days of the current week or month so far
+-- (first_day to before end_day), so that best sellers read one row instead of a row per day. It is
+-- used only while those days are all present with the same highest version as when it was summed:
+-- a day dropped or written again since makes it stale, and the next dashboard sums it again.
+CREATE TABLE "dashboard_ranges" (
+	"zone" text NOT NULL,
+	"period" text NOT NULL,
+	"first_day" date NOT NULL,
+	"end_day" date NOT NULL,
+	"days" integer NOT NULL,
+	"max_version" bigint NOT NULL,
+	"product_ids" integer[] NOT NULL,
+	"product_units" integer[] NOT NULL,
+	"product_revenue" bigint[] NOT NULL,
+	CONSTRAINT "dashboard_ranges_pkey" PRIMARY KEY ("zone", "period")
+);--> statement-breakpoint
 -- Drops the rows of the days holding an instant, in every zone (a shop day lasts at most 26 hours).
 -- The shared lock on the instant's UTC date is held to the end of the transaction: a dashboard
 -- building a day takes it exclusively (apps/api/src/modules/dashboard/dashboard.repository.ts)

@@ -111,20 +111,51 @@ const coveredDays = (days: SummaryDays) =>
   sql`(select count(*)::int from dashboard_days where zone = ${days.zone} and day >= ${days.from}::date and day < ${days.to}::date)`;
 
 /**
- * The 5 products with the most units in the Done orders placed in a period: the summary of its
- * closed `days` and the orders placed in `live`, together.
+ * The 5 products with the most units in the Done orders placed in a period: its closed `days` and
+ * the orders placed in `live`, together. The closed days' sums are read from their running total
+ * (`dashboard_ranges`, one row per zone and `period`) while it is still that of the days as they
+ * are (as many, none written again since: the same highest version); otherwise they are summed from
+ * the days and the running total is written again, in the same statement.
  */
-export async function bestSellers(db: Db, days: SummaryDays, live: Range): Promise<{ covered: number; sellers: BestSeller[] }> {
+export async function bestSellers(
+  db: Db,
+  days: SummaryDays,
+  live: Range,
+  period: string,
+  expectedDays: number,
+): Promise<{ covered: number; sellers: BestSeller[] }> {
+  const inDays = sql`zone = ${days.zone} and day >= ${days.from}::date and day < ${days.to}::date`;
   const found = await rows<Omit<BestSeller, 'revenue'> & { revenue: string | null; covered: number }>(
     db,
-    sql`select c.covered, s.product_id, p.product_name, p.image, s.units, s.revenue
-        from (select ${coveredDays(days)} as covered) c
+    sql`with d as (select count(*)::int as n, coalesce(max(version), 0)::bigint as v from dashboard_days where ${inDays}),
+        r as (
+          select g.product_ids, g.product_units, g.product_revenue from dashboard_ranges g, d
+          where g.zone = ${days.zone} and g.period = ${period} and g.first_day = ${days.from}::date and g.end_day = ${days.to}::date
+            and g.days = d.n and g.max_version = d.v),
+        s as (
+          select p.product_id, sum(p.units)::int as units, sum(p.revenue)::bigint as revenue
+          from dashboard_days, unnest(product_ids, product_units, product_revenue) as p(product_id, units, revenue)
+          where ${inDays} and not exists (select 1 from r)
+          group by p.product_id),
+        kept as (
+          insert into dashboard_ranges (zone, period, first_day, end_day, days, max_version, product_ids, product_units, product_revenue)
+          select ${days.zone}, ${period}, ${days.from}::date, ${days.to}::date, d.n, d.v,
+                 coalesce((select array_agg(product_id order by product_id) from s), '{}'),
+                 coalesce((select array_agg(units order by product_id) from s), '{}'),
+                 coalesce((select array_agg(revenue order by product_id) from s), '{}')
+          from d where d.n = ${expectedDays} and d.n > 0 and not exists (select 1 from r)
+          on conflict (zone, period) do update set first_day = excluded.first_day, end_day = excluded.end_day, days = excluded.days,
+            max_version = excluded.max_version, product_ids = excluded.product_ids, product_units = excluded.product_units,
+            product_revenue = excluded.product_revenue)
+        select d.n as covered, top.product_id, p.product_name, p.image, top.units, top.revenue
+        from d
         left join (
           select u.product_id, sum(u.units)::int as units, sum(u.revenue)::bigint as revenue
           from (
             select p.product_id, p.units, p.revenue
-            from dashboard_days d, unnest(d.product_ids, d.product_units, d.product_revenue) as p(product_id, units, revenue)
-            where d.zone = ${days.zone} and d.day >= ${days.from}::date and d.day < ${days.to}::date
+            from r, unnest(r.product_ids, r.product_units, r.product_revenue) as p(product_id, units, revenue)
+            union all
+            select product_id, units, revenue from s
             union all
             -- Each order's lines by its index (offset 0 keeps the planner from hashing every line
             -- of the shop for a day's orders).
@@ -136,9 +167,9 @@ export async function bestSellers(db: Db, days: SummaryDays, live: Range): Promi
           group by u.product_id
           order by units desc, revenue desc, u.product_id
           limit 5
-        ) s on true
-        left join products p on p.id = s.product_id
-        order by s.units desc, s.revenue desc, s.product_id`,
+        ) top on true
+        left join products p on p.id = top.product_id
+        order by top.units desc, top.revenue desc, top.product_id`,
   );
   return {
     covered: found[0]?.covered ?? 0,

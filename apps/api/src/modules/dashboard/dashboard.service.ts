@@ -196,7 +196,7 @@ async function liveFigures(db: Db, plan: Plan): Promise<Figures> {
   const [buckets, prep, sellers, hours, staff, goal, monthRevenue] = await Promise.all([
     bucketFigures(db, bounds),
     prepByBucket(db, [previous.start, current.start, current.end]),
-    bestSellers(db, none, current),
+    bestSellers(db, none, current, plan.period, 0),
     ordersByHour(db, current),
     bestStaff(db, none, current),
     monthlyRevenueGoal(db),
@@ -270,7 +270,9 @@ async function summedFigures(db: Db, plan: Plan): Promise<Figures | undefined> {
   const expected = datesBetween(closed.from, closed.to);
   const live: Range = { start: todayStart, end: current.end };
 
-  const periodParts = () => Promise.all([summaryDays(db, closed), bestSellers(db, currentDays, live), bestStaff(db, currentDays, live)]);
+  const currentCount = datesBetween(currentDays.from, currentDays.to).length;
+  const periodParts = () =>
+    Promise.all([summaryDays(db, closed), bestSellers(db, currentDays, live, plan.period, currentCount), bestStaff(db, currentDays, live)]);
   const [parts, openTotals, openPrep, openHours, goal] = await Promise.all([
     periodParts(),
     bucketFigures(db, openBounds),
@@ -288,7 +290,6 @@ async function summedFigures(db: Db, plan: Plan): Promise<Figures | undefined> {
     );
     [summary, sellers, staff] = await periodParts();
   }
-  const currentCount = datesBetween(currentDays.from, currentDays.to).length;
   if (summary.length < expected.length || sellers.covered < currentCount || staff.covered < currentCount) return undefined;
 
   // Every day's figures by date, closed and open alike.

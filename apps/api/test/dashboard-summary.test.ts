@@ -118,6 +118,47 @@ describe('the summary of closed days', () => {
     expect(await summed('weekly')).toEqual(expected);
   });
 
+  it('ranks best sellers from the running total of closed days, with a product lifted by today’s orders', async () => {
+    // March 2027, empty until now: 30 products, the n-th sold n units over the first nine days.
+    clock.set('2027-03-10T05:00:00Z');
+    const db = shop.database.db;
+    const ranked: number[] = [];
+    for (let n = 1; n <= 30; n++) {
+      const [row] = await rows<{ id: number }>(
+        db,
+        sql`insert into products (product_name, price, category_id, description, image)
+            values (${`Ranked ${n}`}, 1000, 2, 'test', 'images/test.webp') returning id`,
+      );
+      ranked.push(row!.id);
+    }
+    const order = async (product: number, qty: number, at: string) => {
+      const [row] = await rows<{ id: number }>(
+        db,
+        sql`insert into transactions (user_id, status_id, delivery_id, payment_id, subtotal, total, created_at)
+            values (${customer.id}, ${STATUS.done}, 1, 1, ${qty * 1000}, ${qty * 1000}, ${at}) returning id`,
+      );
+      await db.execute(sql`insert into transaction_items (transaction_id, product_id, size_id, qty, unit_price, line_total)
+        values (${row!.id}, ${product}, 1, ${qty}, 1000, ${qty * 1000})`);
+    };
+    for (const [i, id] of ranked.entries()) await order(id, i + 1, `2027-03-0${1 + (i % 9)}T10:00:00+07:00`);
+    const check = async () => {
+      for (const period of PERIODS) expect(await summed(period), period).toEqual(await live(period));
+    };
+    await check();
+    await check(); // from the running total
+    // Today: the 3rd product sells 40 (43 in all, the best), the 10th one unit.
+    await order(ranked[2]!, 40, '2027-03-10T09:00:00+07:00');
+    await order(ranked[9]!, 1, '2027-03-10T09:30:00+07:00');
+    await check();
+    const monthly = await summed('monthly');
+    expect(monthly.best_sellers.map((s) => s.units)).toEqual([43, 30, 29, 28, 27]);
+    // A closed day changes: the running total is summed again.
+    await order(ranked[0]!, 50, '2027-03-02T10:00:00+07:00');
+    await check();
+    expect((await summed('monthly')).best_sellers[0]).toMatchObject({ product_id: ranked[0], units: 51 });
+    clock.set('2026-12-02T03:00:00Z');
+  });
+
   it('keys the days by zone: in Berlin, across the end of daylight saving (25 October), the same figures', async () => {
     for (const instant of ['2026-10-26T10:00:00Z', '2026-10-25T22:30:00Z', '2026-11-02T09:00:00Z']) {
       clock.set(instant);

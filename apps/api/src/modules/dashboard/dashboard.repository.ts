@@ -113,9 +113,10 @@ const coveredDays = (days: SummaryDays) =>
 /**
  * The 5 products with the most units in the Done orders placed in a period: its closed `days` and
  * the orders placed in `live`, together. The closed days' sums are read from their running total
- * (`dashboard_ranges`, one row per zone and `period`) while it is still that of the days as they
- * are (as many, none written again since: the same highest version); otherwise they are summed from
- * the days and the running total is written again, in the same statement.
+ * (`dashboard_ranges`, one row per zone and `period`, ranked as best sellers are) while it is still
+ * that of the days as they are (as many, none written again since: the same highest version);
+ * otherwise they are summed from the days and the running total is written again, in the same
+ * statement.
  */
 export async function bestSellers(
   db: Db,
@@ -137,12 +138,20 @@ export async function bestSellers(
           from dashboard_days, unnest(product_ids, product_units, product_revenue) as p(product_id, units, revenue)
           where ${inDays} and not exists (select 1 from r)
           group by p.product_id),
+        l as (
+          -- Each order's lines by its index (offset 0 keeps the planner from hashing every line
+          -- of the shop for a day's orders).
+          select i.product_id, sum(i.qty)::int as units, sum(i.line_total)::bigint as revenue
+          from transactions t
+          cross join lateral (select product_id, qty, line_total from transaction_items i where i.transaction_id = t.id offset 0) i
+          where t.created_at >= ${at(live.start)} and t.created_at < ${at(live.end)} and t.status_id = ${STATUS.done}
+          group by i.product_id),
         kept as (
           insert into dashboard_ranges (zone, period, first_day, end_day, days, max_version, product_ids, product_units, product_revenue)
           select ${days.zone}, ${period}, ${days.from}::date, ${days.to}::date, d.n, d.v,
-                 coalesce((select array_agg(product_id order by product_id) from s), '{}'),
-                 coalesce((select array_agg(units order by product_id) from s), '{}'),
-                 coalesce((select array_agg(revenue order by product_id) from s), '{}')
+                 coalesce((select array_agg(product_id order by units desc, revenue desc, product_id) from s), '{}'),
+                 coalesce((select array_agg(units order by units desc, revenue desc, product_id) from s), '{}'),
+                 coalesce((select array_agg(revenue order by units desc, revenue desc, product_id) from s), '{}')
           from d where d.n = ${expectedDays} and d.n > 0 and not exists (select 1 from r)
           on conflict (zone, period) do update set first_day = excluded.first_day, end_day = excluded.end_day, days = excluded.days,
             max_version = excluded.max_version, product_ids = excluded.product_ids, product_units = excluded.product_units,
@@ -152,17 +161,15 @@ export async function bestSellers(
         left join (
           select u.product_id, sum(u.units)::int as units, sum(u.revenue)::bigint as revenue
           from (
+            -- The running total is ranked as best sellers are: a product not sold live can only be
+            -- in the top 5 if it is within the first 5 + (products sold live) of it.
             select p.product_id, p.units, p.revenue
-            from r, unnest(r.product_ids, r.product_units, r.product_revenue) as p(product_id, units, revenue)
+            from r, unnest(r.product_ids, r.product_units, r.product_revenue) with ordinality as p(product_id, units, revenue, rank)
+            where p.rank <= 5 + (select count(*) from l) or p.product_id in (select product_id from l)
             union all
             select product_id, units, revenue from s
             union all
-            -- Each order's lines by its index (offset 0 keeps the planner from hashing every line
-            -- of the shop for a day's orders).
-            select i.product_id, i.qty, i.line_total
-            from transactions t
-            cross join lateral (select product_id, qty, line_total from transaction_items i where i.transaction_id = t.id offset 0) i
-            where t.created_at >= ${at(live.start)} and t.created_at < ${at(live.end)} and t.status_id = ${STATUS.done}
+            select product_id, units, revenue from l
           ) u
           group by u.product_id
           order by units desc, revenue desc, u.product_id

@@ -94,7 +94,7 @@ function printTargets(all: Partial<Record<Kind, Result[]>>, kinds: Kind[]) {
         // docs/decisions/dashboard-in-sql.md: p99 ≤ 100 ms uncached on PostgreSQL; PGlite's figure is reported beside it.
         const ok = r.p99 <= 100 && r.errors === 0;
         const verdict = kind === 'postgres' ? check(ok) : 'reported (the target is PostgreSQL’s)';
-        console.log(`- ${LABEL[kind]} dashboard at 100k orders: p99 ≤ 100 ms (${r.p99}), no error (${r.errors}): ${verdict}`);
+        console.log(`- ${LABEL[kind]} ${r.name} at 100k orders: p99 ≤ 100 ms (${r.p99}), no error (${r.errors}): ${verdict}`);
       } else if (r.target === 'orders') {
         const [rate, p99] = kind === 'postgres' ? [1000, Number.POSITIVE_INFINITY] : [500, 100];
         const ok = r.rps >= rate && r.p99 <= p99 && r.errors === 0;

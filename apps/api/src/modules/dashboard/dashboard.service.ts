@@ -18,17 +18,26 @@ import type { Db } from '../../db/client.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { monthlyRevenueGoal, type ShopSettings } from '../shop/shop.service.ts';
 import {
+  type BestSeller,
   type BucketFigures,
   bestSellers,
   bestStaff,
   bucketFigures,
+  insertSummaryDays,
+  lockDays,
+  type NewSummaryDay,
   ordersByHour,
-  prepMinutes,
+  type PrepFigures,
+  prepByBucket,
   type Range,
   type ReportCursor,
   reportBatch,
   reportLineCount,
   revenueIn,
+  type StaffFigure,
+  type SummaryDays,
+  staffByBucket,
+  summaryDays,
 } from './dashboard.repository.ts';
 
 // The owner's dashboard and its report (docs/shop-rules.md#the-owners-dashboard). Days, weeks (from
@@ -63,72 +72,273 @@ export function periodBounds(period: DashboardPeriod, now: Date, timezone: strin
 
 const HOUR = 3_600_000;
 
-/** The instants an hour apart from a range's start to its end: the hours of the shop's clock. */
-function hourBounds(range: Range): Date[] {
-  const bounds: Date[] = [];
-  for (let t = range.start.getTime(); t < range.end.getTime(); t += HOUR) bounds.push(new Date(t));
-  bounds.push(range.end);
-  return bounds;
+/**
+ * Hour buckets counted from `start` (ordersByHour's) as orders per hour of the shop's clock, 0 to
+ * 23, for each of the days between consecutive `dayBounds`: a day of 23 or 25 hours is counted right.
+ */
+function hoursByDay(
+  found: readonly { bucket: number; orders: number }[],
+  start: Date,
+  dayBounds: readonly Date[],
+  timezone: string,
+): number[][] {
+  const days = Array.from({ length: dayBounds.length - 1 }, () => new Array<number>(24).fill(0));
+  for (const { bucket, orders } of found) {
+    const instant = new Date(start.getTime() + (bucket - 1) * HOUR);
+    let day = 0;
+    while (day < days.length - 1 && instant >= dayBounds[day + 1]!) day++;
+    days[day]![shopDateTime(instant, timezone).hour]! += orders;
+  }
+  return days;
 }
 
-function figures(bucket: BucketFigures, range: Range, prep: number | null, timezone: string): PeriodFigures {
+/** The shop dates from `from` to before `to`. */
+function datesBetween(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let date = from; date < to; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
+
+const NO_PREP: PrepFigures = { micros: 0, count: 0 };
+const addPrep = (a: PrepFigures, b: PrepFigures): PrepFigures => ({ micros: a.micros + b.micros, count: a.count + b.count });
+const minutesOf = (prep: PrepFigures) => (prep.count === 0 ? null : prep.micros / prep.count / 60_000_000);
+
+function figures(bucket: BucketFigures, range: Range, prep: PrepFigures, timezone: string): PeriodFigures {
+  const minutes = minutesOf(prep);
   return {
     start: isoInZone(range.start, timezone),
     end: isoInZone(range.end, timezone),
-    ...bucket,
+    orders: bucket.orders,
+    done: bucket.done,
+    cancelled: bucket.cancelled,
+    revenue: bucket.revenue,
     average_ticket: bucket.done ? Math.round(bucket.revenue / bucket.done) : 0,
-    prep_minutes_avg: prep === null ? null : Math.round(prep * 10) / 10,
+    prep_minutes_avg: minutes === null ? null : Math.round(minutes * 10) / 10,
   };
 }
 
-/** GET /dashboard?period= */
-export async function dashboard(db: Db, shop: ShopSettings, period: DashboardPeriod): Promise<Dashboard> {
-  const now = shop.clock.now();
-  const { timezone } = shop;
-  const { bounds } = periodBounds(period, now, timezone);
-  const n = bounds.length - 1;
-  const current: Range = { start: bounds[n - 1]!, end: bounds[n]! };
-  const previous: Range = { start: bounds[n - 2]!, end: bounds[n - 1]! };
-  const month = periodBounds('monthly', now, timezone).bounds.slice(-2);
-  const monthRange: Range = { start: month[0]!, end: month[1]! };
+/** What a dashboard shows, in the shop's dates and instants. */
+interface Plan {
+  period: DashboardPeriod;
+  timezone: string;
+  /** The series' first days and the day after the current period, as dates and as instants. */
+  dates: string[];
+  bounds: Date[];
+  current: Range;
+  previous: Range;
+  /** The goal's month. */
+  month: { dates: [string, string]; range: Range };
+  today: string;
+  todayStart: Date;
+}
 
-  // Independent queries: on PostgreSQL they run side by side on the pool's connections.
-  const [buckets, prep, sellers, hours, staff, goal, monthRevenue] = await Promise.all([
-    bucketFigures(db, bounds),
-    prepMinutes(db, previous, current),
-    bestSellers(db, current),
-    ordersByHour(db, hourBounds(current)),
-    bestStaff(db, current),
-    monthlyRevenueGoal(db),
-    period === 'monthly' ? undefined : revenueIn(db, monthRange),
-  ]);
-  const monthRevenueValue = monthRevenue ?? buckets[n - 1]!.revenue;
-  // Each hour's bucket becomes its hour of the shop's day (a day of 23 or 25 hours is counted right).
-  const byHour = new Map<number, number>();
-  for (const { bucket, orders } of hours) {
-    const hour = shopDateTime(new Date(current.start.getTime() + (bucket - 1) * HOUR), timezone).hour;
-    byHour.set(hour, (byHour.get(hour) ?? 0) + orders);
-  }
+function planOf(period: DashboardPeriod, now: Date, timezone: string): Plan {
+  const { dates, bounds } = periodBounds(period, now, timezone);
+  const n = bounds.length - 1;
+  const month = periodBounds('monthly', now, timezone);
+  const today = shopDateTime(now, timezone).date;
   return {
     period,
     timezone,
-    current: figures(buckets[n - 1]!, current, prep.current, timezone),
-    previous: figures(buckets[n - 2]!, previous, prep.previous, timezone),
-    series: buckets.map((bucket, i) => ({
+    dates,
+    bounds,
+    current: { start: bounds[n - 1]!, end: bounds[n]! },
+    previous: { start: bounds[n - 2]!, end: bounds[n - 1]! },
+    month: { dates: [month.dates.at(-2)!, month.dates.at(-1)!], range: { start: month.bounds.at(-2)!, end: month.bounds.at(-1)! } },
+    today,
+    todayStart: startOfShopDay(today, timezone),
+  };
+}
+
+/** The figures a dashboard is made of, however they were summed. */
+interface Figures {
+  /** The series' buckets, oldest first; the last is the current period. */
+  buckets: BucketFigures[];
+  prep: { current: PrepFigures; previous: PrepFigures };
+  sellers: BestSeller[];
+  /** The current period's orders per hour of the shop's clock. */
+  hours: number[];
+  staff: StaffFigure | undefined;
+  monthRevenue: number;
+  goal: number;
+}
+
+function answer(plan: Plan, f: Figures): Dashboard {
+  const { timezone, bounds } = plan;
+  const n = bounds.length - 1;
+  return {
+    period: plan.period,
+    timezone,
+    current: figures(f.buckets[n - 1]!, plan.current, f.prep.current, timezone),
+    previous: figures(f.buckets[n - 2]!, plan.previous, f.prep.previous, timezone),
+    series: f.buckets.map((bucket, i) => ({
       start: isoInZone(bounds[i]!, timezone),
       orders: bucket.orders,
       revenue: bucket.revenue,
       cancelled: bucket.cancelled,
     })),
-    best_sellers: sellers,
-    busiest_hours: Array.from({ length: 24 }, (_, hour) => ({ hour, orders: byHour.get(hour) ?? 0 })),
-    best_staff: staff ?? null,
+    best_sellers: f.sellers,
+    busiest_hours: f.hours.map((orders, hour) => ({ hour, orders })),
+    best_staff: f.staff ?? null,
     goal: {
-      monthly_revenue_goal: goal,
-      month_revenue: monthRevenueValue,
-      progress_percent: Math.floor((monthRevenueValue * 100) / goal),
+      monthly_revenue_goal: f.goal,
+      month_revenue: f.monthRevenue,
+      progress_percent: Math.floor((f.monthRevenue * 100) / f.goal),
     },
   };
+}
+
+/** Every figure from the orders themselves, over whole periods (the reference the summary must equal). */
+async function liveFigures(db: Db, plan: Plan): Promise<Figures> {
+  const { current, previous, bounds, timezone } = plan;
+  const none: SummaryDays = { zone: timezone, from: plan.today, to: plan.today };
+  // Independent queries: on PostgreSQL they run side by side on the pool's connections.
+  const [buckets, prep, sellers, hours, staff, goal, monthRevenue] = await Promise.all([
+    bucketFigures(db, bounds),
+    prepByBucket(db, [previous.start, current.start, current.end]),
+    bestSellers(db, none, current, plan.period, 0),
+    ordersByHour(db, current),
+    bestStaff(db, none, current),
+    monthlyRevenueGoal(db),
+    plan.period === 'monthly' ? undefined : revenueIn(db, plan.month.range),
+  ]);
+  return {
+    buckets,
+    prep: { previous: prep[0]!, current: prep[1]! },
+    sellers: sellers.sellers,
+    hours: hoursByDay(hours, current.start, [current.start, current.end], timezone)[0]!,
+    staff: staff.staff,
+    monthRevenue: monthRevenue ?? buckets[bounds.length - 2]!.revenue,
+    goal,
+  };
+}
+
+/**
+ * Writes the summary of closed days that lack it, in runs of consecutive days, each in one
+ * transaction holding its days' locks (migration 0015); a run whose days an uncommitted change
+ * touches is left for the next dashboard.
+ */
+async function buildSummary(db: Db, timezone: string, missing: readonly string[]): Promise<void> {
+  const runs: string[][] = [];
+  for (const date of missing) {
+    const run = runs.at(-1);
+    if (run && addDays(run.at(-1)!, 1) === date) run.push(date);
+    else runs.push([date]);
+  }
+  for (const run of runs) {
+    const bounds = [...run, addDays(run.at(-1)!, 1)].map((date) => startOfShopDay(date, timezone));
+    const range: Range = { start: bounds[0]!, end: bounds.at(-1)! };
+    await db.transaction(async (trx) => {
+      const tx = trx as Db;
+      if (!(await lockDays(tx, range.start, range.end))) return;
+      // One after another: inside a transaction they share one connection.
+      const totals = await bucketFigures(tx, bounds);
+      const prep = await prepByBucket(tx, bounds);
+      const hours = hoursByDay(await ordersByHour(tx, range), range.start, bounds, timezone);
+      const staff = await staffByBucket(tx, bounds);
+      const days: NewSummaryDay[] = run.map((day, i) => ({
+        day,
+        start: bounds[i]!,
+        end: bounds[i + 1]!,
+        ...totals[i]!,
+        prep_micros: prep[i]!.micros,
+        prep_count: prep[i]!.count,
+        hours: hours[i]!,
+        staff_ids: staff.filter((s) => s.bucket === i + 1).map((s) => s.user_id),
+        staff_orders: staff.filter((s) => s.bucket === i + 1).map((s) => s.orders),
+      }));
+      await insertSummaryDays(tx, timezone, days, bounds);
+    });
+  }
+}
+
+/**
+ * The same figures from the summary of the closed days (built here when a day lacks it) and the
+ * orders of today and after, live; undefined when a day's summary could not be had or was dropped
+ * while it was read (an old order moved meanwhile): the caller then computes everything live.
+ */
+async function summedFigures(db: Db, plan: Plan): Promise<Figures | undefined> {
+  const { timezone, dates, bounds, current, today, todayStart } = plan;
+  const n = bounds.length - 1;
+  const currentStart = dates[n - 1]!;
+  // Closed days: from the series' first (or the month's) to yesterday. Open ones: today to the
+  // end of the current period or of the month, whichever is later.
+  const closed: SummaryDays = { zone: timezone, from: [dates[0]!, plan.month.dates[0]].sort()[0]!, to: today };
+  const openDates = datesBetween(today, [dates[n]!, plan.month.dates[1]].sort()[1]!);
+  const openBounds = [...openDates, addDays(openDates.at(-1)!, 1)].map((date) => startOfShopDay(date, timezone));
+  const currentDays: SummaryDays = { zone: timezone, from: [currentStart, today].sort()[0]!, to: today };
+  const expected = datesBetween(closed.from, closed.to);
+  const live: Range = { start: todayStart, end: current.end };
+
+  const currentCount = datesBetween(currentDays.from, currentDays.to).length;
+  const periodParts = () =>
+    Promise.all([summaryDays(db, closed), bestSellers(db, currentDays, live, plan.period, currentCount), bestStaff(db, currentDays, live)]);
+  const [parts, openTotals, openPrep, openHours, goal] = await Promise.all([
+    periodParts(),
+    bucketFigures(db, openBounds),
+    prepByBucket(db, openBounds),
+    ordersByHour(db, live),
+    monthlyRevenueGoal(db),
+  ]);
+  let [summary, sellers, staff] = parts;
+  if (summary.length < expected.length) {
+    const have = new Set(summary.map((day) => day.day));
+    await buildSummary(
+      db,
+      timezone,
+      expected.filter((date) => !have.has(date)),
+    );
+    [summary, sellers, staff] = await periodParts();
+  }
+  if (summary.length < expected.length || sellers.covered < currentCount || staff.covered < currentCount) return undefined;
+
+  // Every day's figures by date, closed and open alike.
+  const byDate = new Map<string, { totals: BucketFigures; prep: PrepFigures }>();
+  for (const day of summary) byDate.set(day.day, { totals: day, prep: { micros: day.prep_micros, count: day.prep_count } });
+  for (const [i, date] of openDates.entries()) byDate.set(date, { totals: openTotals[i]!, prep: openPrep[i]! });
+  const sum = (from: string, to: string) => {
+    const totals = { orders: 0, done: 0, cancelled: 0, revenue: 0 };
+    let prep = NO_PREP;
+    for (const [date, day] of byDate) {
+      if (date < from || date >= to) continue;
+      totals.orders += day.totals.orders;
+      totals.done += day.totals.done;
+      totals.cancelled += day.totals.cancelled;
+      totals.revenue += day.totals.revenue;
+      prep = addPrep(prep, day.prep);
+    }
+    return { totals, prep };
+  };
+  const buckets = Array.from({ length: n }, (_, i) => sum(dates[i]!, dates[i + 1]!).totals);
+  const hours = hoursByDay(openHours, live.start, [live.start, live.end], timezone)[0]!;
+  for (const day of summary) {
+    if (day.day < currentStart) continue;
+    for (const [hour, orders] of day.hours.entries()) hours[hour]! += orders;
+  }
+  return {
+    buckets,
+    prep: { previous: sum(dates[n - 2]!, dates[n - 1]!).prep, current: sum(dates[n - 1]!, dates[n]!).prep },
+    sellers: sellers.sellers,
+    hours,
+    staff: staff.staff,
+    monthRevenue: sum(plan.month.dates[0], plan.month.dates[1]).totals.revenue,
+    goal,
+  };
+}
+
+/**
+ * GET /dashboard?period= : from the summary of closed days and today's orders, or, with
+ * `{ summary: false }` (and whenever the summary cannot be had), from the orders alone.
+ */
+export async function dashboard(
+  db: Db,
+  shop: ShopSettings,
+  period: DashboardPeriod,
+  options: { summary: boolean } = { summary: true },
+): Promise<Dashboard> {
+  const plan = planOf(period, shop.clock.now(), shop.timezone);
+  const summed = options.summary ? await summedFigures(db, plan) : undefined;
+  return answer(plan, summed ?? (await liveFigures(db, plan)));
 }
 
 export const REPORT_HEADER = [

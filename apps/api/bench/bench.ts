@@ -61,11 +61,13 @@ async function waitFor(url: string, seconds = 60): Promise<void> {
   throw new Error(`${url} did not answer within ${seconds} s`);
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+async function stop(child: ChildProcess, label = 'server'): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  const start = Date.now();
   child.kill('SIGTERM');
   await exited;
+  console.log(`   ${label} stopped in ${Date.now() - start} ms (exit code ${child.exitCode})`);
 }
 
 /** Asks the server's loop-delay.mjs for the event-loop delay since the last 'reset'. */
@@ -408,7 +410,7 @@ async function benchDatabase(
           `   menu freshness, an edit on instance A seen on B: p50 ${freshness.p50} ms, p99 ${freshness.p99} ms, max ${freshness.max} ms (${freshness.edits} edits)`,
         );
       } finally {
-        await stop(second);
+        await stop(second, 'second instance');
       }
     }
     return { results, freshness };

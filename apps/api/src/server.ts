@@ -21,6 +21,11 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
+    // A connection still open once the streams have ended and the requests had time to finish
+    // (seen: a client that aborted its stream without closing its socket) would hold the close
+    // until the exit above, leaving the database unclosed: it is closed instead.
+    const stragglers = setTimeout(() => app.server.closeAllConnections(), 3_000);
+    stragglers.unref();
     await app.close();
     process.exit(0);
   };

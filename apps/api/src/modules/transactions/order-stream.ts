@@ -8,7 +8,6 @@ import {
   type EventRef,
   eventsAfter,
   latestEventId,
-  loadOrderDetail,
   loadOrderDetails,
   ORDER_EVENTS_CHANNEL,
 } from './transactions.repository.ts';
@@ -139,6 +138,15 @@ export function createOrderStream(options: OrderStreamOptions) {
   };
 
   /**
+   * Whether a stream open here may see an order of `customer` (an announcement without its
+   * customer, null, is read anyway). A loop, not a copy of the set: it runs for every event.
+   */
+  const anyoneMaySee = (customer: number | null) => {
+    for (const stream of streams) if (customer === null || mayShow(stream.session, customer)) return true;
+    return false;
+  };
+
+  /**
    * Sends events to every stream allowed to see them: their orders loaded in one query, each frame
    * written once. Events already delivered, and those nobody here may see, are skipped without a read.
    */
@@ -146,13 +154,10 @@ export function createOrderStream(options: OrderStreamOptions) {
     const events = announced.filter((event) => {
       if (delivered.has(event.id)) return false;
       remember(event.id);
-      // An announcement without its customer is read anyway.
-      const customer = event.user_id ?? null;
-      return [...streams].some((s) => customer === null || mayShow(s.session, customer));
+      return anyoneMaySee(event.user_id ?? null);
     });
     if (events.length === 0) return;
-    const ids = [...new Set(events.map((event) => event.transaction_id))];
-    const loading = ids.length === 1 ? loadOrderDetail(db, ids[0]!).then((order) => (order ? [order] : [])) : loadOrderDetails(db, ids);
+    const loading = loadOrderDetails(db, [...new Set(events.map((event) => event.transaction_id))]);
     queue = queue
       .then(async () => {
         const orders = new Map((await loading).map((order) => [order.id, order]));

@@ -392,11 +392,7 @@ async function benchDatabase(
       const before = await countOrders();
       const backendBefore = await backendCpuMs();
       // A fixed number of orders (not a duration), so that every request is answered before counting.
-      const orders = await load(
-        'order creation',
-        placing(Number(process.env.BENCH_ORDERS ?? (kind === 'postgres' ? 4000 : 2000))),
-        server,
-      );
+      const orders = await load('order creation', placing(Number(process.env.BENCH_ORDERS ?? 4000)), server);
       const backend = (await backendCpuMs()) - backendBefore;
       const stored = (await countOrders()) - before;
       results.push({ ...orders, target: 'orders', bareRps });

@@ -11,7 +11,8 @@ let latte: { id: number };
 let croissant: { id: number };
 
 beforeAll(async () => {
-  shop = await createTestShop();
+  // The per-account order limit counts here, so that a test can see an order refused uncounted.
+  shop = await createTestShop({ orderRateLimitPerMinute: 1000 });
   admin = await signUpAs(shop, 'Admin');
   customer = await signUpAs(shop, 'User', { display_name: 'Rina' });
   latte = await addProduct(shop, admin.token, { product_name: 'Caffe Latte', price: 30000, category_id: 2 });
@@ -219,6 +220,52 @@ describe('POST /transactions', () => {
       expect(theirs.statusCode).toBe(201);
       expect(theirs.json().data.id).not.toBe(first.json().data.id);
     });
+  });
+});
+
+// The common order has place_order check its session in the order's own round trip (migration
+// 0016); every path must still answer 401, and store, count and tell nothing, once the session ended.
+describe('POST /transactions with a session that has ended', () => {
+  const ENDINGS = {
+    'logged out': async (account: { token: string }) => {
+      expect((await api(shop, 'POST', '/auth/logout', { token: account.token })).statusCode).toBe(200);
+    },
+    'a new password elsewhere (session epoch moved)': async (account: { id: number }) => {
+      await shop.database.db.execute(sql`update users set session_epoch = session_epoch + 1 where id = ${account.id}`);
+    },
+  };
+  /** Tomorrow at 14:00 in Jakarta: a slot the test shop takes. */
+  const tomorrowAfternoon = () => `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 11)}07:00:00.000Z`;
+
+  it.each(Object.keys(ENDINGS))('%s: 401 on every path, nothing stored or replayed', async (ending) => {
+    const plain = { product_id: croissant.id, qty: 1, size_id: 1, delivery_id: 1, payment_id: 1 };
+    const buyer = await signUpAs(shop);
+    const earlier = await order(buyer.token, plain, { 'idempotency-key': 'ended-1' });
+    expect(earlier.statusCode).toBe(201);
+    const promo = await addPromo(shop, admin.token, { discount: 10, min_price: 100000 });
+    await ENDINGS[ending as keyof typeof ENDINGS](buyer);
+    const before = await countRows(shop, 'transactions');
+    const limitBefore = await query<{ hits: number }>(shop, sql`select hits from rate_limits where key = ${`order:user:${buyer.id}`}`);
+    expect(limitBefore).toEqual([{ hits: 1 }]); // the test shop counts orders
+
+    const attempts: [string, object, Record<string, string>?][] = [
+      ['a plain order', plain],
+      // Not a replay of the order the key made while the session held.
+      ['a retry of an order already made', plain, { 'idempotency-key': 'ended-1' }],
+      ['a new key', plain, { 'idempotency-key': 'ended-2' }],
+      // Not the coupon's verdict ("needs a subtotal of at least…").
+      ['a coupon', { ...plain, promo_id: promo.id }],
+      ['a chosen time', { ...plain, scheduled_for: tomorrowAfternoon() }],
+      // Not "Product … is not on the menu".
+      ['a product not on the menu', { ...plain, product_id: 999_999 }, { 'idempotency-key': 'ended-1' }],
+    ];
+    for (const [what, body, headers] of attempts) {
+      const res = await order(buyer.token, body, headers);
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(401);
+      expect(res.json().msg, what).toBe('Your session has ended, please log in again');
+    }
+    expect(await countRows(shop, 'transactions')).toBe(before);
+    expect(await query(shop, sql`select hits from rate_limits where key = ${`order:user:${buyer.id}`}`)).toEqual(limitBefore);
   });
 });
 

@@ -1,12 +1,20 @@
 import { ROLES, type Role, TOKEN_HEADER } from '@kopi/shared';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthService, Session } from '../modules/auth/auth.service.ts';
+import type { AuthService, Session, SessionClaims } from '../modules/auth/auth.service.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
+
+/** A session whose token is signed and unexpired, not yet checked against the database. */
+export interface PendingSession extends SessionClaims {
+  /** Checks it against the database now (revoked, older than the account's epoch, account gone): the session, or a 401. */
+  verify(): Promise<Session>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
+    /** Set by the `pending` guard instead of `session`. */
+    pendingSession: PendingSession | null;
   }
   interface FastifyInstance {
     auth: {
@@ -17,6 +25,12 @@ declare module 'fastify' {
       admin: preHandlerAsyncHookHandler;
       /** Reads the session when a valid token is sent; answers anonymously otherwise. */
       optional: preHandlerAsyncHookHandler;
+      /**
+       * Any signed-in account, its token's signature and expiry checked here and the rest left to the
+       * route (`pendingSessionOf`), which must check it before it reveals or changes anything: POST
+       * /transactions has place_order check it in the order's own round trip. Every role may pass.
+       */
+      pending: preHandlerAsyncHookHandler;
     };
   }
 }
@@ -38,6 +52,12 @@ export function sessionOf(request: FastifyRequest): Session {
   return request.session;
 }
 
+/** The caller's pending session; only call it on routes guarded by `pending`. */
+export function pendingSessionOf(request: FastifyRequest): PendingSession {
+  if (!request.pendingSession) throw unauthorized();
+  return request.pendingSession;
+}
+
 /** `Authorization: Bearer <token>`: the scheme's name in any case (RFC 9110), one or more spaces. */
 const BEARER = /^bearer +(\S+)\s*$/i;
 
@@ -51,6 +71,7 @@ function tokenOf(request: FastifyRequest): string | undefined {
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { service: AuthService }) => {
   app.decorateRequest('session', null);
+  app.decorateRequest('pendingSession', null);
 
   const signedIn: preHandlerAsyncHookHandler = async (request) => {
     const token = tokenOf(request);
@@ -78,7 +99,18 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { service: AuthS
     }
   };
 
+  const pending: preHandlerAsyncHookHandler = async (request) => {
+    const token = tokenOf(request);
+    if (!token) throw unauthorized();
+    const claims = await opts.service.claims(token);
+    request.pendingSession = {
+      ...claims,
+      verify: async () => (request.session = await opts.service.verify(token)),
+    };
+  };
+
   needs.set(signedIn, 'session');
+  needs.set(pending, 'session');
   needs.set(optional, 'optional');
-  app.decorate('auth', { signedIn, roles, admin: roles(ROLES.admin), optional });
+  app.decorate('auth', { signedIn, roles, admin: roles(ROLES.admin), optional, pending });
 });

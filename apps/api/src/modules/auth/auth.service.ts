@@ -18,6 +18,12 @@ export interface Session {
 
 const SESSION_EXPIRED = 'Your session has ended, please log in again';
 
+/** The 401 of a token that no longer opens a session: expired, revoked, or older than the account's epoch. */
+export const sessionEnded = () => unauthorized(SESSION_EXPIRED);
+
+/** What a token says of its session once its signature and expiry are checked: the rest is the database's. */
+export type SessionClaims = Omit<Session, 'role'>;
+
 export async function createAuthService(repo: AuthRepository, limiter: RateLimiter, config: Config) {
   const secret = new TextEncoder().encode(config.jwtSecret ?? (await repo.signingSecret(randomBytes(48).toString('base64url'))));
   const limits = config.authRateLimit;
@@ -36,15 +42,15 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
    * Tokens whose signature was already checked, with their claims. A token's bytes never change,
    * so its signature need not be checked again on each request (it cost a tenth of an order's time).
    */
-  const signedClaims = new Map<string, Omit<Session, 'role'>>();
+  const signedClaims = new Map<string, SessionClaims>();
   const SIGNED_CLAIMS_MAX = 10_000;
 
-  async function checkSignature(token: string): Promise<Omit<Session, 'role'>> {
+  async function checkSignature(token: string): Promise<SessionClaims> {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
     } catch (error) {
-      if (error instanceof joseErrors.JOSEError) throw unauthorized(SESSION_EXPIRED);
+      if (error instanceof joseErrors.JOSEError) throw sessionEnded();
       throw error;
     }
     const id = Number(payload.id);
@@ -53,10 +59,23 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
     // Tokens issued before sessions had epochs carry none: they belong to epoch 0.
     const epoch = payload.epoch ?? 0;
     const validEpoch = typeof epoch === 'number' && Number.isInteger(epoch) && epoch >= 0;
-    if (!validId || !jti || !validEpoch || typeof payload.exp !== 'number') throw unauthorized(SESSION_EXPIRED);
+    if (!validId || !jti || !validEpoch || typeof payload.exp !== 'number') throw sessionEnded();
     const claims = { id, jti, epoch, expiresAt: new Date(payload.exp * 1000) };
     if (signedClaims.size >= SIGNED_CLAIMS_MAX) signedClaims.clear();
     signedClaims.set(token, claims);
+    return claims;
+  }
+
+  /**
+   * Checks signature and expiry only, without a query. The caller must check the rest before it
+   * reveals or changes anything: `verify`, or place_order's own check (POST /transactions).
+   */
+  async function claimsOf(token: string): Promise<SessionClaims> {
+    const claims = signedClaims.get(token) ?? (await checkSignature(token));
+    if (claims.expiresAt.getTime() <= Date.now()) {
+      signedClaims.delete(token);
+      throw sessionEnded();
+    }
     return claims;
   }
 
@@ -92,17 +111,15 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
       return { token: await issueToken(user.id, role, user.session_epoch), payload: { id: user.id, role } };
     },
 
+    claims: claimsOf,
+
     /** Checks signature, expiry and revocation; the role comes from the database, not the token. */
     async verify(token: string): Promise<Session> {
-      const claims = signedClaims.get(token) ?? (await checkSignature(token));
-      if (claims.expiresAt.getTime() <= Date.now()) {
-        signedClaims.delete(token);
-        throw unauthorized(SESSION_EXPIRED);
-      }
+      const claims = await claimsOf(token);
       // Revocation, the account's session epoch and its current role are read on every request, from
       // the shared database: a reset of the password ends the account's sessions on every instance at once.
       const state = await repo.sessionState(claims.id, claims.jti);
-      if (!state?.role || state.revoked || state.epoch !== claims.epoch) throw unauthorized(SESSION_EXPIRED);
+      if (!state?.role || state.revoked || state.epoch !== claims.epoch) throw sessionEnded();
       return { ...claims, role: state.role as Role };
     },
 

@@ -155,7 +155,13 @@ const EVENTS_JSON = sql`(select coalesce(json_agg(json_build_object('id', e.id, 
   from order_events e left join users b on b.id = e.by_user_id where e.transaction_id = t.id)`;
 
 /** What placeOrder answers: the order stored, or why nothing was. */
-export type Placed = { stored: StoredOrder } | { stale: true } | { replayed: number } | { limited: number };
+export type Placed = { stored: StoredOrder } | { stale: true } | { replayed: number } | { limited: number } | { sessionEnded: true };
+
+/** A session whose revocation and epoch place_order checks itself (migration 0016). */
+export interface UncheckedSession {
+  jti: string;
+  epoch: number;
+}
 
 /** What the database set of a stored order. */
 export interface StoredOrder {
@@ -183,10 +189,11 @@ export interface LineNames {
  * statements planned once per connection. The prices are checked there against the menu as
  * committed: a cart priced from a menu that changed meanwhile stores nothing and answers `stale`.
  * A customer's Idempotency-Key already used answers the order it made (`replayed`); with `limit`,
- * the order is counted, and one too many stores nothing (`limited`). The answer is
+ * the order is counted, and one too many stores nothing (`limited`). With `session`, the call checks
+ * it first: a session that has ended stores and reads nothing (`sessionEnded`). The answer is
  * made from what was sent and the few columns the database sets, not read back.
  */
-export async function placeOrder(db: Db, order: NewOrder, limit?: OrderLimit): Promise<Placed> {
+export async function placeOrder(db: Db, order: NewOrder, limit?: OrderLimit, session?: UncheckedSession): Promise<Placed> {
   const { lines } = order;
   const addons = lines.flatMap((line, index) => line.addons.map((addon) => ({ ...addon, position: index + 1 })));
   const [row] = await rows<{ placed: PlacedRow | string }>(
@@ -200,13 +207,14 @@ export async function placeOrder(db: Db, order: NewOrder, limit?: OrderLimit): P
           )},
           ${intArray(addons.map((a) => a.position))}, ${intArray(addons.map((a) => a.product_id))}, ${intArray(addons.map((a) => a.qty))},
           ${intArray(addons.map((a) => a.unit_price))}, ${limit?.key ?? null}::text, ${limit?.limit ?? null}::int,
-          ${limit?.windowSeconds ?? null}::int) as placed`,
+          ${limit?.windowSeconds ?? null}::int, ${session?.jti ?? null}::text, ${session?.epoch ?? null}::int) as placed`,
   );
   const placed: PlacedRow = typeof row!.placed === 'string' ? JSON.parse(row!.placed) : row!.placed;
+  if (placed.session_ended) return { sessionEnded: true };
   if (placed.stale) return { stale: true };
   if (placed.replayed !== undefined) return { replayed: placed.replayed };
   if (placed.limited !== undefined) return { limited: placed.limited };
-  const { stale: _, replayed: __, limited: ___, ...stored } = placed;
+  const { stale: _, replayed: __, limited: ___, session_ended: ____, ...stored } = placed;
   return { stored: stored as StoredOrder };
 }
 
@@ -252,6 +260,7 @@ export function storedOrderAnswer(order: NewOrder, stored: StoredOrder, names: r
 }
 
 interface PlacedRow {
+  session_ended?: true;
   stale?: true;
   replayed?: number;
   /** The seconds left in the order limit's window. */

@@ -21,9 +21,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, retryOnConflict } from '../../db/errors.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';
+import type { PendingSession } from '../../plugins/auth.ts';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../plugins/errors.ts';
 import type { OrderLimit } from '../../plugins/order-limit.ts';
-import type { Session } from '../auth/auth.service.ts';
+import { type Session, sessionEnded } from '../auth/auth.service.ts';
 import { judgePromo, type PromoVerdict } from '../promos/promos.service.ts';
 import { holdingSlot, type ShopSettings } from '../shop/shop.service.ts';
 import {
@@ -171,7 +172,7 @@ async function priceCart(db: Db, menu: MenuSource, input: CreateOrderInput): Pro
 }
 
 /** How the cart would use its coupon, for the one judgement of it (docs/shop-rules.md#coupons). */
-function couponUse(session: Session, input: CreateOrderInput, subtotal: number) {
+function couponUse(session: { id: number }, input: CreateOrderInput, subtotal: number) {
   return { promoId: input.promo_id!, userId: session.id, subtotal, deliveryId: input.delivery_id };
 }
 
@@ -198,20 +199,32 @@ const STALE_TRIES = 3;
  * instance's, checked against the database's as the order is stored: docs/decisions/order-path.md),
  * and a retry with the same Idempotency-Key answers the order it already made. With `limit`, the
  * order counts towards its customer's limit as it is stored; one too many is a 429.
+ *
+ * The session is checked against the database before anything of the account is read or told
+ * (a 401 when it has ended): an order without a coupon or a chosen time, the common one, has
+ * place_order check it in the order's own round trip; any other path checks it first.
  */
 export async function createOrder(
   db: Db,
   menu: MenuSource,
   shop: ShopSettings,
-  session: Session,
+  session: PendingSession,
   input: CreateOrderInput,
   { idempotencyKey, limit }: { idempotencyKey?: string; limit?: OrderLimit },
 ): Promise<{ order: Order; replayed: boolean; eventId?: number }> {
+  let checked = false;
+  const checkSession = async () => {
+    if (!checked) await session.verify();
+    checked = true;
+  };
   const replay = async (id: number) => ({ order: await loadExisting(db, id), replayed: true });
+  // A coupon's verdict and a slot's fullness are the account's and the shop's to tell: the session first.
+  if (input.promo_id || input.scheduled_for) await checkSession();
   let lines: OrderLine[];
   try {
     lines = await priceCart(db, menu, input);
   } catch (error) {
+    await checkSession();
     // A retry of an order already made is answered even if its cart can no longer be priced.
     const existing = idempotencyKey && error instanceof AppError ? await findOrderIdByKey(db, session.id, idempotencyKey) : undefined;
     if (existing) return replay(existing);
@@ -232,7 +245,8 @@ export async function createOrder(
       idempotency_key: idempotencyKey ?? null,
       lines,
     };
-    const placed = await placeOrder(tx, order, limit);
+    const placed = await placeOrder(tx, order, limit, checked ? undefined : session);
+    if ('sessionEnded' in placed) throw sessionEnded();
     if ('stale' in placed) throw new StalePrices();
     if ('limited' in placed) throw tooManyRequests(placed.limited);
     return 'stored' in placed ? { order: storedOrderAnswer(order, placed.stored, lines), eventId: placed.stored.event_id } : placed;
@@ -268,7 +282,9 @@ export async function createOrder(
     }
   } catch (error) {
     // Two retries with one key raced: the other one stored the order, answer it.
-    const existing = idempotencyKey && isUniqueViolation(error) ? await findOrderIdByKey(db, session.id, idempotencyKey) : undefined;
+    const raced = idempotencyKey && isUniqueViolation(error);
+    if (raced) await checkSession();
+    const existing = raced ? await findOrderIdByKey(db, session.id, idempotencyKey) : undefined;
     if (existing) return replay(existing);
     throw error;
   }

@@ -221,3 +221,41 @@ test('a customer applies a coupon, and Door Delivery asks for an address', async
   await expect(page).toHaveURL(/\/history$/, { timeout: 8_000 });
   await expect(page.getByTestId('history-card').first()).toContainText(formatIDR(subtotal - discount));
 });
+
+test('a session that ends elsewhere while paying: Login says why, nothing is ordered, the cart is kept', async ({ page, request }) => {
+  const email = `e2e-${uniqueSuffix()}@kopisenja.test`;
+  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number: '081234567802' } });
+  expect(created.status()).toBe(201);
+  const session = await apiLogin(request, { email, password: PASSWORD });
+  await startSignedIn(page, session);
+
+  await page.goto('/product?search=Kopi%20Susu%20Gula%20Aren&sort=popular&page=1');
+  await page.getByTestId('product-card').first().getByRole('link').click();
+  await page.getByRole('radio', { name: 'Dine in' }).check({ force: true });
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+
+  // A logout on another device ends this session just as the person presses Confirm and Pay: the
+  // order reaches the server after it (any other request first would also lead to Login).
+  await page.route('**/transactions', async (route) => {
+    if (route.request().method() === 'POST') {
+      expect((await request.post(`${API_BASE}/auth/logout`, { headers: { 'access-token': session.token } })).status()).toBe(200);
+    }
+    await route.continue();
+  });
+  const refused = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/transactions'));
+  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+  expect((await refused).status()).toBe(401);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(toast(page, 'Your session has ended, please log in again')).toBeVisible();
+  await expect(toast(page, MSG.orderFailed)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await screenshot(page, 'session-ended-while-paying');
+
+  // Signed in again, the cart is still there and nothing was ordered meanwhile.
+  await loginThroughForm(page, { email, password: PASSWORD });
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  const fresh = await apiLogin(request, { email, password: PASSWORD });
+  const history = await request.get(`${API_BASE}/transactions/history`, { headers: { 'access-token': fresh.token } });
+  expect((await history.json()).data).toEqual([]);
+});

@@ -29,8 +29,8 @@ export class ApiError extends Error {
   }
 }
 
-/** Leaves for /login; on 401 it also forgets the refused session, once the guarded page is gone. */
-type AuthFailureListener = (status: 401 | 403) => void;
+/** Leaves for /login; on 401 it also forgets the refused session, once the guarded page is gone. `message` is the server's. */
+type AuthFailureListener = (status: 401 | 403, message: string) => void;
 let onAuthFailure: AuthFailureListener | null = null;
 
 /**
@@ -102,10 +102,10 @@ async function failure(response: Response, signedIn: boolean): Promise<ApiError>
   // A refused session (expired or revoked token, or the wrong role) sends the person to /login.
   // A 401 without a token is an ordinary answer (e.g. a wrong password) and is left to the caller.
   if (response.status === 401 && signedIn) {
-    if (onAuthFailure) onAuthFailure(401);
+    if (onAuthFailure) onAuthFailure(401, message);
     else clearSession();
   } else if (response.status === 403) {
-    onAuthFailure?.(403);
+    onAuthFailure?.(403, message);
   }
   return new ApiError(response.status, message, code, fieldErrors);
 }

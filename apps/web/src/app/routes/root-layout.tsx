@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
 import { Footer } from '../../components/layout/footer';
 import { TopBar } from '../../components/layout/top-bar';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -13,11 +14,14 @@ export function RootLayout() {
 
   // docs/decisions/spec-fidelity.md#routes-and-the-session: a refused session (401, 403) sends the person to /login.
   useEffect(() => {
-    setAuthFailureListener((status) => {
+    setAuthFailureListener((status, message) => {
       // Leave first, then forget the session: a guarded page would otherwise send the person home.
       void Promise.resolve(navigate('/login', { flushSync: true })).then(() => {
         if (status === 401) clearSession();
       });
+      // Why Login: "Your session has ended, please log in again" (a logout or a new password elsewhere).
+      // One toast however many requests the ended session had in flight.
+      if (status === 401) toast.error(message, { toastId: 'session-ended' });
     });
     return () => setAuthFailureListener(null);
   }, [navigate]);

@@ -1,9 +1,10 @@
 -- place_order checks the caller's session itself when asked to (docs/decisions/order-path.md): an
--- order without a coupon or a chosen time, the common one, then costs one round trip instead of two
--- (the session's check, then the order). With `p_session_jti`, a token that was revoked (logout) or
--- issued before the account's session epoch moved (new password), or an account that is gone,
--- stores nothing and answers {"session_ended": true}, before the idempotency key or anything else is
--- read. With NULL the caller has checked the session already, as every other route does.
+-- order then costs one round trip instead of two (the session's check, then the order). With
+-- `p_session_jti`, a token that was revoked (logout) or issued before the account's session epoch
+-- moved (new password), or an account that is gone, stores nothing and answers
+-- {"session_ended": true}, before the idempotency key or anything else is read. With NULL (the
+-- default, so that a server of the former version can still call it during an upgrade) the caller
+-- has checked the session already.
 DROP FUNCTION "place_order"(integer, integer, integer, integer, text, timestamptz, bigint, bigint, bigint, bigint, bigint, text,
   integer[], integer[], integer[], integer[], bigint[], integer[], integer[], integer[], integer[], text, integer, integer);
 --> statement-breakpoint
@@ -12,7 +13,7 @@ CREATE FUNCTION "place_order"(
   p_subtotal bigint, p_discount bigint, p_tax bigint, p_shipping bigint, p_total bigint, p_idempotency_key text,
   p_products integer[], p_sizes integer[], p_qtys integer[], p_prices integer[], p_line_totals bigint[],
   p_addon_lines integer[], p_addon_products integer[], p_addon_qtys integer[], p_addon_prices integer[],
-  p_limit_key text, p_limit integer, p_window integer, p_session_jti text, p_session_epoch integer
+  p_limit_key text, p_limit integer, p_window integer, p_session_jti text DEFAULT NULL, p_session_epoch integer DEFAULT NULL
 ) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   v_order "transactions"%ROWTYPE;

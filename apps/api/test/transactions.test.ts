@@ -256,6 +256,8 @@ describe('POST /transactions with a session that has ended', () => {
       // Not the coupon's verdict ("needs a subtotal of at least…").
       ['a coupon', { ...plain, promo_id: promo.id }],
       ['a chosen time', { ...plain, scheduled_for: tomorrowAfternoon() }],
+      // Not "choose a time…": a refusal is told only to a session that holds.
+      ['a time already past', { ...plain, scheduled_for: '2020-01-06T07:00:00.000Z' }],
       // Not "Product … is not on the menu".
       ['a product not on the menu', { ...plain, product_id: 999_999 }, { 'idempotency-key': 'ended-1' }],
     ];

@@ -200,9 +200,10 @@ const STALE_TRIES = 3;
  * and a retry with the same Idempotency-Key answers the order it already made. With `limit`, the
  * order counts towards its customer's limit as it is stored; one too many is a 429.
  *
- * The session is checked against the database before anything of the account is read or told
- * (a 401 when it has ended): an order without a coupon or a chosen time, the common one, has
- * place_order check it in the order's own round trip; any other path checks it first.
+ * Nothing is stored or told to a session that has ended (a 401): place_order checks the session
+ * in the order's own round trip, before it reads or writes anything of the account, and a refusal
+ * or a replay that would be answered without it (a coupon's verdict, the shop's hours, a full slot,
+ * a cart that cannot be priced) checks the session first.
  */
 export async function createOrder(
   db: Db,
@@ -218,8 +219,6 @@ export async function createOrder(
     checked = true;
   };
   const replay = async (id: number) => ({ order: await loadExisting(db, id), replayed: true });
-  // A coupon's verdict and a slot's fullness are the account's and the shop's to tell: the session first.
-  if (input.promo_id || input.scheduled_for) await checkSession();
   let lines: OrderLine[];
   try {
     lines = await priceCart(db, menu, input);
@@ -281,9 +280,11 @@ export async function createOrder(
       }
     }
   } catch (error) {
+    // A refusal (a coupon's verdict, the hours, a full slot…) is told only to a session that holds.
+    const refusal = error instanceof AppError && error.statusCode !== 401;
     // Two retries with one key raced: the other one stored the order, answer it.
     const raced = idempotencyKey && isUniqueViolation(error);
-    if (raced) await checkSession();
+    if (refusal || raced) await checkSession();
     const existing = raced ? await findOrderIdByKey(db, session.id, idempotencyKey) : undefined;
     if (existing) return replay(existing);
     throw error;

@@ -1,8 +1,18 @@
 import { API_BASE, formatIDR, MSG, STORAGE } from '@kopi/shared';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiLogin, loginThroughForm, rupiah, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
 
 const PASSWORD = 'kopi-senja-e2e-1';
+
+/** A new customer, registered and signed in through the API; the page starts signed in as them. */
+async function newCustomer(page: Page, request: APIRequestContext, phone_number: string) {
+  const email = `e2e-${uniqueSuffix()}@kopisenja.test`;
+  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number } });
+  expect(created.status()).toBe(201);
+  const session = await apiLogin(request, { email, password: PASSWORD });
+  await startSignedIn(page, session);
+  return { email, session };
+}
 
 async function registerThroughForm(page: Page, email: string) {
   await page.goto('/signup');
@@ -110,11 +120,7 @@ test('a customer signs up, logs in, checks out L / Pick up / 3 and hides the ord
 });
 
 test('a customer edits the profile, meets the role guard and logs out through the dialog', async ({ page, request }) => {
-  const email = `e2e-${uniqueSuffix()}@kopisenja.test`;
-  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number: '081234567800' } });
-  expect(created.status()).toBe(201);
-  const session = await apiLogin(request, { email, password: PASSWORD });
-  await startSignedIn(page, session);
+  const { session } = await newCustomer(page, request, '081234567800');
 
   await page.goto('/profile');
   await expect(page.getByText('Has been ordered 0 products')).toBeVisible();
@@ -174,10 +180,7 @@ test('a customer edits the profile, meets the role guard and logs out through th
 });
 
 test('a customer applies a coupon, and Door Delivery asks for an address', async ({ page, request }) => {
-  const email = `e2e-${uniqueSuffix()}@kopisenja.test`;
-  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number: '081234567801' } });
-  expect(created.status()).toBe(201);
-  await startSignedIn(page, await apiLogin(request, { email, password: PASSWORD }));
+  await newCustomer(page, request, '081234567801');
 
   // The seeded 'SENJA20' coupon: 20% off from IDR 50.000.
   await page.goto('/product');
@@ -223,11 +226,7 @@ test('a customer applies a coupon, and Door Delivery asks for an address', async
 });
 
 test('a session that ends elsewhere while paying: Login says why, nothing is ordered, the cart is kept', async ({ page, request }) => {
-  const email = `e2e-${uniqueSuffix()}@kopisenja.test`;
-  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number: '081234567802' } });
-  expect(created.status()).toBe(201);
-  const session = await apiLogin(request, { email, password: PASSWORD });
-  await startSignedIn(page, session);
+  const { email, session } = await newCustomer(page, request, '081234567802');
 
   await page.goto('/product?search=Kopi%20Susu%20Gula%20Aren&sort=popular&page=1');
   await page.getByTestId('product-card').first().getByRole('link').click();

@@ -7,7 +7,10 @@ import type { FastifyInstance } from 'fastify';
 // injected request cannot stream) and keeps every event and comment it received.
 
 export interface StreamEvent {
+  /** The order event's id (data.event_id). */
   id: number;
+  /** The frame's SSE id: the stream's cursor after it, to resume from. */
+  cursor: string;
   event: string;
   data: OrderStreamEvent;
 }
@@ -21,6 +24,8 @@ export async function listenLocally(app: FastifyInstance): Promise<string> {
 export class SseClient {
   readonly events: StreamEvent[] = [];
   readonly comments: string[] = [];
+  /** The last SSE id received (a frame's, or the one a new stream starts with): what a browser resumes from. */
+  lastCursor: string | undefined;
   ended = false;
   readonly #done: Promise<void>;
 
@@ -90,8 +95,10 @@ export class SseClient {
         fields[line.slice(0, colon)] = line.slice(colon + 1).replace(/^ /, '');
       }
     }
+    if (fields.id !== undefined) this.lastCursor = fields.id;
     if (fields.data !== undefined) {
-      this.events.push({ id: Number(fields.id), event: fields.event ?? 'message', data: JSON.parse(fields.data) });
+      const data = JSON.parse(fields.data);
+      this.events.push({ id: Number(data.event_id), cursor: fields.id ?? '', event: fields.event ?? 'message', data });
     }
   }
 
@@ -110,7 +117,7 @@ export class SseClient {
 
   /** The events about one order. */
   of(orderId: number): StreamEvent[] {
-    return this.events.filter((e) => e.data.order.id === orderId);
+    return this.events.filter((e) => e.data.order?.id === orderId);
   }
 
   async close(): Promise<void> {

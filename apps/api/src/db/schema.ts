@@ -159,6 +159,8 @@ export const transactions = pgTable(
     shipping: bigint({ mode: 'number' }).notNull().default(0),
     total: bigint({ mode: 'number' }).notNull(),
     idempotency_key: text(),
+    /** A hash of the order's request, to tell a retry from another order sent with the same key (migration 0017). */
+    idempotency_fingerprint: text(),
     /** Set when the customer removes the order from their history; the shop keeps it. */
     hidden_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),

@@ -226,6 +226,7 @@ export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 /** The `data:` of one event of GET /transactions/events: the order as it is once the event happened. */
 export const OrderStreamEventSchema = z.object({
   type: z.enum(['created', 'status']),
+  event_id: z.number().meta({ description: "The order event's id (order_events): each comes once per stream" }),
   order: OrderDetailSchema,
 });
 export type OrderStreamEvent = z.infer<typeof OrderStreamEventSchema>;

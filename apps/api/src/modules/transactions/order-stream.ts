@@ -3,35 +3,42 @@ import { type OrderDetail, ROLES, STATUS } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import type { Listener } from '../../db/listen.ts';
 import type { Session } from '../auth/auth.service.ts';
+import { type EventCursor, formatCursor, parseCursor } from './event-cursor.ts';
 import {
   announceNewEvents,
-  type EventRef,
-  eventsAfter,
-  latestEventId,
+  type EventRead,
+  latestEvents,
   loadOrderDetails,
   ORDER_EVENTS_CHANNEL,
+  readEvents,
 } from './transactions.repository.ts';
 
-// The live order stream, GET /transactions/events (docs/decisions/events-over-listen-notify.md).
+// The live order stream, GET /transactions/events (docs/decisions/events-over-listen-notify.md,
+// docs/decisions/order-path.md#event-delivery).
 //
 // Every move of an order is announced by the database (migration 0013's trigger) on the channel
 // "order_events" when its transaction commits, and heard by the instance's one listener. New orders
 // are announced in batches by the instance that stored them (`created`, migration 0014): each
-// instance then reads the events it has not seen from the table, as after a lost connection. For each
-// event this hub loads the order once, writes its frame once, and hands that same string to every
-// open stream allowed to see it: an admin's streams see every order, a customer's only their own.
+// instance then reads the events it has not heard from the table, as after a lost connection. For
+// each event this hub loads the order once, writes its frame once, and hands that same string to
+// every open stream allowed to see it: an admin's streams see every order, a customer's only their own.
 //
-// A stream that reconnects with Last-Event-ID first gets the later events it may see, read from
-// order_events (kept for good, so at least the 24 hours promised), then live ones. Event ids come
-// from a sequence and two transactions may commit out of id order, so the replay starts a few ids
-// early (REPLAY_OVERLAP): a client may see an event twice and applies each idempotently (by id,
-// and the order it carries is the order as it is now).
+// Every committed event reaches every open stream entitled to it exactly once, whatever the delay
+// between its id and its commit. Event ids come from a sequence, allocated before their
+// transactions commit, so they commit out of order: the hub keeps the ids below the highest one it
+// heard that it has not heard yet (`missing`), reads them again with every catch-up, and forgets one
+// only when the database's snapshot shows that every transaction that could still commit it has
+// ended (it rolled back). Each frame's id is the hub's cursor after it (event-cursor.ts): a stream
+// that reconnects with it as Last-Event-ID is sent exactly the events it missed, late ones included.
+// A stream opened without one gets only what happens after it opened (the client reads the rest).
 
-/** How many ids before Last-Event-ID a replay starts (events committed out of id order). */
-export const REPLAY_OVERLAP = 100;
-/** Events read per query while replaying, and at most in all (older ones: reload the list). */
+/** Events read per query while replaying, and at most in all (beyond: the client reloads). */
 const REPLAY_PAGE = 500;
 const REPLAY_MAX = 5000;
+/** Events read per catch-up query (more are read by the next one, at once). */
+const CATCH_UP_PAGE = 5000;
+/** At start, the ids this far below the newest event are looked at for ones still uncommitted. */
+const START_WINDOW = 10_000;
 /**
  * New orders are announced at most this often per instance: at 1,000 orders a second, 50
  * notifications instead of 1,000, and a new order reaches the streams within this much more.
@@ -39,8 +46,8 @@ const REPLAY_MAX = 5000;
 export const CREATED_ANNOUNCE_MS = 20;
 /** Bytes a stream may have waiting unsent before it counts as stuck and is closed (it reconnects). */
 const MAX_BUFFERED = 1_048_576;
-/** Ids of events already delivered, kept to skip one heard twice (a replay after a lost connection). */
-const DELIVERED_KEPT = 10_000;
+/** The channel on which the database announces sessions that end (migration 0017). */
+const SESSIONS_CHANNEL = 'sessions';
 
 export interface StreamSessions {
   /** The jtis of the sessions that still hold with the same role. */
@@ -56,16 +63,20 @@ export interface OrderStreamOptions {
   log: { warn(message: string): void; error(message: string): void };
 }
 
+/** The events a client already has: its cursor when it opened or resumed, and those a replay sent it. */
+interface Had {
+  upTo: number;
+  missing: Set<number>;
+  replayed: Set<number>;
+}
+
 interface Stream {
   session: Session;
   body: PassThrough;
   /** While a Last-Event-ID replay runs, live frames wait here (then those not replayed are sent). */
   waiting?: { id: number; frame: Buffer }[];
-  /**
-   * The events a replay sent: a catch-up running meanwhile or later may dispatch the same ones,
-   * which this stream then skips. Forgotten once a catch-up can no longer read them (see heartbeat).
-   */
-  replayed?: Set<number>;
+  /** What the client had before this hub's frames reached it: those events are skipped. Forgotten once the hub is past them. */
+  had?: Had;
   closed: boolean;
 }
 
@@ -78,27 +89,49 @@ interface Announced {
   user_id: number | null;
 }
 
-/** One event's frame, encoded once: the same bytes go to every stream that may see it. */
-const frameOf = (eventId: number, statusId: number, order: OrderDetail) =>
+/** One event's frame, encoded once: the same bytes go to every stream that may see it. `cursor` is the SSE id. */
+const frameOf = (cursor: string, eventId: number, statusId: number, order: OrderDetail) =>
   Buffer.from(
-    `id: ${eventId}\nevent: order\ndata: ${JSON.stringify({ type: statusId === STATUS.pending ? 'created' : 'status', order })}\n\n`,
+    `id: ${cursor}\nevent: order\ndata: ${JSON.stringify({
+      type: statusId === STATUS.pending ? 'created' : 'status',
+      event_id: eventId,
+      order,
+    })}\n\n`,
   );
+/** Too much was missed to replay: the client reads its orders again (as on a first connection). */
+const RELOAD = Buffer.from('event: reload\ndata: {}\n\n');
 /** The heartbeat's comment, encoded once. */
 const KEEP_ALIVE = Buffer.from(': keep-alive\n\n');
+
+const describe = (error: unknown) => (error as Error).stack ?? String(error);
 
 export function createOrderStream(options: OrderStreamOptions) {
   const { db, listener, sessions, log } = options;
   const streams = new Set<Stream>();
   const perAccount = new Map<number, number>();
-  const delivered = new Set<number>();
-  /** The highest event id delivered: a catch-up after a lost connection reads from a little before it. */
+  /** The highest event id heard. */
   let highest = 0;
+  /**
+   * Ids below `highest` not heard yet: their transactions may still commit. Each with the snapshot
+   * xmax of the read that first saw it missing (undefined until a read has): once a read's xmin
+   * reaches it, every transaction that could hold the id has ended, and a read that did not find it
+   * proves it will never come.
+   */
+  const missing = new Map<number, number | undefined>();
   /** Frames go out in the order their events were heard, while their orders load in parallel. */
   let queue: Promise<void> = Promise.resolve();
-  let unsubscribe: (() => Promise<void>) | undefined;
+  let unsubscribe: (() => Promise<void>)[] = [];
   let closing = false;
 
   const mayShow = (session: Session, customerId: number | null) => session.role === ROLES.admin || customerId === session.id;
+  const cursorNow = (): EventCursor => ({ upTo: highest, missing: [...missing.keys()].sort((a, b) => a - b) });
+  /** Every id up to this one is heard or known never to come: no event at or below it is dispatched again. */
+  const settled = () => {
+    let lowest = highest + 1;
+    for (const id of missing.keys()) if (id < lowest) lowest = id;
+    return lowest - 1;
+  };
+  const hasHad = (had: Had, id: number) => (id <= had.upTo && !had.missing.has(id)) || had.replayed.has(id);
 
   const write = (stream: Stream, chunk: string | Buffer) => {
     if (stream.closed) return;
@@ -131,12 +164,6 @@ export function createOrderStream(options: OrderStreamOptions) {
     stream.body.end();
   };
 
-  const remember = (id: number) => {
-    delivered.add(id);
-    if (delivered.size > DELIVERED_KEPT) delivered.delete(delivered.values().next().value!);
-    if (id > highest) highest = id;
-  };
-
   /**
    * Whether a stream open here may see an order of `customer` (an announcement without its
    * customer, null, is read anyway). A loop, not a copy of the set: it runs for every event.
@@ -146,16 +173,25 @@ export function createOrderStream(options: OrderStreamOptions) {
     return false;
   };
 
+  /** Takes event `id` as heard; the ids it jumps over are missing, seen so by a read with `xmax` (if known). */
+  const hear = (id: number, xmax: number | undefined): boolean => {
+    if (id <= highest) return missing.delete(id);
+    for (let skipped = Math.max(highest + 1, id - START_WINDOW); skipped < id; skipped++) missing.set(skipped, xmax);
+    highest = id;
+    return true;
+  };
+
   /**
-   * Sends events to every stream allowed to see them: their orders loaded in one query, each frame
-   * written once. Events already delivered, and those nobody here may see, are skipped without a read.
+   * Sends events not heard before to every stream allowed to see them: their orders loaded in one
+   * query, each frame written once with the hub's cursor after its event. Events heard already, and
+   * those nobody here may see, are skipped without a read.
    */
-  const dispatch = (...announced: Announced[]) => {
-    const events = announced.filter((event) => {
-      if (delivered.has(event.id)) return false;
-      remember(event.id);
-      return anyoneMaySee(event.user_id ?? null);
-    });
+  const dispatch = (announced: readonly Announced[], xmax?: number) => {
+    const events: (Announced & { cursor: string })[] = [];
+    for (const event of announced) {
+      if (!hear(event.id, xmax)) continue;
+      if (anyoneMaySee(event.user_id ?? null)) events.push({ ...event, cursor: formatCursor(cursorNow()) });
+    }
     if (events.length === 0) return;
     const loading = loadOrderDetails(db, [...new Set(events.map((event) => event.transaction_id))]);
     queue = queue
@@ -164,17 +200,32 @@ export function createOrderStream(options: OrderStreamOptions) {
         for (const event of events) {
           const order = orders.get(event.transaction_id);
           if (!order) continue; // deleted since (an account's removal): nothing to show
-          const frame = frameOf(event.id, event.status_id, order);
+          const frame = frameOf(event.cursor, event.id, event.status_id, order);
           for (const stream of streams) {
-            if (!mayShow(stream.session, order.customer.id) || stream.replayed?.has(event.id)) continue;
+            if (!mayShow(stream.session, order.customer.id) || (stream.had && hasHad(stream.had, event.id))) continue;
             if (stream.waiting) stream.waiting.push({ id: event.id, frame });
             else write(stream, frame);
           }
         }
       })
-      .catch((error) =>
-        log.error(`order stream: events ${events.map((e) => e.id).join(', ')} could not be sent: ${(error as Error).stack ?? error}`),
-      );
+      .catch((error) => log.error(`order stream: events ${events.map((e) => e.id).join(', ')} could not be sent: ${describe(error)}`));
+  };
+
+  /**
+   * Takes what one read found: the events not heard yet are sent, and the missing ids it proves
+   * will never come are forgotten. `asked` are the missing ids the read asked for, with what was
+   * known of them then; `above`, the highest id heard when it was asked.
+   */
+  const settle = (read: EventRead, above: number, asked: Map<number, number | undefined>, complete: boolean) => {
+    // Ids missing before the read without a snapshot yet: they were allocated before it, so its xmax bounds their transactions.
+    for (const [id, xmax] of asked) if (xmax === undefined && missing.has(id) && missing.get(id) === undefined) missing.set(id, read.xmax);
+    dispatch(read.events, read.xmax);
+    const found = new Set(read.events.map((e) => e.id));
+    const readUpTo = complete ? Number.POSITIVE_INFINITY : read.events.at(-1)!.id;
+    for (const [id, xmax] of missing) {
+      const looked = asked.has(id) || id > above;
+      if (looked && xmax !== undefined && xmax <= read.xmin && id <= readUpTo && !found.has(id)) missing.delete(id);
+    }
   };
 
   const onNotification = (payload: string) => {
@@ -185,19 +236,17 @@ export function createOrderStream(options: OrderStreamOptions) {
       log.warn(`order stream: an announcement that is not JSON was ignored: ${payload.slice(0, 100)}`);
       return;
     }
-    if (!('catch_up' in event)) dispatch(event);
-    // With no stream open there is nothing to send: only where a later catch-up starts moves on.
-    else if (streams.size === 0) highest = Math.max(highest, Number(event.up_to) || 0);
-    else catchUp();
+    if ('catch_up' in event) catchUp();
+    else dispatch([event]);
   };
 
   /** A catch-up is running, and whether another one was asked for meanwhile (it runs after it). */
   let catchingUp: Promise<void> | undefined;
   let catchUpAgain = false;
   /**
-   * Reads what was committed and not yet heard from the table: after the listener lost its
-   * connection, and when new orders were announced. One read at a time; those asked for meanwhile
-   * make one more.
+   * Reads what was committed and not heard yet from the table: when new orders were announced,
+   * after the listener lost its connection, and at each heartbeat. One read at a time; those asked
+   * for meanwhile make one more.
    */
   const catchUp = () => {
     if (catchingUp) {
@@ -207,10 +256,15 @@ export function createOrderStream(options: OrderStreamOptions) {
     catchingUp = (async () => {
       do {
         catchUpAgain = false;
-        dispatch(...(await eventsAfter(db, Math.max(0, highest - REPLAY_OVERLAP), undefined, REPLAY_MAX)));
+        const above = highest;
+        const asked = new Map(missing);
+        const read = await readEvents(db, above, [...asked.keys()], CATCH_UP_PAGE);
+        const complete = read.events.length < CATCH_UP_PAGE;
+        settle(read, above, asked, complete);
+        if (!complete) catchUpAgain = true;
       } while (catchUpAgain && !closing);
     })()
-      .catch((error) => log.error(`order stream: catching up failed: ${(error as Error).stack ?? error}`))
+      .catch((error) => log.error(`order stream: catching up failed: ${describe(error)}`))
       .finally(() => {
         catchingUp = undefined;
       });
@@ -221,93 +275,145 @@ export function createOrderStream(options: OrderStreamOptions) {
   let announceTimer: NodeJS.Timeout | undefined;
   let createdUpTo = 0;
   const announce = () =>
-    announceNewEvents(db, createdUpTo).catch((error) =>
-      log.error(`order stream: new orders could not be announced: ${(error as Error).stack ?? error}`),
-    );
+    announceNewEvents(db, createdUpTo).catch((error) => log.error(`order stream: new orders could not be announced: ${describe(error)}`));
 
-  /** The events after `lastEventId` this stream may see, then what arrived live meanwhile. */
-  const replay = async (stream: Stream, lastEventId: number) => {
-    const customer = stream.session.role === ROLES.admin ? undefined : stream.session.id;
-    const sent = new Set<number>();
-    stream.replayed = sent;
-    let after = Math.max(0, lastEventId - REPLAY_OVERLAP);
-    for (let read = 0; read < REPLAY_MAX && !stream.closed; read += REPLAY_PAGE) {
-      const events: EventRef[] = await eventsAfter(db, after, customer, REPLAY_PAGE);
-      if (events.length === 0) break;
-      const orders = new Map((await loadOrderDetails(db, [...new Set(events.map((e) => e.transaction_id))])).map((o) => [o.id, o]));
-      for (const event of events) {
+  /**
+   * The events the client of `stream` missed (those its cursor lacks), then what arrived live
+   * meanwhile. Each replayed frame's id is the client's cursor with every event read so far added.
+   */
+  const replay = async (stream: Stream, from: EventCursor) => {
+    const had = stream.had!;
+    let upTo = from.upTo;
+    const stillMissing = new Set(from.missing);
+    let last = 0;
+    let read = 0;
+    for (; read < REPLAY_MAX && !stream.closed; ) {
+      const page = await readEvents(
+        db,
+        Math.max(upTo, last),
+        [...stillMissing].filter((id) => id > last),
+        REPLAY_PAGE,
+      );
+      if (page.events.length === 0) break;
+      const mine = page.events.filter((e) => mayShow(stream.session, e.user_id));
+      const orders = new Map((await loadOrderDetails(db, [...new Set(mine.map((e) => e.transaction_id))])).map((o) => [o.id, o]));
+      for (const event of page.events) {
+        had.replayed.add(event.id);
+        stillMissing.delete(event.id);
+        // The ids jumped over were not committed when read: still missing for this client.
+        for (let skipped = Math.max(upTo, last) + 1; skipped < event.id; skipped++) stillMissing.add(skipped);
+        upTo = Math.max(upTo, event.id);
+        last = event.id;
         const order = orders.get(event.transaction_id);
-        if (order) await writePaced(stream, frameOf(event.id, event.status_id, order));
-        sent.add(event.id);
+        if (!order || !mayShow(stream.session, order.customer.id)) continue;
+        const cursor = formatCursor({ upTo, missing: [...stillMissing].sort((a, b) => a - b) });
+        await writePaced(stream, frameOf(cursor, event.id, event.status_id, order));
       }
-      after = events.at(-1)!.id;
-      if (events.length < REPLAY_PAGE) break;
+      read += page.events.length;
+      if (page.events.length < REPLAY_PAGE) break;
     }
+    // More than a replay sends: the client reads its orders again, as on a first connection.
+    if (read >= REPLAY_MAX) await writePaced(stream, RELOAD);
     const waiting = stream.waiting ?? [];
     stream.waiting = undefined;
-    for (const { id, frame } of waiting) if (!sent.has(id)) write(stream, frame);
+    for (const { id, frame } of waiting) if (!had.replayed.has(id)) write(stream, frame);
   };
 
-  /** A catch-up reads from REPLAY_OVERLAP ids before the highest one heard: older replayed ids can go. */
-  const forgetReplayed = (stream: Stream) => {
-    const replayed = stream.replayed!;
-    for (const id of replayed) if (id <= highest - REPLAY_OVERLAP) replayed.delete(id);
-    if (replayed.size === 0) stream.replayed = undefined;
+  /** What a stream skips is only needed while the hub may still dispatch an event it holds. */
+  const forgetHad = (stream: Stream) => {
+    const had = stream.had!;
+    const past = settled();
+    for (const id of had.replayed) if (id <= past) had.replayed.delete(id);
+    if (had.upTo <= past && had.replayed.size === 0) stream.had = undefined;
   };
 
+  /** Ends the streams, of those given, whose sessions no longer hold (a logout, a new password, a role changed). */
   let checking = false;
-  /** The heartbeat: a comment on every stream, and every stream's session checked again. */
-  const heartbeat = setInterval(() => {
-    for (const stream of streams) {
-      write(stream, KEEP_ALIVE);
-      if (stream.replayed && !stream.waiting) forgetReplayed(stream);
-    }
-    if (streams.size === 0) return;
-    // An instance that stopped between an order's commit and its announcement: the order is read
-    // from the table here at the latest, one heartbeat later.
-    catchUp();
-    if (checking) return;
-    checking = true;
-    const open = [...streams];
-    sessions
+  const checkSessions = (open: Stream[]) => {
+    if (open.length === 0) return Promise.resolve();
+    return sessions
       .stillValid(open.map((s) => s.session))
       .then((valid) => {
         for (const stream of open) if (!valid.has(stream.session.jti)) end(stream);
       })
-      .catch((error) => log.error(`order stream: sessions could not be checked: ${(error as Error).stack ?? error}`))
-      .finally(() => {
-        checking = false;
-      });
+      .catch((error) => log.error(`order stream: sessions could not be checked: ${describe(error)}`));
+  };
+
+  /** A session ended somewhere (migration 0017's trigger): its streams here are checked at once. */
+  const onSessionChange = (payload: string) => {
+    let change: { jti?: string; user_id?: number };
+    try {
+      change = JSON.parse(payload) as { jti?: string; user_id?: number };
+    } catch {
+      log.warn(`order stream: a session announcement that is not JSON was ignored: ${payload.slice(0, 100)}`);
+      return;
+    }
+    void checkSessions([...streams].filter((s) => s.session.jti === change.jti || s.session.id === change.user_id));
+  };
+
+  /** The heartbeat: a comment on every stream, a catch-up, and every stream's session checked again. */
+  const heartbeat = setInterval(() => {
+    for (const stream of streams) {
+      write(stream, KEEP_ALIVE);
+      if (stream.had && !stream.waiting) forgetHad(stream);
+    }
+    // An instance that stopped between an order's commit and its announcement: the order is read
+    // from the table here at the latest, one heartbeat later; and ids still missing are looked for.
+    if (streams.size > 0 || missing.size > 0) catchUp();
+    // Sessions are announced when they end; this also covers an announcement lost with the listener's connection.
+    if (checking || streams.size === 0) return;
+    checking = true;
+    void checkSessions([...streams]).finally(() => {
+      checking = false;
+    });
   }, options.heartbeatMs);
   heartbeat.unref();
 
   return {
-    /** Listens for order events (once, at start-up). */
+    /** Listens for order events and ended sessions (once, at start-up). */
     async start(): Promise<void> {
-      // A catch-up after a lost connection starts from what existed at start-up, never from the first order.
-      highest = await latestEventId(db);
-      unsubscribe = await listener.subscribe(ORDER_EVENTS_CHANNEL, onNotification, catchUp);
+      // Streams opened from now on get what happens from now on: the hub starts at the newest event,
+      // with the ids below it still uncommitted as missing.
+      const { latest, ...read } = await latestEvents(db, START_WINDOW);
+      highest = Math.max(0, latest - START_WINDOW);
+      for (const event of read.events) hear(event.id, read.xmax);
+      // The ids jumped over stay missing until a read shows their transactions ended (at once when none was running).
+      if (read.xmax <= read.xmin) missing.clear();
+      unsubscribe = [
+        await listener.subscribe(ORDER_EVENTS_CHANNEL, onNotification, catchUp),
+        await listener.subscribe(SESSIONS_CHANNEL, onSessionChange, () => void checkSessions([...streams])),
+      ];
     },
 
     /**
-     * Opens a stream for a signed-in caller. `lastEventId` (the Last-Event-ID header) first replays
-     * what the caller missed. Too many open streams of one account → not ok (429).
+     * Opens a stream for a signed-in caller. `lastEventId` (the Last-Event-ID header, a cursor) first
+     * replays what the caller missed. Too many open streams of one account → not ok (429).
      */
-    open(session: Session, lastEventId: number | undefined): OpenResult {
+    open(session: Session, lastEventId: string | undefined): OpenResult {
       if (closing) return { ok: false, retryAfterSeconds: 1 };
       const count = perAccount.get(session.id) ?? 0;
       if (count >= options.maxStreamsPerAccount) return { ok: false, retryAfterSeconds: Math.ceil(options.heartbeatMs / 1000) };
       perAccount.set(session.id, count + 1);
+      const from = parseCursor(lastEventId);
+      // Without a cursor the client has what the hub has heard: it reads the current state itself.
+      const start = from ?? cursorNow();
       const body = new PassThrough();
-      const stream: Stream = { session, body, closed: false, waiting: lastEventId === undefined ? undefined : [] };
+      const stream: Stream = {
+        session,
+        body,
+        closed: false,
+        waiting: from ? [] : undefined,
+        had: { upTo: start.upTo, missing: new Set(start.missing), replayed: new Set() },
+      };
       streams.add(stream);
       // A client that goes away closes its response; the stream is forgotten with it.
       body.on('close', () => end(stream));
-      // The browser reconnects after 3 s when the stream drops; the comment makes the answer start at once.
-      write(stream, 'retry: 3000\n: connected\n\n');
-      if (lastEventId !== undefined) {
-        replay(stream, lastEventId).catch((error) => {
-          log.error(`order stream: replay failed: ${(error as Error).stack ?? error}`);
+      // The browser reconnects after 3 s when the stream drops; the comment makes the answer start at
+      // once, and a new stream's id is where it starts, so that a reconnect at once misses nothing.
+      write(stream, `retry: 3000\n${from ? '' : `id: ${formatCursor(start)}\n`}: connected\n\n`);
+      if (from) {
+        replay(stream, from).catch((error) => {
+          log.error(`order stream: replay failed: ${describe(error)}`);
           end(stream); // the client reconnects with its Last-Event-ID and tries again
         });
       }
@@ -355,7 +461,7 @@ export function createOrderStream(options: OrderStreamOptions) {
         await announce();
       }
       for (const stream of [...streams]) end(stream);
-      await unsubscribe?.().catch(() => {});
+      for (const stop of unsubscribe) await stop().catch(() => {});
     },
   };
 }

@@ -14,6 +14,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, intArray, rows, sqlArray } from '../../db/client.ts';
 import { transactions } from '../../db/schema.ts';
 import type { OrderLimit } from '../../plugins/order-limit.ts';
+import type { Claim } from './idempotency.ts';
 
 /** An add-on in a line's drink, priced at the time of the order; `qty` is per drink. */
 export interface NewAddon {
@@ -36,6 +37,8 @@ export interface NewOrder {
   shipping: number;
   total: number;
   idempotency_key: string | null;
+  /** The request's fingerprint, stored with its key (transactions/idempotency.ts). */
+  idempotency_fingerprint?: string | null;
   lines: { product_id: number; size_id: number; qty: number; unit_price: number; addons: readonly NewAddon[]; line_total: number }[];
 }
 
@@ -67,12 +70,32 @@ export async function lockCustomer(db: Db, userId: number): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${COUPON_LOCK}, ${userId})`);
 }
 
-export async function findOrderIdByKey(db: Db, userId: number, key: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(eq(transactions.user_id, userId), eq(transactions.idempotency_key, key)));
-  return row?.id;
+/** What claim_idempotency_key answers (migration 0017), as the repository hands it on. */
+interface ClaimRow {
+  in_progress?: true;
+  id?: number;
+  fingerprint?: string | null;
+}
+
+const toClaim = (row: ClaimRow | null | undefined): Claim =>
+  !row ? undefined : row.in_progress ? { inProgress: true } : { id: row.id!, fingerprint: row.fingerprint ?? null };
+
+/** How long a request waits for another with the same key to finish before it answers "in progress". */
+export const KEY_WAIT_MS = 1500;
+
+/**
+ * Claims a customer's Idempotency-Key (migration 0017's claim_idempotency_key): waits, up to
+ * KEY_WAIT_MS, for a request with the same key still running, then answers the order the key names,
+ * if any. Inside a transaction the claim holds until its end, so that no other request with the
+ * key judges or stores anything meanwhile.
+ */
+export async function claimKey(db: Db, userId: number, key: string): Promise<Claim> {
+  const [row] = await rows<{ claim: ClaimRow | string | null }>(
+    db,
+    sql`select claim_idempotency_key(${userId}, ${key}::text, ${KEY_WAIT_MS}) as claim`,
+  );
+  const claim = row?.claim;
+  return toClaim(typeof claim === 'string' ? JSON.parse(claim) : claim);
 }
 
 interface OrderRow
@@ -155,7 +178,7 @@ const EVENTS_JSON = sql`(select coalesce(json_agg(json_build_object('id', e.id, 
   from order_events e left join users b on b.id = e.by_user_id where e.transaction_id = t.id)`;
 
 /** What placeOrder answers: the order stored, or why nothing was. */
-export type Placed = { stored: StoredOrder } | { stale: true } | { replayed: number } | { limited: number } | { sessionEnded: true };
+export type Placed = { stored: StoredOrder } | { stale: true } | { claimed: Claim } | { limited: number } | { sessionEnded: true };
 
 /** A session whose revocation and epoch place_order checks itself (migration 0016). */
 export interface UncheckedSession {
@@ -188,7 +211,8 @@ export interface LineNames {
  * call of place_order (migration 0014, docs/decisions/order-path.md): one round trip, its
  * statements planned once per connection. The prices are checked there against the menu as
  * committed: a cart priced from a menu that changed meanwhile stores nothing and answers `stale`.
- * A customer's Idempotency-Key already used answers the order it made (`replayed`); with `limit`,
+ * A customer's Idempotency-Key already used, or in use by a request still running, stores nothing
+ * and answers what claiming it found (`claimed`: the server tells a retry from another order); with `limit`,
  * the order is counted, and one too many stores nothing (`limited`). With `session`, the call checks
  * it first: a session that has ended stores and reads nothing (`sessionEnded`). The answer is
  * made from what was sent and the few columns the database sets, not read back.
@@ -207,14 +231,15 @@ export async function placeOrder(db: Db, order: NewOrder, limit?: OrderLimit, se
           )},
           ${intArray(addons.map((a) => a.position))}, ${intArray(addons.map((a) => a.product_id))}, ${intArray(addons.map((a) => a.qty))},
           ${intArray(addons.map((a) => a.unit_price))}, ${limit?.key ?? null}::text, ${limit?.limit ?? null}::int,
-          ${limit?.windowSeconds ?? null}::int, ${session?.jti ?? null}::text, ${session?.epoch ?? null}::int) as placed`,
+          ${limit?.windowSeconds ?? null}::int, ${session?.jti ?? null}::text, ${session?.epoch ?? null}::int,
+          ${order.idempotency_fingerprint ?? null}::text, ${KEY_WAIT_MS}::int) as placed`,
   );
   const placed: PlacedRow = typeof row!.placed === 'string' ? JSON.parse(row!.placed) : row!.placed;
   if (placed.session_ended) return { sessionEnded: true };
   if (placed.stale) return { stale: true };
-  if (placed.replayed !== undefined) return { replayed: placed.replayed };
+  if (placed.claimed !== undefined) return { claimed: toClaim(placed.claimed) };
   if (placed.limited !== undefined) return { limited: placed.limited };
-  const { stale: _, replayed: __, limited: ___, session_ended: ____, ...stored } = placed;
+  const { stale: _, claimed: __, limited: ___, session_ended: ____, ...stored } = placed;
   return { stored: stored as StoredOrder };
 }
 
@@ -262,7 +287,7 @@ export function storedOrderAnswer(order: NewOrder, stored: StoredOrder, names: r
 interface PlacedRow {
   session_ended?: true;
   stale?: true;
-  replayed?: number;
+  claimed?: ClaimRow;
   /** The seconds left in the order limit's window. */
   limited?: number;
   id?: number;
@@ -346,10 +371,11 @@ export async function announceNewEvents(db: Db, upTo: number): Promise<void> {
   await db.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify({ catch_up: true, up_to: upTo })})`);
 }
 
-/** The newest order event's id (0 when there is none). */
-export async function latestEventId(db: Db): Promise<number> {
+/** The newest order event's id (0 when there is none), and the `window` ids below it as read in one snapshot (see readEvents). */
+export async function latestEvents(db: Db, window: number): Promise<EventRead & { latest: number }> {
   const [row] = await rows<{ id: string | number | null }>(db, sql`select max(id) as id from order_events`);
-  return Number(row?.id ?? 0);
+  const latest = Number(row?.id ?? 0);
+  return { latest, ...(await readEvents(db, Math.max(0, latest - window), [], window + 1)) };
 }
 
 export interface EventRef {
@@ -359,18 +385,29 @@ export interface EventRef {
   user_id: number;
 }
 
+/** Order events read at one moment, and which transactions could still commit more (docs/decisions/order-path.md#event-delivery). */
+export interface EventRead {
+  events: EventRef[];
+  /** Every transaction with an id below this one had ended when the events were read. */
+  xmin: number;
+  /** No transaction with this id or above had started when the events were read. */
+  xmax: number;
+}
+
 /**
- * Order events after `afterId`, oldest first, at most `limit`; only one customer's orders when
- * `customerId` is given (a customer's stream replays only what it may see).
+ * The order events with an id above `above` or among `also`, oldest first, at most `limit`, with the
+ * snapshot they were read in: its xmin and xmax tell which of the ids not found may still commit.
  */
-export async function eventsAfter(db: Db, afterId: number, customerId: number | undefined, limit: number): Promise<EventRef[]> {
-  const found = await rows<{ id: string | number; transaction_id: number; status_id: number; user_id: number }>(
+export async function readEvents(db: Db, above: number, also: readonly number[], limit: number): Promise<EventRead> {
+  const [row] = await rows<{ xmin: string; xmax: string; events: EventRef[] | string }>(
     db,
-    sql`select e.id, e.transaction_id, e.status_id, t.user_id from order_events e join transactions t on t.id = e.transaction_id
-        where e.id > ${afterId} ${customerId === undefined ? sql`` : sql`and t.user_id = ${customerId}`}
-        order by e.id limit ${limit}`,
+    sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin, pg_snapshot_xmax(pg_current_snapshot())::text as xmax,
+          coalesce((select json_agg(x order by x.id) from (
+            select e.id, e.transaction_id, e.status_id, t.user_id from order_events e join transactions t on t.id = e.transaction_id
+            where e.id > ${above} or e.id = any(${intArray(also, 'bigint[]')}) order by e.id limit ${limit}) x), '[]'::json) as events`,
   );
-  return found.map((row) => ({ ...row, id: Number(row.id), status_id: row.status_id as StatusId }));
+  const events: EventRef[] = typeof row!.events === 'string' ? JSON.parse(row!.events) : row!.events;
+  return { events: events.map((e) => ({ ...e, id: Number(e.id) })), xmin: Number(row!.xmin), xmax: Number(row!.xmax) };
 }
 
 export interface Move {

@@ -43,14 +43,12 @@ const LastEventIdHeadersSchema = z.object({
   'last-event-id': z
     .string()
     .optional()
-    .meta({ description: 'The id of the last event received: the stream first sends every later event the caller may see' }),
+    .meta({
+      description:
+        'The id of the last event received (a cursor such as "1846" or "1846~1345"): the stream first sends every event ' +
+        'the caller may see that it lacks. Anything else is read as none.',
+    }),
 });
-
-/** A Last-Event-ID that is not an event id (a browser's empty one, garbage) means "nothing received". */
-function lastEventIdOf(header: string | undefined): number | undefined {
-  const value = header?.trim();
-  return value && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
-}
 
 export async function transactionsRoutes(
   base: FastifyInstance,
@@ -68,9 +66,10 @@ export async function transactionsRoutes(
         tags: ['transactions'],
         summary:
           "Live order events (Server-Sent Events): admins get every order's, a customer their own. Each event: " +
-          '`id:` an increasing event id, `event: order`, `data:` {type: "created" | "status", order} (the order as ' +
-          'GET /transactions/:id answers it). A comment line at least every 15 s. Reconnect with Last-Event-ID to ' +
-          'get what was missed first (a few events may come twice: apply them by id).',
+          '`id:` a cursor of the events had so far, `event: order`, `data:` {type: "created" | "status", event_id, order} ' +
+          '(the order as GET /transactions/:id answers it). Each event comes once, late commits included. A comment line ' +
+          'at least every 15 s. Reconnect with Last-Event-ID to get exactly what was missed first; `event: reload` ' +
+          'means too much was missed: read the orders again.',
         headers: LastEventIdHeadersSchema,
         response: {
           200: {
@@ -83,7 +82,7 @@ export async function transactionsRoutes(
       },
     },
     async (request, reply) => {
-      const opened = stream.open(sessionOf(request), lastEventIdOf(request.headers['last-event-id']));
+      const opened = stream.open(sessionOf(request), request.headers['last-event-id']);
       if (!opened.ok) {
         reply.header('retry-after', String(opened.retryAfterSeconds));
         throw new AppError(429, 'too_many_requests', 'Too many live streams are open for this account; close one or try again shortly');

@@ -27,10 +27,11 @@ import type { OrderLimit } from '../../plugins/order-limit.ts';
 import { type Session, sessionEnded } from '../auth/auth.service.ts';
 import { judgePromo, type PromoVerdict } from '../promos/promos.service.ts';
 import { holdingSlot, type ShopSettings } from '../shop/shop.service.ts';
+import { type Claim, type OrderKey, orderKeyOf, replayOf } from './idempotency.ts';
 import {
+  claimKey,
   countOrders,
   findMenuPricing,
-  findOrderIdByKey,
   findOrderState,
   hideOrder,
   loadOrder,
@@ -45,12 +46,6 @@ import {
 } from './transactions.repository.ts';
 
 const orderNotFound = () => notFound('Order not found');
-
-async function loadExisting(db: Db, id: number): Promise<Order> {
-  const order = await loadOrder(db, id);
-  if (!order) throw orderNotFound();
-  return order;
-}
 
 const refuse = (field: string, message: string) => badRequest(message, [{ field, message }]);
 
@@ -188,50 +183,31 @@ export async function quoteOrder(db: Db, menu: MenuSource, shop: ShopSettings, s
   return { lines, ...amounts, promo: verdict ? { id: verdict.id, applies: verdict.applies, reason: verdict.reason } : null };
 }
 
-/** The cart was priced from a menu that changed before the order was stored: nothing was stored. */
-class StalePrices extends Error {}
-
 /** Tries of an order whose prices changed meanwhile, each priced from the database, before a 409. */
 const STALE_TRIES = 3;
 
+/** An order stored, or what its key names instead (a retry, another body, a request still running). */
+type Outcome = { order: Order; eventId: number } | { claim: Exclude<Claim, undefined> };
+
 /**
- * Prices and stores an order. The server is the authority: prices come from the menu (this
- * instance's, checked against the database's as the order is stored: docs/decisions/order-path.md),
- * and a retry with the same Idempotency-Key answers the order it already made. With `limit`, the
- * order counts towards its customer's limit as it is stored; one too many is a 429.
- *
- * Nothing is stored or told to a session that has ended (a 401): place_order checks the session
- * in the order's own round trip, before it reads or writes anything of the account, and a refusal
- * or a replay that would be answered without it (a coupon's verdict, the shop's hours, a full slot,
- * a cart that cannot be priced) checks the session first.
+ * Judges the order's rules and stores it: its time (and a scheduled order's slot, held until the
+ * order is stored), its coupon under its customer's lock, and its prices, checked by place_order
+ * against the menu as committed (docs/decisions/order-path.md). A cart priced from a menu that
+ * changed meanwhile is priced again from the database, at most STALE_TRIES times.
  */
-export async function createOrder(
+async function judgeAndStore(
   db: Db,
   menu: MenuSource,
   shop: ShopSettings,
   session: PendingSession,
   input: CreateOrderInput,
-  { idempotencyKey, limit }: { idempotencyKey?: string; limit?: OrderLimit },
-): Promise<{ order: Order; replayed: boolean; eventId?: number }> {
-  let checked = false;
-  const checkSession = async () => {
-    if (!checked) await session.verify();
-    checked = true;
-  };
-  const replay = async (id: number) => ({ order: await loadExisting(db, id), replayed: true });
-  let lines: OrderLine[];
-  try {
-    lines = await priceCart(db, menu, input);
-  } catch (error) {
-    await checkSession();
-    // A retry of an order already made is answered even if its cart can no longer be priced.
-    const existing = idempotencyKey && error instanceof AppError ? await findOrderIdByKey(db, session.id, idempotencyKey) : undefined;
-    if (existing) return replay(existing);
-    throw error;
-  }
+  key: OrderKey | undefined,
+  limit: OrderLimit | undefined,
+): Promise<Outcome> {
+  let lines = await priceCart(db, menu, input);
 
-  /** Stores the order with the discount of its promo (0 without one); throws StalePrices when the menu changed. */
-  const store = async (tx: Db, discountPercent: number) => {
+  /** Stores the order with its coupon's discount (0 without one); undefined when its prices were stale. */
+  const store = async (tx: Db, discountPercent: number): Promise<Outcome | undefined> => {
     const { line_totals: _, ...amounts } = priceOrder(lines, discountPercent);
     const order: NewOrder = {
       user_id: session.id,
@@ -241,54 +217,84 @@ export async function createOrder(
       address: input.address ?? null,
       scheduled_for: input.scheduled_for ?? null,
       ...amounts,
-      idempotency_key: idempotencyKey ?? null,
+      idempotency_key: key?.key ?? null,
+      idempotency_fingerprint: key?.fingerprint ?? null,
       lines,
     };
-    const placed = await placeOrder(tx, order, limit, checked ? undefined : session);
+    const placed = await placeOrder(tx, order, limit, session);
     if ('sessionEnded' in placed) throw sessionEnded();
-    if ('stale' in placed) throw new StalePrices();
     if ('limited' in placed) throw tooManyRequests(placed.limited);
-    return 'stored' in placed ? { order: storedOrderAnswer(order, placed.stored, lines), eventId: placed.stored.event_id } : placed;
+    if ('stale' in placed) return undefined;
+    if ('claimed' in placed) return { claim: placed.claimed! };
+    return { order: storedOrderAnswer(order, placed.stored, lines), eventId: placed.stored.event_id };
   };
 
-  try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        // The time is checked, and a scheduled order's slot held until it is stored (docs/shop-rules.md#opening-hours-and-slots).
-        // A transaction PostgreSQL aborts as a deadlock or serialization failure stored nothing: run it again.
-        const placed = await retryOnConflict(() =>
-          holdingSlot(db, shop, input.scheduled_for, (db) =>
-            input.promo_id
-              ? db.transaction(async (trx) => {
-                  const tx = trx as Db;
-                  // The coupon is judged under the customer's lock, so two orders cannot both use today's (docs/shop-rules.md#coupons).
-                  await lockCustomer(tx, session.id);
-                  const verdict = await judgePromo(tx, shop, couponUse(session, input, priceOrder(lines).subtotal));
-                  if (!verdict.applies) throw refuse('promo_id', verdict.reason!);
-                  return store(tx, verdict.discountPercent);
-                })
-              : store(db, 0),
-          ),
-        );
-        if ('replayed' in placed) return replay(placed.replayed);
-        return { order: placed.order, replayed: false, eventId: placed.eventId };
-      } catch (error) {
-        if (!(error instanceof StalePrices)) throw error;
-        // The menu changed since this instance read it: price the cart as the database has it now.
-        if (attempt >= STALE_TRIES) throw conflict('The menu changed while your order was placed: please try again');
-        lines = priceLines(await pricingFromDatabase(db, input), input);
-      }
-    }
-  } catch (error) {
-    // A refusal (a coupon's verdict, the hours, a full slot…) is told only to a session that holds.
-    const refusal = error instanceof AppError && error.statusCode !== 401;
-    // Two retries with one key raced: the other one stored the order, answer it.
-    const raced = idempotencyKey && isUniqueViolation(error);
-    if (refusal || raced) await checkSession();
-    const existing = raced ? await findOrderIdByKey(db, session.id, idempotencyKey) : undefined;
-    if (existing) return replay(existing);
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    // A transaction PostgreSQL aborts as a deadlock or serialization failure stored nothing: run it again.
+    const outcome = await retryOnConflict(() =>
+      // The time is checked, and a scheduled order's slot held until it is stored (docs/shop-rules.md#opening-hours-and-slots).
+      holdingSlot(db, shop, input.scheduled_for, (db) =>
+        input.promo_id
+          ? db.transaction(async (trx) => {
+              const tx = trx as Db;
+              // The coupon is judged under the customer's lock, so two orders cannot both use today's (docs/shop-rules.md#coupons).
+              await lockCustomer(tx, session.id);
+              const verdict = await judgePromo(tx, shop, couponUse(session, input, priceOrder(lines).subtotal));
+              if (!verdict.applies) throw refuse('promo_id', verdict.reason!);
+              return store(tx, verdict.discountPercent);
+            })
+          : store(db, 0),
+      ),
+    );
+    if (outcome) return outcome;
+    // The menu changed since this instance read it: price the cart as the database has it now.
+    if (attempt >= STALE_TRIES) throw conflict('The menu changed while your order was placed: please try again');
+    lines = priceLines(await pricingFromDatabase(db, input), input);
   }
+}
+
+/**
+ * Prices and stores an order (docs/shop-rules.md#ordering). The server is the authority: prices
+ * come from the menu, checked against the database's as the order is stored. With `limit`, the
+ * order counts towards its customer's limit as it is stored; one too many is a 429.
+ *
+ * One order per Idempotency-Key, whatever the rules say when a retry comes: place_order claims the
+ * key before it stores anything, and every refusal (a coupon used since, a full slot, a time
+ * passed, a product sold out, the order limit) first asks whether the key already names an order,
+ * and answers that order instead. The coupon's and the slot's locks make a duplicate judge its
+ * rules only after the first request committed, so it finds that request's order; the claim waits
+ * for a first request still storing (a 409 "still being placed" after KEY_WAIT_MS). The same key
+ * with another body is a 422.
+ *
+ * Nothing is stored or told to a session that has ended (a 401): place_order checks the session
+ * before it reads or writes anything of the account, and a refusal or a replay answered without it
+ * checks the session first.
+ */
+export async function createOrder(
+  db: Db,
+  menu: MenuSource,
+  shop: ShopSettings,
+  session: PendingSession,
+  input: CreateOrderInput,
+  { idempotencyKey, limit }: { idempotencyKey?: string; limit?: OrderLimit },
+): Promise<{ order: Order; replayed: boolean; eventId?: number }> {
+  const key = orderKeyOf(idempotencyKey, input);
+  let outcome: Outcome;
+  try {
+    outcome = await judgeAndStore(db, menu, shop, session, input, key, limit);
+  } catch (error) {
+    // Two requests with one key raced past the claim (only where no lock serialises them): a refusal too.
+    const refused = (error instanceof AppError && error.statusCode !== 401) || (key !== undefined && isUniqueViolation(error));
+    if (!refused) throw error;
+    await session.verify();
+    const claim = key && (await claimKey(db, session.id, key.key));
+    if (!claim) throw error;
+    outcome = { claim };
+  }
+  if ('order' in outcome) return { ...outcome, replayed: false };
+  const order = await loadOrder(db, replayOf(outcome.claim, key!));
+  if (!order) throw orderNotFound();
+  return { order, replayed: true };
 }
 
 /** A customer's own orders, newest first, without the ones they removed from their history. */

@@ -156,6 +156,8 @@ export function startLiveOrders({ queryClient, accountId }: LiveOptions): () => 
           for (const event of parser.push(value)) {
             lastEventId = event.id;
             if (event.type === 'order' && firstTime(event.id)) deliver(event.data);
+            // The server could not replay all that was missed: read the orders again, as on a first connection.
+            else if (event.type === 'reload') void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
           }
         }
         lastEventId = parser.lastEventId();

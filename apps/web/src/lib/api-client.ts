@@ -19,13 +19,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fieldErrors: FieldError[];
+  /** The answer's Retry-After in seconds, when it sent one (a 409 "still being placed", a 429, a 503). */
+  readonly retryAfter: number | undefined;
 
-  constructor(status: number, message: string, code: string, fieldErrors: FieldError[] = []) {
+  constructor(status: number, message: string, code: string, fieldErrors: FieldError[] = [], retryAfter?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -92,6 +95,13 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
 }
 
+/** Retry-After as seconds; only its delay-seconds form, which is the one this API sends. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get('retry-after')?.trim();
+  if (!value || !/^\d+$/.test(value)) return undefined;
+  return Number(value);
+}
+
 /** The error of a refused request; a refused session also starts the way to /login (docs/decisions/spec-fidelity.md#routes-and-the-session). */
 async function failure(response: Response, signedIn: boolean): Promise<ApiError> {
   const payload = await readBody(response);
@@ -107,7 +117,7 @@ async function failure(response: Response, signedIn: boolean): Promise<ApiError>
   } else if (response.status === 403) {
     onAuthFailure?.(403, message);
   }
-  return new ApiError(response.status, message, code, fieldErrors);
+  return new ApiError(response.status, message, code, fieldErrors, retryAfterOf(response));
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {

@@ -68,13 +68,27 @@ interface Had {
   upTo: number;
   missing: Set<number>;
   replayed: Set<number>;
+  /** A resumed client may have had more than this hub has heard (it came from another instance): its frames' ids say so. */
+  resumed: boolean;
+}
+
+const hasHad = (had: Had, id: number) => (id <= had.upTo && !had.missing.has(id)) || had.replayed.has(id);
+
+/** The cursor of what a client holds after an event: what it had before, and what the hub's cursor says. */
+function unionOf(had: Had, hub: EventCursor): EventCursor {
+  const upTo = Math.max(had.upTo, hub.upTo);
+  const hubMissing = new Set(hub.missing);
+  const candidates = new Set([...had.missing, ...hub.missing]);
+  for (let id = Math.min(had.upTo, hub.upTo) + 1; id <= upTo; id++) candidates.add(id);
+  const lacks = (id: number) => !hasHad(had, id) && (id > hub.upTo || hubMissing.has(id));
+  return { upTo, missing: [...candidates].filter(lacks).sort((a, b) => a - b) };
 }
 
 interface Stream {
   session: Session;
   body: PassThrough;
   /** While a Last-Event-ID replay runs, live frames wait here (then those not replayed are sent). */
-  waiting?: { id: number; frame: Buffer }[];
+  waiting?: { id: number; cursor: EventCursor; body: Buffer }[];
   /** What the client had before this hub's frames reached it: those events are skipped. Forgotten once the hub is past them. */
   had?: Had;
   closed: boolean;
@@ -89,15 +103,14 @@ interface Announced {
   user_id: number | null;
 }
 
-/** One event's frame, encoded once: the same bytes go to every stream that may see it. `cursor` is the SSE id. */
-const frameOf = (cursor: string, eventId: number, statusId: number, order: OrderDetail) =>
+/** One event's frame after its id line, encoded once: the same bytes go to every stream that may see it. */
+const frameBody = (eventId: number, statusId: number, order: OrderDetail) =>
   Buffer.from(
-    `id: ${cursor}\nevent: order\ndata: ${JSON.stringify({
-      type: statusId === STATUS.pending ? 'created' : 'status',
-      event_id: eventId,
-      order,
-    })}\n\n`,
+    `event: order\ndata: ${JSON.stringify({ type: statusId === STATUS.pending ? 'created' : 'status', event_id: eventId, order })}\n\n`,
   );
+/** A frame: its id line (the cursor after its event) and its body. */
+const frameOf = (cursor: EventCursor, body: Buffer) => Buffer.concat([Buffer.from(`id: ${formatCursor(cursor)}\n`), body]);
+
 /** Too much was missed to replay: the client reads its orders again (as on a first connection). */
 const RELOAD = Buffer.from('event: reload\ndata: {}\n\n');
 /** The heartbeat's comment, encoded once. */
@@ -131,7 +144,6 @@ export function createOrderStream(options: OrderStreamOptions) {
     for (const id of missing.keys()) if (id < lowest) lowest = id;
     return lowest - 1;
   };
-  const hasHad = (had: Had, id: number) => (id <= had.upTo && !had.missing.has(id)) || had.replayed.has(id);
 
   const write = (stream: Stream, chunk: string | Buffer) => {
     if (stream.closed) return;
@@ -187,10 +199,10 @@ export function createOrderStream(options: OrderStreamOptions) {
    * those nobody here may see, are skipped without a read.
    */
   const dispatch = (announced: readonly Announced[], xmax?: number) => {
-    const events: (Announced & { cursor: string })[] = [];
+    const events: (Announced & { cursor: EventCursor })[] = [];
     for (const event of announced) {
       if (!hear(event.id, xmax)) continue;
-      if (anyoneMaySee(event.user_id ?? null)) events.push({ ...event, cursor: formatCursor(cursorNow()) });
+      if (anyoneMaySee(event.user_id ?? null)) events.push({ ...event, cursor: cursorNow() });
     }
     if (events.length === 0) return;
     const loading = loadOrderDetails(db, [...new Set(events.map((event) => event.transaction_id))]);
@@ -200,11 +212,13 @@ export function createOrderStream(options: OrderStreamOptions) {
         for (const event of events) {
           const order = orders.get(event.transaction_id);
           if (!order) continue; // deleted since (an account's removal): nothing to show
-          const frame = frameOf(event.cursor, event.id, event.status_id, order);
+          const body = frameBody(event.id, event.status_id, order);
+          const frame = frameOf(event.cursor, body);
           for (const stream of streams) {
-            if (!mayShow(stream.session, order.customer.id) || (stream.had && hasHad(stream.had, event.id))) continue;
-            if (stream.waiting) stream.waiting.push({ id: event.id, frame });
-            else write(stream, frame);
+            const { had } = stream;
+            if (!mayShow(stream.session, order.customer.id) || (had && hasHad(had, event.id))) continue;
+            if (stream.waiting) stream.waiting.push({ id: event.id, cursor: event.cursor, body });
+            else write(stream, had?.resumed ? frameOf(unionOf(had, event.cursor), body) : frame);
           }
         }
       })
@@ -306,8 +320,8 @@ export function createOrderStream(options: OrderStreamOptions) {
         last = event.id;
         const order = orders.get(event.transaction_id);
         if (!order || !mayShow(stream.session, order.customer.id)) continue;
-        const cursor = formatCursor({ upTo, missing: [...stillMissing].sort((a, b) => a - b) });
-        await writePaced(stream, frameOf(cursor, event.id, event.status_id, order));
+        const cursor = { upTo, missing: [...stillMissing].sort((a, b) => a - b) };
+        await writePaced(stream, frameOf(cursor, frameBody(event.id, event.status_id, order)));
       }
       read += page.events.length;
       if (page.events.length < REPLAY_PAGE) break;
@@ -316,7 +330,7 @@ export function createOrderStream(options: OrderStreamOptions) {
     if (read >= REPLAY_MAX) await writePaced(stream, RELOAD);
     const waiting = stream.waiting ?? [];
     stream.waiting = undefined;
-    for (const { id, frame } of waiting) if (!had.replayed.has(id)) write(stream, frame);
+    for (const { id, cursor, body } of waiting) if (!had.replayed.has(id)) write(stream, frameOf(unionOf(had, cursor), body));
   };
 
   /** What a stream skips is only needed while the hub may still dispatch an event it holds. */
@@ -403,7 +417,7 @@ export function createOrderStream(options: OrderStreamOptions) {
         body,
         closed: false,
         waiting: from ? [] : undefined,
-        had: { upTo: start.upTo, missing: new Set(start.missing), replayed: new Set() },
+        had: { upTo: start.upTo, missing: new Set(start.missing), replayed: new Set(), resumed: from !== undefined },
       };
       streams.add(stream);
       // A client that goes away closes its response; the stream is forgotten with it.

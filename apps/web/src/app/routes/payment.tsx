@@ -7,6 +7,7 @@ import { ChoiceGroup } from '../../components/ui/choice-group';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { INPUT_CLASS } from '../../components/ui/field';
 import { QtyStepper } from '../../components/ui/qty-stepper';
+import { Spinner } from '../../components/ui/spinner';
 import {
   cartEstimate,
   cartLineKey,
@@ -18,10 +19,11 @@ import {
   updateCartChoices,
   useCart,
 } from '../../features/cart/cart-store';
-import { type NewOrder, orderQueries, useCreateOrder } from '../../features/orders/api/orders';
+import { isKeyUsedForAnotherOrder, isOrderInProgress, type NewOrder, orderQueries, useCreateOrder } from '../../features/orders/api/orders';
 import { SummaryLines, SummaryTotalsTable } from '../../features/orders/components/order-summary';
 import { PendingOrderPanel } from '../../features/orders/components/pending-order-panel';
 import { PAYMENT_OPTIONS } from '../../features/orders/labels';
+import { ORDER_TEXT } from '../../features/orders/texts';
 import { profileQueries } from '../../features/profile/api/profile';
 import { shopQueries, useRefreshShop } from '../../features/shop/api/shop';
 import { SchedulePicker } from '../../features/shop/components/schedule-picker';
@@ -59,6 +61,17 @@ const ORDER_FAILED_TOAST = 'order-failed';
  */
 function answerLost(error: unknown): boolean {
   return error instanceof ApiError && error.status === 0 && navigator.onLine;
+}
+
+/**
+ * What a failed Confirm and Pay tells the customer (toast, or the line under the form): whether an order
+ * may exist (a lost answer, one still being placed, one an earlier attempt placed), and what to do next.
+ */
+function orderFailure(error: unknown, where: 'toast' | 'form'): string {
+  if (answerLost(error)) return TEXT.orderAnswerLost;
+  if (isOrderInProgress(error)) return ORDER_TEXT.orderStillPlacing;
+  if (isKeyUsedForAnotherOrder(error)) return ORDER_TEXT.orderPlacedEarlier;
+  return where === 'toast' ? MSG.orderFailed : `${MSG.orderFailed} ${errorMessage(error)}`;
 }
 
 function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
@@ -105,7 +118,10 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
       navigateLater('/history', DELAY.afterPay);
     },
     onError: (error) => {
-      toast.error(answerLost(error) ? TEXT.orderAnswerLost : MSG.orderFailed, { toastId: ORDER_FAILED_TOAST });
+      // One toast for the checkout's failures, saying what the latest one means (a lost answer may be followed by a 422).
+      const message = orderFailure(error, 'toast');
+      if (toast.isActive(ORDER_FAILED_TOAST)) toast.update(ORDER_FAILED_TOAST, { render: message, type: 'error' });
+      else toast.error(message, { toastId: ORDER_FAILED_TOAST });
       // A slot may have filled up meanwhile: show its room as it is now.
       void refreshShop();
     },
@@ -230,8 +246,27 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
             ))}
           </fieldset>
           {hasZeroLine && <p className="text-sm font-medium text-berry">{TEXT.zeroQuantity}</p>}
+          {/* Always there, so that a screen reader announces the wait as it starts. */}
+          <div role="status">
+            {order.stillPlacing && (
+              <p className="flex items-start gap-3 rounded-xl bg-crema p-4 text-roast" data-testid="order-being-placed">
+                <Spinner className="mt-1 size-4 shrink-0" />
+                <span>
+                  <strong className="block">{ORDER_TEXT.orderBeingPlaced}</strong>
+                  {ORDER_TEXT.orderBeingPlacedHint}
+                </span>
+              </p>
+            )}
+          </div>
           {order.isError && (
-            <ErrorMessage message={answerLost(order.error) ? TEXT.orderAnswerLost : `${MSG.orderFailed} ${errorMessage(order.error)}`} />
+            <div className="space-y-3">
+              <ErrorMessage message={orderFailure(order.error, 'form')} />
+              {isKeyUsedForAnotherOrder(order.error) && (
+                <ButtonLink to="/history" variant="ghost" className="w-full">
+                  {ORDER_TEXT.seeOrderInHistory}
+                </ButtonLink>
+              )}
+            </div>
           )}
           <Button
             className="w-full"

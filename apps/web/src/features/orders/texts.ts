@@ -46,6 +46,13 @@ export const ORDER_TEXT = {
   timeLabel: 'Time',
   addressLabel: 'Address',
   placedOn: 'Placed',
+  // The checkout's answers about its order promise (docs/shop-rules.md#ordering): one order per attempt.
+  orderBeingPlaced: 'Your order is being placed…',
+  orderBeingPlacedHint: 'Please keep this page open: it will not be ordered twice.',
+  orderStillPlacing: 'Your order is still being placed. Press Confirm and Pay again in a moment: it will not be ordered twice.',
+  orderPlacedEarlier:
+    'An earlier attempt already placed your order, with your cart as it was then: see it in History. This cart was not ordered; press Confirm and Pay only if you want a second order.',
+  seeOrderInHistory: 'See it in History',
 } as const;
 
 /** The customer's names of the steps an order goes through (the rest are the statuses' own names). */

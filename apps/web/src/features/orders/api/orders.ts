@@ -1,6 +1,6 @@
 import { DELAY, OPEN_STATUSES, type Order, type Quote, STATUS } from '@kopi/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest, canRetry } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import type { MutationReactions } from '../../../lib/mutation-reactions';
@@ -89,37 +89,96 @@ function checkoutAttemptKey(): string {
   return key;
 }
 
-/** A refusal the server decided on (nothing was stored); a lost answer, a 5xx, a 408 or a 429 may not be. */
-function isDefiniteRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+/**
+ * The first request with this checkout's key is still being placed (a 409 with Retry-After): the key
+ * is kept, and asking again later answers that order.
+ */
+export function isOrderInProgress(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409 && error.code === 'order_in_progress';
 }
 
-export function useCreateOrder({ onSuccess, ...reactions }: MutationReactions<Order, NewOrder> = {}) {
+/**
+ * The key already placed an order with another cart (a 422): an earlier attempt's answer was lost and
+ * the cart changed since. That order exists; this cart was not ordered.
+ */
+export function isKeyUsedForAnotherOrder(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 422 && error.code === 'idempotency_key_reused';
+}
+
+/** A refusal the server decided on (nothing was stored); a lost answer, a 5xx, a 408, a 429 or an order still being placed may not be. */
+function isDefiniteRefusal(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 408 &&
+    error.status !== 429 &&
+    !isOrderInProgress(error)
+  );
+}
+
+/** How many times the checkout asks again, by itself, while its order is still being placed; then the customer is asked to. */
+const IN_PROGRESS_RETRIES = 5;
+/** Bounds of the wait between those tries, whatever Retry-After says (1 s when it says nothing). */
+const IN_PROGRESS_WAIT_MS = { min: 500, default: 1_000, max: 5_000 };
+
+function waitBeforeAskingAgain(error: ApiError): Promise<void> {
+  const asked = error.retryAfter === undefined ? IN_PROGRESS_WAIT_MS.default : error.retryAfter * 1_000;
+  const ms = Math.min(IN_PROGRESS_WAIT_MS.max, Math.max(IN_PROGRESS_WAIT_MS.min, asked));
+  return new Promise((resolve) => window.setTimeout(resolve, ms));
+}
+
+/**
+ * Places the cart's order with the checkout attempt's Idempotency-Key. A 201 (placed now) and a 200
+ * (`Idempotent-Replayed`: the key's order, placed by an earlier attempt whose answer was lost) are the
+ * same success. `stillPlacing` is true while the checkout waits for an order the server is still placing.
+ */
+export function useCreateOrder({ onSuccess, onError, ...reactions }: MutationReactions<Order, NewOrder> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const [stillPlacing, setStillPlacing] = useState(false);
+  const mutation = useMutation({
     ...reactions,
     // Offline, a payment is not left waiting for the connection: the customer is told at once and
     // keeps the cart (docs/decisions/spec-fidelity.md#fixed), instead of an order leaving later, unnoticed.
     networkMode: 'always',
     mutationFn: async (order: NewOrder) => {
+      const key = checkoutAttemptKey();
       try {
-        const { data } = await apiRequest<Order>('/transactions', {
-          method: 'POST',
-          body: order,
-          headers: { 'Idempotency-Key': checkoutAttemptKey() },
-        });
-        sessionStorage.removeItem(CHECKOUT_KEY);
-        return data;
-      } catch (error) {
-        if (isDefiniteRefusal(error)) sessionStorage.removeItem(CHECKOUT_KEY);
-        throw error;
+        for (let retry = 0; ; retry += 1) {
+          try {
+            const { data } = await apiRequest<Order>('/transactions', {
+              method: 'POST',
+              body: order,
+              headers: { 'Idempotency-Key': key },
+            });
+            sessionStorage.removeItem(CHECKOUT_KEY);
+            return data;
+          } catch (error) {
+            // Still being placed: the same key, asked again after Retry-After, answers that order.
+            if (isOrderInProgress(error) && retry < IN_PROGRESS_RETRIES) {
+              setStillPlacing(true);
+              await waitBeforeAskingAgain(error);
+              continue;
+            }
+            if (isDefiniteRefusal(error)) sessionStorage.removeItem(CHECKOUT_KEY);
+            throw error;
+          }
+        }
+      } finally {
+        setStillPlacing(false);
       }
     },
     onSuccess: (...args) => {
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       return onSuccess?.(...args);
     },
+    onError: (...args) => {
+      // An earlier attempt placed an order: History shows it.
+      if (isKeyUsedForAnotherOrder(args[0])) void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      return onError?.(...args);
+    },
   });
+  return { ...mutation, stillPlacing };
 }
 
 export function useHideOrder({ onSuccess, ...reactions }: MutationReactions<void, number> = {}) {

@@ -1,4 +1,4 @@
--- The order promise at its edges (docs/shop-rules.md#ordering, docs/decisions/order-path.md).
+-- The order promise at its edges (docs/shop-rules.md#ordering, docs/decisions/order-promise.md).
 --
 -- 1. An Idempotency-Key is claimed before anything else is judged. A customer's key that names a
 --    stored order answers that order, whatever the rules say now (a coupon used since, a slot full,

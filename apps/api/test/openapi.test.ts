@@ -79,7 +79,7 @@ describe.skipIf(onPostgres)('the OpenAPI document', () => {
     const content = events?.responses['200']?.content ?? {};
     expect(Object.keys(content)).toEqual(['text/event-stream']);
     const schema = content['text/event-stream']!.schema as { properties?: Record<string, unknown> };
-    expect(Object.keys(schema.properties ?? {})).toEqual(['type', 'order']);
+    expect(Object.keys(schema.properties ?? {})).toEqual(['type', 'event_id', 'order']);
     expect(Object.keys(events!.responses)).toEqual(expect.arrayContaining(['200', '401', '429']));
     expect(events!.security).toEqual([{ accessToken: [] }, { bearer: [] }]);
   });

@@ -10,7 +10,7 @@ import { listenLocally, SseClient } from './sse-client.ts';
 
 // Every committed order event reaches every open stream entitled to it exactly once, late commits
 // included; a new stream gets only what happens after it opened; a session that ends closes its
-// streams at once (docs/decisions/order-path.md#event-delivery).
+// streams at once (docs/decisions/order-promise.md#event-delivery).
 
 type Account = Awaited<ReturnType<typeof signUpAs>>;
 /** Long, so that nothing here passes by waiting for a heartbeat's catch-up or session check. */

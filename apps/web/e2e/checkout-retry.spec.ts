@@ -4,7 +4,7 @@ import { API_BASE, MSG } from '@kopi/shared';
 import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
 import { type ApiSession, apiLogin, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
 
-// The checkout keeps its order promise (docs/shop-rules.md#ordering, issue #18): one checkout attempt,
+// The checkout keeps its order promise (docs/shop-rules.md#ordering, docs/decisions/order-promise.md#idempotency): one checkout attempt,
 // one Idempotency-Key, one order, whatever happens to the answers on the way. The server's side is
 // tested in apps/api; here the browser meets an order still being placed (409 + Retry-After), a lost
 // answer (the replay, 200 Idempotent-Replayed) and a key that already placed another cart (422).

@@ -1,4 +1,4 @@
-// Where a live order stream stands (docs/decisions/order-path.md#event-delivery): the ids of the
+// Where a live order stream stands (docs/decisions/order-promise.md#event-delivery): the ids of the
 // order events a client has had, sent to it as each frame's SSE `id:` and read back from
 // Last-Event-ID when it reconnects. Event ids come from a sequence and commit out of order (an
 // order held in its transaction commits after later ones), so "the last id" is not enough: a

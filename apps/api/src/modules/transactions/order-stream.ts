@@ -14,7 +14,7 @@ import {
 } from './transactions.repository.ts';
 
 // The live order stream, GET /transactions/events (docs/decisions/events-over-listen-notify.md,
-// docs/decisions/order-path.md#event-delivery).
+// docs/decisions/order-promise.md#event-delivery).
 //
 // Every move of an order is announced by the database (migration 0013's trigger) on the channel
 // "order_events" when its transaction commits, and heard by the instance's one listener. New orders

@@ -385,7 +385,7 @@ export interface EventRef {
   user_id: number;
 }
 
-/** Order events read at one moment, and which transactions could still commit more (docs/decisions/order-path.md#event-delivery). */
+/** Order events read at one moment, and which transactions could still commit more (docs/decisions/order-promise.md#event-delivery). */
 export interface EventRead {
   events: EventRef[];
   /** Every transaction with an id below this one had ended when the events were read. */

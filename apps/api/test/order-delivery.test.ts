@@ -136,6 +136,29 @@ describe('a session that ends', () => {
   });
 });
 
+describe.skipIf(!onPostgres)('a session that ends on another instance', () => {
+  it('a logout on A and a demotion in the database end streams open on B within a second', async () => {
+    const database = await openDatabase({ url: shop.database.url!, poolSize: 5 });
+    const b = await buildApp(testConfig(config), database);
+    try {
+      const at = await listenLocally(b);
+      const boss = await signUpAs(shop, 'Admin');
+      const loggingOut = await stream(boss.token, {}, at);
+      const other = await signUpAs(shop, 'Admin');
+      const demoted = await stream(other.token, {}, at);
+      const started = Date.now();
+      expect((await api(shop, 'POST', '/auth/logout', { token: boss.token })).statusCode).toBe(200);
+      await loggingOut.until((c) => c.ended, 1000);
+      await shop.database.db.execute(sql`update users set role = 'User' where id = ${other.id}`);
+      await demoted.until((c) => c.ended, 1000);
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await b.close();
+      await database.close();
+    }
+  });
+});
+
 describe.skipIf(!onPostgres)('an order committed late', () => {
   it('held 5 s while 500 orders go through: on the admin’s and its customer’s streams once, and on a resumed stream once', async () => {
     const budi = await signUpAs(shop, 'User');

@@ -31,9 +31,9 @@ const order = (scheduled_for?: unknown, customer = customers[0]!) =>
 
 const slotsOf = (date: string) => api(shop, 'GET', `/shop/slots?date=${date}`);
 
-/** Orders in the slot starting at `start` that the kitchen will make. */
-async function ordersInSlot(start: string): Promise<number> {
-  const result = (await shop.database.db.execute(
+/** Orders in the slot starting at `start` (a quarter of an hour of real time) that the kitchen will make. */
+async function ordersInSlot(start: string, target = shop): Promise<number> {
+  const result = (await target.database.db.execute(
     sql`select count(*)::int as n from transactions where scheduled_for >= ${start}::timestamptz
         and scheduled_for < ${start}::timestamptz + interval '15 minutes' and status_id <> 3`,
   )) as unknown as { rows: { n: number }[] };
@@ -226,5 +226,124 @@ describe('POST /transactions: when the order is wanted', () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(15);
     expect(await ordersInSlot(start)).toBe(10);
     expect((await slotsOf('2026-11-26')).json().data.slots[12]).toEqual({ time: start, remaining: 0 });
+  });
+});
+
+// Slots are intervals of real time when the clocks change (docs/shop-rules.md#opening-hours-and-slots),
+// in a shop open all day with room for one order a slot.
+describe.each([
+  {
+    zone: 'America/New_York',
+    // 14 March 2027 skips 02:00-03:00 (EST, UTC-5, to EDT, UTC-4); 7 November 2027 repeats 01:00-02:00.
+    spring: { date: '2027-03-14', eve: '2027-03-13T17:00:00Z', before: '2027-03-14T01:45:00-05:00', after: '2027-03-14T03:00:00-04:00' },
+    fall: { date: '2027-11-07', eve: '2027-11-06T16:00:00Z', hour: '01', first: '-04:00', second: '-05:00', names: ['EDT', 'EST'] },
+    days: ['Sun 14 Mar', 'Sun 7 Nov'],
+  },
+  {
+    zone: 'Europe/Berlin',
+    // 28 March 2027 skips 02:00-03:00 (CET, UTC+1, to CEST, UTC+2); 31 October 2027 repeats 02:00-03:00.
+    spring: { date: '2027-03-28', eve: '2027-03-27T11:00:00Z', before: '2027-03-28T01:45:00+01:00', after: '2027-03-28T03:00:00+02:00' },
+    fall: { date: '2027-10-31', eve: '2027-10-30T10:00:00Z', hour: '02', first: '+02:00', second: '+01:00', names: ['CEST', 'CET'] },
+    days: ['Sun 28 Mar', 'Sun 31 Oct'],
+  },
+])('slots when the clocks change in $zone', ({ zone, spring, fall, days }) => {
+  const dstClock = fixedClock(spring.eve);
+  let dst: TestShop;
+  let people: { token: string }[];
+  let espresso: { id: number };
+
+  beforeAll(async () => {
+    dst = await createTestShop({ clock: dstClock, shopTimezone: zone, slotCapacity: 1 });
+    const owner = await signUpAs(dst, 'Admin');
+    people = await Promise.all([1, 2, 3].map(() => signUpAs(dst)));
+    espresso = await addProduct(dst, owner.token, { product_name: 'Espresso', price: 20000, category_id: 2 });
+  });
+  afterAll(() => dst.close());
+
+  const orderAt = (scheduled_for: string, person = people[0]!) =>
+    api(dst, 'POST', '/transactions', {
+      token: person.token,
+      body: { product_id: espresso.id, qty: 1, size_id: 1, delivery_id: 3, payment_id: 1, scheduled_for },
+    });
+  const slotsOn = async (date: string): Promise<{ time: string; remaining: number }[]> =>
+    (await api(dst, 'GET', `/shop/slots?date=${date}`)).json().data.slots;
+  const wall = (time: string, offset: string) => `${fall.date}T${fall.hour}:${time}:00${offset}`;
+  const slot = (slots: { time: string; remaining: number }[], time: string) => slots.find((s) => Date.parse(s.time) === Date.parse(time));
+  const [firstName, secondName] = fall.names;
+  const [springDay, day] = days;
+
+  it('has no slot in the skipped hour: 01:45 is followed by 03:00', async () => {
+    dstClock.set(spring.eve);
+    const slots = await slotsOn(spring.date);
+    expect(slots).toHaveLength(23 * 4);
+    expect(slots.filter((s) => s.time.slice(11, 13) === '02')).toEqual([]);
+    const at = slots.findIndex((s) => s.time === spring.before);
+    expect(slots.slice(at, at + 2)).toEqual([
+      { time: spring.before, remaining: 1 },
+      { time: spring.after, remaining: 1 },
+    ]);
+    // The last slot before the jump is a quarter of an hour: the next one is 03:00.
+    expect((await orderAt(spring.before)).statusCode).toBe(201);
+    const full = await orderAt(spring.before.replace(':45:', ':50:'));
+    expect(full.statusCode).toBe(409);
+    expect(full.json().msg).toBe(`The 01:45 slot on ${springDay} is full. The next free one is ${springDay} at 03:00`);
+  });
+
+  it('lists both passes of the repeated hour, each with its own room', async () => {
+    dstClock.set(fall.eve);
+    const slots = await slotsOn(fall.date);
+    expect(slots).toHaveLength(25 * 4);
+    const repeated = slots.filter((s) => s.time.slice(11, 13) === fall.hour);
+    expect(repeated.map((s) => s.time)).toEqual([
+      ...['00', '15', '30', '45'].map((minute) => wall(minute, fall.first)),
+      ...['00', '15', '30', '45'].map((minute) => wall(minute, fall.second)),
+    ]);
+    expect(repeated.every((s) => s.remaining === 1)).toBe(true);
+  });
+
+  it('counts an order in the second pass in the second pass’s slot only, and names that pass when it is full', async () => {
+    dstClock.set(fall.eve);
+    expect((await orderAt(wall('37', fall.second), people[0])).statusCode).toBe(201);
+    for (const person of [people[1], people[2]]) {
+      const full = await orderAt(wall('37', fall.second), person);
+      expect(full.statusCode).toBe(409);
+      expect(full.json().msg).toBe(
+        `The ${fall.hour}:30 (${secondName}) slot on ${day} is full. The next free one is ${day} at ${fall.hour}:45 (${secondName})`,
+      );
+    }
+    expect(await ordersInSlot(wall('30', fall.second), dst)).toBe(1);
+    expect(await ordersInSlot(wall('30', fall.first), dst)).toBe(0);
+    const slots = await slotsOn(fall.date);
+    expect(slot(slots, wall('30', fall.first))).toEqual({ time: wall('30', fall.first), remaining: 1 });
+    expect(slot(slots, wall('30', fall.second))).toEqual({ time: wall('30', fall.second), remaining: 0 });
+    // The first pass still has its own room.
+    expect((await orderAt(wall('30', fall.first), people[1])).statusCode).toBe(201);
+  });
+
+  it('does not refuse the second pass because the first one is full, nor the reverse', async () => {
+    dstClock.set(fall.eve);
+    expect((await orderAt(wall('00', fall.first), people[0])).statusCode).toBe(201);
+    expect((await orderAt(wall('07', fall.second), people[1])).statusCode).toBe(201);
+    const first = await orderAt(wall('10', fall.first), people[2]);
+    expect(first.statusCode).toBe(409);
+    expect(first.json().msg).toBe(
+      `The ${fall.hour}:00 (${firstName}) slot on ${day} is full. The next free one is ${day} at ${fall.hour}:15 (${firstName})`,
+    );
+    const second = await orderAt(wall('14', fall.second), people[2]);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().msg).toContain(`The ${fall.hour}:00 (${secondName}) slot on ${day} is full`);
+    expect(await ordersInSlot(wall('00', fall.first), dst)).toBe(1);
+    expect(await ordersInSlot(wall('00', fall.second), dst)).toBe(1);
+  });
+
+  it('says which pass has passed', async () => {
+    dstClock.set(new Date(Date.parse(wall('40', fall.second)))); // the second pass's :40
+    const passed = await orderAt(wall('35', fall.second));
+    expect(passed.statusCode).toBe(400);
+    expect(passed.json().msg).toBe(`${day} at ${fall.hour}:35 (${secondName}) has passed: choose a later time`);
+    const earlier = await orderAt(wall('50', fall.first));
+    expect(earlier.json().msg).toBe(`${day} at ${fall.hour}:50 (${firstName}) has passed: choose a later time`);
+    // The slots still to come start with the second pass's :45.
+    expect((await slotsOn(fall.date))[0]).toEqual({ time: wall('45', fall.second), remaining: 1 });
   });
 });

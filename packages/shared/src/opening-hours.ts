@@ -1,8 +1,10 @@
 // The shop's opening hours and its 15-minute order slots (docs/shop-rules.md#opening-hours-and-slots).
 // One reading of OPENING_HOURS for the server (what it accepts) and the browser (what it offers).
 // Hours are wall-clock times in the shop's zone, whatever the zone of the server or the browser.
+// Slots are stretches of real time that start on the clock's quarter hours: where the clocks go back,
+// both passes of the repeated hour are slots of their own; where they jump, the skipped hour has none.
 
-import { addDays, shopDate, shopDateTime, shopInstant } from './shop-time.ts';
+import { addDays, shopDate, shopDateTime, shopDayStretches, shopInstant } from './shop-time.ts';
 
 /** docs/shop-rules.md#opening-hours-and-slots: "Monday to Friday, 1 - 7 pm". */
 export const DEFAULT_OPENING_HOURS = 'mon-fri 13:00-19:00';
@@ -145,18 +147,38 @@ export interface OpenPeriod {
   closes: Date;
 }
 
-/** The shop's open periods over `days` shop days from `fromDate`, joined across midnight. */
+const MINUTE_MS = 60_000;
+const SLOT_MS = SLOT_MINUTES * MINUTE_MS;
+
+/** The wall time of `date`'s midnight written as if it were UTC, in ms: what a clock stretch's offset is added to. */
+const wallMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+/**
+ * The shop's open periods over `days` shop days from `fromDate`, joined across midnight. An instant is
+ * open when the clock shows a time inside the hours: on a day the clocks go back, in both passes.
+ */
 export function openPeriods(week: WeekHours, fromDate: string, days: number, timeZone: string): OpenPeriod[] {
-  const periods: OpenPeriod[] = [];
+  const pieces: { opens: number; closes: number }[] = [];
   for (let i = 0; i < days; i += 1) {
     const date = addDays(fromDate, i);
-    for (const range of week[weekdayOf(date)] ?? []) {
-      const opens = shopInstant(date, range.opens, timeZone);
-      const closes = shopInstant(date, range.closes, timeZone);
-      const last = periods.at(-1);
-      if (last && last.closes.getTime() >= opens.getTime()) last.closes = closes;
-      else periods.push({ opens, closes });
+    const ranges = week[weekdayOf(date)] ?? [];
+    if (ranges.length === 0) continue;
+    const midnight = wallMidnight(date);
+    for (const { from, to, offset } of shopDayStretches(date, timeZone)) {
+      for (const range of ranges) {
+        const opens = Math.max(midnight + range.opens * MINUTE_MS - offset, from);
+        const closes = Math.min(midnight + range.closes * MINUTE_MS - offset, to);
+        if (opens < closes) pieces.push({ opens, closes });
+      }
     }
+  }
+  // A day's stretches come in order but its ranges are repeated in each: order them all by time.
+  pieces.sort((a, b) => a.opens - b.opens);
+  const periods: OpenPeriod[] = [];
+  for (const piece of pieces) {
+    const last = periods.at(-1);
+    if (last && last.closes.getTime() >= piece.opens) last.closes = new Date(piece.closes);
+    else periods.push({ opens: new Date(piece.opens), closes: new Date(piece.closes) });
   }
   return periods;
 }
@@ -192,28 +214,32 @@ export function isOpenAt(week: WeekHours, instant: Date, timeZone: string): bool
   return (week[t.weekday] ?? []).some((range) => range.opens <= minute && minute < range.closes);
 }
 
-/** The starts of a day's order slots, every SLOT_MINUTES within its opening hours. */
+/**
+ * The starts of a day's order slots: the instants the clock shows a quarter hour within the opening
+ * hours. Each slot lasts SLOT_MINUTES of real time, to the next start.
+ */
 export function daySlots(week: WeekHours, date: string, timeZone: string): Date[] {
   const ranges = week[weekdayOf(date)] ?? [];
   if (ranges.length === 0) return [];
-  const midnight = shopInstant(date, 0, timeZone).getTime();
-  // A day without a daylight-saving change is 24 hours long: its slots are plain sums (and a day's
-  // slots are asked for often, GET /shop/slots). Otherwise each wall time is looked up.
-  const steady = shopInstant(addDays(date, 1), 0, timeZone).getTime() - midnight === 86_400_000;
-  const starts = new Map<number, Date>();
-  for (const range of ranges) {
-    for (let minute = range.opens; minute < range.closes; minute += SLOT_MINUTES) {
-      const start = steady ? new Date(midnight + minute * 60_000) : shopInstant(date, minute, timeZone);
-      // Where daylight saving skips an hour, two wall times land on one instant: one slot.
-      starts.set(start.getTime(), start);
+  const midnight = wallMidnight(date);
+  const starts: Date[] = [];
+  for (const { from, to, offset } of shopDayStretches(date, timeZone)) {
+    for (const range of ranges) {
+      // The range's wall times that the clock shows in this stretch.
+      const first = Math.max(midnight + range.opens * MINUTE_MS, from + offset);
+      const end = Math.min(midnight + range.closes * MINUTE_MS, to + offset);
+      for (let wall = Math.ceil(first / SLOT_MS) * SLOT_MS; wall < end; wall += SLOT_MS) starts.push(new Date(wall - offset));
     }
   }
-  return [...starts.values()];
+  return starts;
 }
 
-/** The start of the slot an instant falls in. */
+/** The start of the slot an instant falls in: in the hour the clocks repeat, the slot of its own pass. */
 export function slotStartOf(instant: Date, timeZone: string): Date {
   const t = shopDateTime(instant, timeZone);
-  const minute = t.hour * 60 + t.minute;
-  return shopInstant(t.date, minute - (minute % SLOT_MINUTES), timeZone);
+  // Going back on the clock to its quarter hour goes back as much in real time: the clocks change on
+  // the hour or the half hour (in every zone's rules), never inside a slot.
+  const millis = ((instant.getTime() % 1000) + 1000) % 1000;
+  const into = ((t.minute % SLOT_MINUTES) * 60 + t.second) * 1000 + millis;
+  return new Date(instant.getTime() - into);
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isTimeZone, shopDate, shopDateTime, shopInstant, startOfShopDay, zoneOffsetMinutes } from './shop-time.ts';
+import {
+  addDays,
+  formatShopMoment,
+  formatShopTime,
+  isTimeZone,
+  shopDate,
+  shopDateTime,
+  shopInstant,
+  shopInstants,
+  startOfShopDay,
+  zoneOffsetMinutes,
+} from './shop-time.ts';
 
 describe("the shop's clock", () => {
   it("reads an instant on the shop's wall clock", () => {
@@ -26,5 +37,48 @@ describe("the shop's clock", () => {
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
     expect(isTimeZone('Asia/Jakarta')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+// New York: 14 March 2027 skips 02:00-03:00 (EST, UTC-5, to EDT, UTC-4); 7 November 2027 repeats 01:00-02:00.
+// Berlin: 28 March 2027 skips 02:00-03:00 (CET to CEST); 31 October 2027 repeats 02:00-03:00.
+describe("the shop's clock when it changes", () => {
+  const NY = 'America/New_York';
+  const BERLIN = 'Europe/Berlin';
+  const isos = (instants: Date[]) => instants.map((instant) => instant.toISOString());
+
+  it('finds no instant for a skipped wall time, and both passes of a repeated one', () => {
+    expect(shopInstants('2027-03-14', 2 * 60 + 30, NY)).toEqual([]);
+    expect(shopInstants('2027-03-28', 2 * 60 + 30, BERLIN)).toEqual([]);
+    expect(isos(shopInstants('2027-11-07', 60 + 30, NY))).toEqual(['2027-11-07T05:30:00.000Z', '2027-11-07T06:30:00.000Z']);
+    expect(isos(shopInstants('2027-10-31', 2 * 60 + 30, BERLIN))).toEqual(['2027-10-31T00:30:00.000Z', '2027-10-31T01:30:00.000Z']);
+    expect(isos(shopInstants('2027-11-07', 2 * 60, NY))).toEqual(['2027-11-07T07:00:00.000Z']);
+    expect(isos(shopInstants('2026-11-24', 13 * 60, 'Asia/Jakarta'))).toEqual(['2026-11-24T06:00:00.000Z']);
+  });
+
+  it('answers the instant after the jump for a skipped time and the first pass of a repeated one, east and west of UTC', () => {
+    expect(shopInstant('2027-03-14', 2 * 60 + 30, NY).toISOString()).toBe('2027-03-14T07:30:00.000Z'); // 03:30 EDT
+    expect(shopInstant('2027-03-28', 2 * 60 + 30, BERLIN).toISOString()).toBe('2027-03-28T01:30:00.000Z'); // 03:30 CEST
+    expect(shopInstant('2027-11-07', 60 + 30, NY).toISOString()).toBe('2027-11-07T05:30:00.000Z'); // 01:30 EDT
+    expect(shopInstant('2027-10-31', 2 * 60 + 30, BERLIN).toISOString()).toBe('2027-10-31T00:30:00.000Z'); // 02:30 CEST
+  });
+
+  it('names the pass of a repeated time, and only there', () => {
+    expect(formatShopTime(new Date('2027-11-07T05:30:00Z'), NY)).toBe('01:30 (EDT)');
+    expect(formatShopTime(new Date('2027-11-07T06:30:00Z'), NY)).toBe('01:30 (EST)');
+    expect(formatShopMoment(new Date('2027-11-07T06:37:00Z'), NY)).toBe('Sun 7 Nov at 01:37 (EST)');
+    expect(formatShopTime(new Date('2027-10-31T00:30:00Z'), BERLIN)).toBe('02:30 (CEST)');
+    expect(formatShopTime(new Date('2027-10-31T01:30:00Z'), BERLIN)).toBe('02:30 (CET)');
+    // Around the repeated hour, and on the day an hour is skipped, a time is said once: no zone.
+    expect(formatShopTime(new Date('2027-11-07T04:59:00Z'), NY)).toBe('00:59');
+    expect(formatShopTime(new Date('2027-11-07T07:00:00Z'), NY)).toBe('02:00');
+    expect(formatShopTime(new Date('2027-03-14T07:00:00Z'), NY)).toBe('03:00');
+    expect(formatShopTime(new Date('2027-10-31T02:00:00Z'), BERLIN)).toBe('03:00');
+    expect(formatShopTime(new Date('2026-11-23T06:30:00Z'), 'Asia/Jakarta')).toBe('13:30');
+  });
+
+  it('starts the day at its first instant when the change is at midnight', () => {
+    // Santiago: 5 September 2027 begins at 01:00 (-03), the clocks skipping from 24:00 (-04).
+    expect(startOfShopDay('2027-09-05', 'America/Santiago').toISOString()).toBe('2027-09-05T04:00:00.000Z');
   });
 });

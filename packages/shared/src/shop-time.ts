@@ -78,17 +78,93 @@ export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
+const DAY_MS = 86_400_000;
+
+/** The zone's offset in ms at an instant given in ms. */
+const offsetMs = (instant: number, timeZone: string) => zoneOffsetMinutes(new Date(instant), timeZone) * 60_000;
+
+/** A wall time (YYYY-MM-DD and minutes past midnight) written as if it were UTC, in ms. */
+function wallMs(date: string, minutes: number): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, day) + minutes * 60_000;
+}
+
 /**
- * The instant at which the shop's clock shows `date` (YYYY-MM-DD) at `minutes` past midnight.
- * Where a daylight-saving jump skips that wall time, the instant after the jump is answered.
+ * The zone's offset (ms) a day before a wall time, and the instants that show it: none where a
+ * daylight-saving jump skips it, two (earlier first) where the clocks go back over it. The same
+ * reading as Temporal's: the zone changes its offset at most once within a day either side.
+ */
+function wallInstants(wall: number, timeZone: string): { before: number; instants: number[] } {
+  const before = offsetMs(wall - DAY_MS, timeZone);
+  const after = offsetMs(wall + DAY_MS, timeZone);
+  // The larger offset comes first: a wall time reads earlier on the clock that is further ahead.
+  const instants = [...new Set([before, after])]
+    .sort((a, b) => b - a)
+    .map((offset) => wall - offset)
+    .filter((instant) => offsetMs(instant, timeZone) === wall - instant);
+  return { before, instants };
+}
+
+/**
+ * Every instant at which the shop's clock shows `date` at `minutes` past midnight: one, none in an
+ * hour a daylight-saving jump skips, two (earlier first) in an hour the clocks repeat when they go back.
+ */
+export function shopInstants(date: string, minutes: number, timeZone: string): Date[] {
+  return wallInstants(wallMs(date, minutes), timeZone).instants.map((instant) => new Date(instant));
+}
+
+/**
+ * The instant at which the shop's clock shows `date` at `minutes` past midnight. Where the clocks go
+ * back over that time, its first pass; where a jump skips it, the instant after the jump (02:30 on
+ * a night that jumps from 02:00 to 03:00 is 03:30), as the clock would read it on the old offset.
  */
 export function shopInstant(date: string, minutes: number, timeZone: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(year, month - 1, day) + minutes * 60_000;
-  // The offset at the wall time read as UTC is at most one jump away; a second pass settles it.
-  let instant = wall - zoneOffsetMinutes(new Date(wall), timeZone) * 60_000;
-  instant = wall - zoneOffsetMinutes(new Date(instant), timeZone) * 60_000;
-  return new Date(instant);
+  const wall = wallMs(date, minutes);
+  const { before, instants } = wallInstants(wall, timeZone);
+  return new Date(instants[0] ?? wall - before);
+}
+
+/** A stretch of real time [from, to), in ms since 1970, over which the shop's clock is `offset` ms ahead of UTC. */
+export interface ClockStretch {
+  from: number;
+  to: number;
+  offset: number;
+}
+
+/**
+ * The zone's offsets at `from` and `to` (ms, whole seconds) and, when they differ, the instant it
+ * changes, found to the second (else null). The callers' spans are a few days long, and no zone's
+ * rules change its offset twice within a few days.
+ */
+function offsetChange(from: number, to: number, timeZone: string): { at: number | null; early: number; late: number } {
+  const early = offsetMs(from, timeZone);
+  const late = offsetMs(to, timeZone);
+  if (early === late) return { at: null, early, late };
+  let before = from;
+  let after = to;
+  while (after - before > 1000) {
+    const middle = before + Math.floor((after - before) / 2000) * 1000;
+    if (offsetMs(middle, timeZone) === early) before = middle;
+    else after = middle;
+  }
+  return { at: after, early, late };
+}
+
+/**
+ * The stretches of real time in which the shop's clock shows `date`, in order: one on most days, two
+ * on a day the clocks change, split at the change. Where they go back, the wall times of the two
+ * stretches overlap (an hour is shown twice); where they jump, some wall times are in neither.
+ */
+export function shopDayStretches(date: string, timeZone: string): ClockStretch[] {
+  const midnight = wallMs(date, 0);
+  const next = midnight + DAY_MS;
+  // Zones are 12 hours behind UTC to 14 ahead: the day's instants lie within these bounds.
+  const { at, early, late } = offsetChange(midnight - 14 * 3_600_000, next + 12 * 3_600_000, timeZone);
+  if (at === null) return [{ from: midnight - early, to: next - early, offset: early }];
+  return [
+    { from: midnight - early, to: Math.min(next - early, at), offset: early },
+    { from: Math.max(midnight - late, at), to: next - late, offset: late },
+  ].filter((stretch) => stretch.from < stretch.to);
 }
 
 /** The instant the shop's day `date` begins. */
@@ -134,9 +210,58 @@ export function formatShopDay(instant: Date, timeZone: string): string {
   return labelFormatter('day', timeZone).format(instant);
 }
 
-/** The shop's time of day of an instant, for people: "13:00". */
+const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone's short name at an instant: "EST", "CEST". Each English locale knows the names of its own
+ * region only (en-US says "GMT+2" for CEST), so both are asked before the offset is said.
+ */
+function zoneName(instant: Date, timeZone: string): string {
+  let name = '';
+  for (const locale of ['en-US', 'en-GB']) {
+    const key = `${locale} ${timeZone}`;
+    let formatter = zoneNameFormatters.get(key);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' });
+      zoneNameFormatters.set(key, formatter);
+    }
+    name = formatter.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? '';
+    if (!/^(GMT|UTC)[+\-−]/.test(name)) return name;
+  }
+  return name;
+}
+
+const repeatedSpans = new Map<string, { from: number; to: number } | null>();
+
+/**
+ * Where the clocks go back, the real time during which the clock shows times it shows twice (both
+ * passes of the repeated hour), around the UTC day of `instant`; null on days without one. Kept per
+ * zone and UTC day: a time is written for every slot of the week the app offers.
+ */
+function repeatedSpan(instant: number, timeZone: string): { from: number; to: number } | null {
+  const day = Math.floor(instant / DAY_MS) * DAY_MS;
+  const key = `${timeZone} ${day}`;
+  let span = repeatedSpans.get(key);
+  if (span === undefined) {
+    // Clocks go back by an hour or two: only a change within a day of this UTC day can repeat its times.
+    const { at, early, late } = offsetChange(day - DAY_MS, day + 2 * DAY_MS, timeZone);
+    const back = early - late;
+    span = at !== null && back > 0 ? { from: at - back, to: at + back } : null;
+    if (repeatedSpans.size >= 1000) repeatedSpans.clear();
+    repeatedSpans.set(key, span);
+  }
+  return span;
+}
+
+/**
+ * The shop's time of day of an instant, for people: "13:00". In the hour the clocks repeat when they
+ * go back, the clock shows each time twice, so the zone's name tells the passes apart: "01:30 (EDT)", "01:30 (EST)".
+ */
 export function formatShopTime(instant: Date, timeZone: string): string {
-  return labelFormatter('time', timeZone).format(instant);
+  const time = labelFormatter('time', timeZone).format(instant);
+  const t = instant.getTime();
+  const span = repeatedSpan(t, timeZone);
+  return span && span.from <= t && t < span.to ? `${time} (${zoneName(instant, timeZone)})` : time;
 }
 
 /** The shop's day and time of an instant, for people: "Mon 23 Nov at 13:00". */

@@ -111,7 +111,12 @@ export function migrationsFolder(): string {
   throw new Error('drizzle migrations folder not found');
 }
 
-export async function migrate(database: Database, db: Db = database.db, folder = migrationsFolder()): Promise<void> {
+/**
+ * Runs the numbered migrations of `folder` not applied yet, then (unless `sources` is false: a
+ * restore stops at an older version) the database's functions and triggers from apps/api/sql whose
+ * text changed (db/sql-sources.ts).
+ */
+export async function migrate(database: Database, db: Db = database.db, folder = migrationsFolder(), sources = true): Promise<void> {
   if (database.kind === 'pglite') {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     await run(db as never, { migrationsFolder: folder });
@@ -119,6 +124,9 @@ export async function migrate(database: Database, db: Db = database.db, folder =
     const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
     await run(db as never, { migrationsFolder: folder });
   }
+  if (!sources) return;
+  const { applySqlSources, sqlSourcesFolder } = await import('./sql-sources.ts');
+  await applySqlSources(db, sqlSourcesFolder(migrationsFolder()));
 }
 
 /**

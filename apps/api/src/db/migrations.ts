@@ -55,7 +55,9 @@ export async function migrateTo(database: Database, target: Migration): Promise<
     await mkdir(path.join(temporary, 'meta'));
     await writeFile(path.join(temporary, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: upTo }));
     for (const entry of upTo) await copyFile(path.join(folder, `${entry.tag}.sql`), path.join(temporary, `${entry.tag}.sql`));
-    await migrate(database, database.db, temporary);
+    // The functions of apps/api/sql are written for the current schema: the server applies them
+    // when it migrates the rest of the way (the versions' own are in their migrations).
+    await migrate(database, database.db, temporary, false);
   } finally {
     await rm(temporary, { recursive: true, force: true });
   }

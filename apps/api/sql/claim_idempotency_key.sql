@@ -1,0 +1,24 @@
+-- Claims a customer's Idempotency-Key (docs/decisions/order-promise.md#idempotency): waits, up to
+-- p_wait_ms, for a request with the same key still running, then answers the order the key names,
+-- {"id", "fingerprint"}, or NULL when it names none; {"in_progress": true} when the other request
+-- still holds the key. The claim is an advisory lock on (customer, key) held to the end of the
+-- caller's transaction, so that no other request with the key judges or stores anything meanwhile.
+-- It is a bigint lock: its key space is apart from the (int, int) locks of coupons and slots.
+CREATE OR REPLACE FUNCTION "claim_idempotency_key"(p_user integer, p_key text, p_wait_ms integer) RETURNS json LANGUAGE plpgsql AS $$
+DECLARE
+  v_lock bigint := hashtextextended(p_user::text || ':' || p_key, 0);
+  v_deadline timestamptz := clock_timestamp() + make_interval(secs => p_wait_ms / 1000.0);
+  v_found json;
+BEGIN
+  -- A try in a loop rather than a wait with lock_timeout: no subtransaction on the common path.
+  WHILE NOT pg_try_advisory_xact_lock(v_lock) LOOP
+    IF clock_timestamp() >= v_deadline THEN
+      RETURN json_build_object('in_progress', true);
+    END IF;
+    PERFORM pg_sleep(0.005);
+  END LOOP;
+  SELECT json_build_object('id', t."id", 'fingerprint', t."idempotency_fingerprint") INTO v_found
+  FROM "transactions" t WHERE t."user_id" = p_user AND t."idempotency_key" = p_key;
+  RETURN v_found;
+END
+$$;

@@ -1,0 +1,15 @@
+-- Part of the dashboard's closed days (docs/decisions/dashboard-in-sql.md): see dashboard_forget.sql.
+CREATE OR REPLACE FUNCTION "dashboard_event_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM dashboard_event_forget(OLD."transaction_id", OLD."status_id", OLD."at");
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM dashboard_event_forget(NEW."transaction_id", NEW."status_id", NEW."at");
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "order_events_dashboard" AFTER INSERT OR UPDATE OR DELETE ON "order_events"
+  FOR EACH ROW EXECUTE FUNCTION "dashboard_event_changed"();

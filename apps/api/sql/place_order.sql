@@ -1,0 +1,128 @@
+-- An order's writes in one call (docs/decisions/order-path.md, docs/decisions/order-promise.md): the
+-- server prices the cart from its menu in memory and hands the priced lines here. One round trip
+-- checks the caller's session, claims the Idempotency-Key, checks the prices, counts the order
+-- limit and stores the order, its lines, their add-ons, its first event (Pending, the column's
+-- default) and the products' sales. A PL/pgSQL function keeps the plans of its statements for the
+-- life of the connection, so nothing of it is parsed or planned again per order.
+--
+-- With `p_session_jti`, a token that was revoked (logout) or issued before the account's session
+-- epoch moved (new password), or an account that is gone, stores nothing and answers
+-- {"session_ended": true}, before anything of the account is read. NULL: the caller checked it.
+--
+-- A key already used, or in use by a request still running, stores nothing and answers what
+-- claiming it found, {"claimed": …}; the server tells a retry from another order by the
+-- fingerprint (apps/api/src/modules/transactions/idempotency.ts).
+--
+-- The prices are checked against the menu as committed: a price, a size, a product sold out or taken
+-- off the menu since the server's menu was read, or add-ons in a product that is no longer a drink,
+-- store nothing and answer {"stale": true}; the server then prices the cart from the database and
+-- calls again. So no order is ever stored at a price that was not the menu's. The lines' products
+-- are locked first, in the order of their ids (two orders naming the same products wait for each
+-- other instead of deadlocking), so an edit of one of them committed meanwhile is seen by the check.
+--
+-- With `p_limit_key`, the order counts towards its customer's limit (`p_limit` orders in `p_window`
+-- seconds): one more stores nothing and answers {"limited": seconds left}, the count kept.
+--
+-- Its signature changes only in a numbered migration that drops the former one (CREATE OR REPLACE
+-- cannot change it); new parameters get defaults, so a server of the former version keeps ordering
+-- while instances are upgraded one by one.
+CREATE OR REPLACE FUNCTION "place_order"(
+  p_user integer, p_delivery integer, p_payment integer, p_promo integer, p_address text, p_scheduled_for timestamptz,
+  p_subtotal bigint, p_discount bigint, p_tax bigint, p_shipping bigint, p_total bigint, p_idempotency_key text,
+  p_products integer[], p_sizes integer[], p_qtys integer[], p_prices integer[], p_line_totals bigint[],
+  p_addon_lines integer[], p_addon_products integer[], p_addon_qtys integer[], p_addon_prices integer[],
+  p_limit_key text, p_limit integer, p_window integer, p_session_jti text DEFAULT NULL, p_session_epoch integer DEFAULT NULL,
+  p_fingerprint text DEFAULT NULL, p_key_wait_ms integer DEFAULT 1500
+) RETURNS json LANGUAGE plpgsql AS $$
+DECLARE
+  v_order "transactions"%ROWTYPE;
+  v_claim json;
+  v_event bigint;
+  v_hit record;
+BEGIN
+  -- The session first: nothing of the account is read or written for a session that has ended.
+  IF p_session_jti IS NOT NULL AND (
+    NOT EXISTS (SELECT 1 FROM "users" u WHERE u."id" = p_user AND u."session_epoch" = p_session_epoch)
+    OR EXISTS (SELECT 1 FROM "revoked_tokens" r WHERE r."jti" = p_session_jti)
+  ) THEN
+    RETURN json_build_object('session_ended', true);
+  END IF;
+
+  IF p_idempotency_key IS NOT NULL THEN
+    -- A key already used, or still being used: the server tells a retry from another order.
+    v_claim := claim_idempotency_key(p_user, p_idempotency_key, p_key_wait_ms);
+    IF v_claim IS NOT NULL THEN
+      RETURN json_build_object('claimed', v_claim);
+    END IF;
+  END IF;
+
+  PERFORM 1 FROM "products" p WHERE p."id" = ANY (p_products) ORDER BY p."id" FOR NO KEY UPDATE;
+
+  -- A size's price is its product_sizes row; a product without any is sold in Reguler at its price.
+  IF EXISTS (
+    SELECT 1 FROM unnest(p_products, p_sizes, p_prices) AS l(product_id, size_id, unit_price)
+    LEFT JOIN "products" p ON p."id" = l.product_id AND p."deleted_at" IS NULL AND NOT p."sold_out"
+    WHERE p."id" IS NULL OR l.unit_price IS DISTINCT FROM coalesce(
+      (SELECT s."price" FROM "product_sizes" s WHERE s."product_id" = p."id" AND s."size_id" = l.size_id),
+      CASE WHEN l.size_id = 1 /* SIZE.regular */ AND NOT EXISTS (SELECT 1 FROM "product_sizes" s WHERE s."product_id" = p."id") THEN p."price" END)
+  ) OR EXISTS (
+    SELECT 1 FROM unnest(p_addon_products, p_addon_prices) AS a(product_id, unit_price)
+    LEFT JOIN "products" p ON p."id" = a.product_id AND p."deleted_at" IS NULL AND NOT p."sold_out" AND p."category_id" = 4 /* ADDONS_CATEGORY_ID */
+    WHERE p."id" IS NULL OR a.unit_price IS DISTINCT FROM coalesce(
+      (SELECT s."price" FROM "product_sizes" s WHERE s."product_id" = p."id" AND s."size_id" = 1 /* SIZE.regular */),
+      CASE WHEN NOT EXISTS (SELECT 1 FROM "product_sizes" s WHERE s."product_id" = p."id") THEN p."price" END)
+  ) OR EXISTS (
+    -- Add-ons go in drinks only.
+    SELECT 1 FROM unnest(p_products) WITH ORDINALITY AS l(product_id, position)
+    JOIN "products" p ON p."id" = l.product_id
+    WHERE p."category_id" NOT IN (2, 3) /* DRINK_CATEGORY_IDS */ AND l.position = ANY (p_addon_lines)
+  ) THEN
+    RETURN json_build_object('stale', true);
+  END IF;
+
+  IF p_limit_key IS NOT NULL THEN
+    SELECT * INTO v_hit FROM rate_limit_hit(p_limit_key, p_window);
+    IF v_hit.hits > p_limit THEN
+      RETURN json_build_object('limited', v_hit.seconds_left);
+    END IF;
+  END IF;
+
+  INSERT INTO "transactions" ("user_id", "delivery_id", "payment_id", "promo_id", "address", "scheduled_for",
+                              "subtotal", "discount", "tax", "shipping", "total", "idempotency_key", "idempotency_fingerprint")
+  VALUES (p_user, p_delivery, p_payment, p_promo, p_address, p_scheduled_for,
+          p_subtotal, p_discount, p_tax, p_shipping, p_total, p_idempotency_key, p_fingerprint)
+  RETURNING * INTO v_order;
+
+  -- Its history starts with Pending, by its customer.
+  INSERT INTO "order_events" ("transaction_id", "status_id", "by_user_id", "at")
+  VALUES (v_order."id", v_order."status_id", p_user, v_order."created_at")
+  RETURNING "id" INTO v_event;
+
+  -- The lines' ids are drawn first, so that their add-ons can point at them.
+  WITH lines AS (
+    SELECT l.*, nextval('transaction_items_id_seq')::int AS item_id
+    FROM unnest(p_products, p_sizes, p_qtys, p_prices, p_line_totals)
+      WITH ORDINALITY AS l(product_id, size_id, qty, unit_price, line_total, position)),
+  stored_lines AS (
+    INSERT INTO "transaction_items" ("id", "transaction_id", "product_id", "size_id", "qty", "unit_price", "line_total")
+    SELECT l.item_id, v_order."id", l.product_id, l.size_id, l.qty, l.unit_price, l.line_total FROM lines l ORDER BY l.position),
+  stored_addons AS (
+    INSERT INTO "transaction_item_addons" ("transaction_item_id", "product_id", "qty", "unit_price")
+    SELECT l.item_id, a.product_id, a.qty, a.unit_price
+    FROM unnest(p_addon_lines, p_addon_products, p_addon_qtys, p_addon_prices) WITH ORDINALITY AS a(position, product_id, qty, unit_price, n)
+    JOIN lines l ON l.position = a.position ORDER BY a.n)
+  UPDATE "products" p SET "units_sold" = p."units_sold" + s.qty
+  FROM (SELECT l.product_id, sum(l.qty)::int AS qty FROM lines l GROUP BY l.product_id) s
+  WHERE p."id" = s.product_id;
+
+  RETURN json_build_object(
+    'id', v_order."id",
+    'event_id', v_event,
+    'status_id', v_order."status_id",
+    'scheduled_for', to_char(v_order."scheduled_for" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'created_at', to_char(v_order."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'updated_at', to_char(v_order."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'display_name', (SELECT coalesce(nullif(u."display_name", ''), nullif(trim(concat_ws(' ', u."first_name", u."last_name")), ''),
+                                     split_part(u."email", '@', 1)) FROM "users" u WHERE u."id" = p_user));
+END
+$$;

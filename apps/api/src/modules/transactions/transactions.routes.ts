@@ -10,7 +10,6 @@ import {
   PageQuerySchema,
   QuoteSchema,
   ROLES,
-  STATUS,
   UpdateOrderStatusSchema,
 } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
@@ -109,26 +108,26 @@ export async function transactionsRoutes(
       preHandler: app.auth.pending,
       schema: {
         tags: ['transactions'],
-        summary: 'Place an order; the server prices it. Send Idempotency-Key to retry safely.',
+        summary:
+          'Place an order; the server prices it. Send Idempotency-Key to retry safely: a retry answers the order its key ' +
+          'made (200, Idempotent-Replayed: true) whatever the rules say by then',
         headers: IdempotencyHeadersSchema,
         body: CreateOrderSchema,
-        // 404: a product is not on the menu; 409: one is sold out, or the chosen slot is full;
-        // 429: more orders in a minute than ORDER_RATE_LIMIT_PER_MINUTE.
-        errors: [404, 409, 429],
+        // 404: a product is not on the menu; 409: one is sold out, the chosen slot is full, or the
+        // first request with this Idempotency-Key is still being placed (order_in_progress, Retry-After);
+        // 422: the Idempotency-Key was used for another order; 429: more orders in a minute than
+        // ORDER_RATE_LIMIT_PER_MINUTE.
+        errors: [404, 409, 422, 429],
         response: { 200: envelope(OrderSchema), 201: envelope(OrderSchema) },
       },
     },
     async (request, reply) => {
       const session = pendingSessionOf(request);
-      const { order, replayed, eventId } = await createOrder(db, menu, shop, session, request.body, {
+      const { order, replayed } = await createOrder(db, menu, shop, stream, session, request.body, {
         idempotencyKey: request.headers['idempotency-key'],
         limit: orderLimitOf(session.id, opts.ordersPerMinute ?? 0),
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
-      else {
-        menu.sold(order.items); // "popular" counts it at once
-        await stream.created(eventId!); // the live boards get it
-      }
       return reply.status(replayed ? 200 : 201).send({ msg: MSG.transactionSuccess, data: order });
     },
   );
@@ -231,9 +230,7 @@ export async function transactionsRoutes(
       },
     },
     async (request) => {
-      const order = await moveAsAdmin(db, sessionOf(request), request.params.id, request.body);
-      // A cancelled order was never sold (moveOrder gave its units back): "popular" follows.
-      if (order.status_id === STATUS.cancelled) menu.sold(order.items, -1);
+      const order = await moveAsAdmin(db, menu, sessionOf(request), request.params.id, request.body);
       return { msg: MSG.transactionUpdateSuccess, data: order };
     },
   );
@@ -251,8 +248,7 @@ export async function transactionsRoutes(
       },
     },
     async (request) => {
-      const order = await cancelAsCustomer(db, sessionOf(request), request.params.id, request.body.reason);
-      menu.sold(order.items, -1);
+      const order = await cancelAsCustomer(db, menu, sessionOf(request), request.params.id, request.body.reason);
       return { msg: 'Order cancelled', data: order };
     },
   );

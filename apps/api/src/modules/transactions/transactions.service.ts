@@ -53,9 +53,16 @@ const refuse = (field: string, message: string) => badRequest(message, [{ field,
 const listOf = (names: readonly string[]) =>
   names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
 
-/** Where an order's prices come from: the instance's menu in memory (a Menu of the products module). */
+/** Where an order's prices come from, and where its sales count: the instance's menu in memory (a Menu of the products module). */
 export interface MenuSource {
   find(id: number): Product | undefined;
+  /** Counts units sold (or, with -1, gives back a cancelled order's) in "popular" at once. */
+  sold(lines: readonly { product_id: number; qty: number }[], sign?: 1 | -1): void;
+}
+
+/** What placing an order sets off besides storing it: the live boards hear of it. */
+export interface OrderEffects {
+  created(eventId: number): Promise<void>;
 }
 
 /** A product of the menu in memory as an order prices it, or undefined when it is not there. */
@@ -274,10 +281,11 @@ export async function createOrder(
   db: Db,
   menu: MenuSource,
   shop: ShopSettings,
+  stream: OrderEffects,
   session: PendingSession,
   input: CreateOrderInput,
   { idempotencyKey, limit }: { idempotencyKey?: string; limit?: OrderLimit },
-): Promise<{ order: Order; replayed: boolean; eventId?: number }> {
+): Promise<{ order: Order; replayed: boolean }> {
   const key = orderKeyOf(idempotencyKey, input);
   let outcome: Outcome;
   try {
@@ -291,7 +299,11 @@ export async function createOrder(
     if (!claim) throw error;
     outcome = { claim };
   }
-  if ('order' in outcome) return { ...outcome, replayed: false };
+  if ('order' in outcome) {
+    menu.sold(outcome.order.items); // "popular" counts it at once
+    await stream.created(outcome.eventId); // the live boards get it
+    return { order: outcome.order, replayed: false };
+  }
   const order = await loadOrder(db, replayOf(outcome.claim, key!));
   if (!order) throw orderNotFound();
   return { order, replayed: true };
@@ -331,9 +343,11 @@ export async function hideFromHistory(db: Db, userId: number, id: number): Promi
   if (!(await hideOrder(db, userId, id))) throw orderNotFound();
 }
 
-async function loadMoved(db: Db, id: number): Promise<OrderDetail> {
+/** An order just moved; a cancelled one was never sold (moveOrder gave its units back): "popular" follows at once. */
+async function loadMoved(db: Db, menu: MenuSource, id: number): Promise<OrderDetail> {
   const order = await loadOrderDetail(db, id);
   if (!order) throw orderNotFound();
+  if (order.status_id === STATUS.cancelled) menu.sold(order.items, -1);
   return order;
 }
 
@@ -341,16 +355,28 @@ async function loadMoved(db: Db, id: number): Promise<OrderDetail> {
  * An admin's move along the table of statuses (docs/shop-rules.md#statuses-and-moves): any move the
  * table does not allow from the order's current status is a 400 naming both.
  */
-export async function moveAsAdmin(db: Db, session: Session, id: number, input: UpdateOrderStatusInput): Promise<OrderDetail> {
+export async function moveAsAdmin(
+  db: Db,
+  menu: MenuSource,
+  session: Session,
+  id: number,
+  input: UpdateOrderStatusInput,
+): Promise<OrderDetail> {
   const to = input.status_id as StatusId;
-  if (await moveOrder(db, { id, to, byUserId: session.id, reason: input.reason ?? null })) return loadMoved(db, id);
+  if (await moveOrder(db, { id, to, byUserId: session.id, reason: input.reason ?? null })) return loadMoved(db, menu, id);
   const state = await findOrderState(db, id);
   if (!state) throw orderNotFound();
   throw badRequest(`Order #${id} cannot move from ${statusName(state.status_id)} to ${statusName(to)}`);
 }
 
 /** A customer cancels their own order, only while it is Pending: nothing has been made yet. */
-export async function cancelAsCustomer(db: Db, session: Session, id: number, reason: string | undefined): Promise<OrderDetail> {
+export async function cancelAsCustomer(
+  db: Db,
+  menu: MenuSource,
+  session: Session,
+  id: number,
+  reason: string | undefined,
+): Promise<OrderDetail> {
   const to = STATUS.cancelled;
   const moved = await moveOrder(db, {
     id,
@@ -360,7 +386,7 @@ export async function cancelAsCustomer(db: Db, session: Session, id: number, rea
     customerId: session.id,
     from: CUSTOMER_CANCELLABLE,
   });
-  if (moved) return loadMoved(db, id);
+  if (moved) return loadMoved(db, menu, id);
   const state = await findOrderState(db, id);
   if (!state || state.user_id !== session.id) throw orderNotFound();
   if (state.status_id === to) throw badRequest(`Order #${id} is already cancelled`);

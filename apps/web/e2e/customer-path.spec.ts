@@ -1,0 +1,96 @@
+import { API_BASE, addDays, type DaySlots, MSG, type Shop } from '@kopi/shared';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type ApiSession, apiLogin, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
+
+// Rough edges on the customer's path, walked on a phone (docs/decisions/spec-fidelity.md#rough-edges-the-customers-path).
+// The test server is open all week, all day (playwright.config.ts): hours stated anywhere must say so.
+
+test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
+const PASSWORD = 'kopi-senja-e2e-1';
+const ADDRESS = 'Jl. Braga No. 12, Bandung';
+
+async function registered(request: APIRequestContext): Promise<ApiSession> {
+  const email = `e2e-path-${uniqueSuffix()}@kopisenja.test`;
+  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number: '081234567803' } });
+  expect(created.status()).toBe(201);
+  return apiLogin(request, { email, password: PASSWORD });
+}
+
+/** A new customer; the page starts signed in as them. */
+async function newCustomer(page: Page, request: APIRequestContext): Promise<ApiSession> {
+  const session = await registered(request);
+  await startSignedIn(page, session);
+  return session;
+}
+
+async function placeOrder(request: APIRequestContext, session: ApiSession, extra: Record<string, unknown> = {}) {
+  const placed = await request.post(`${API_BASE}/transactions`, {
+    headers: { 'access-token': session.token },
+    data: { product_id: 1, qty: 1, size_id: 1, delivery_id: 3, payment_id: 1, ...extra },
+  });
+  expect(placed.status()).toBe(201);
+  return (await placed.json()).data as { id: number; status_id: number };
+}
+
+async function openKopiSusu(page: Page) {
+  await page.goto('/product?search=Kopi%20Susu%20Gula%20Aren&sort=popular&page=1');
+  await page.getByTestId('product-card').first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kopi Susu Gula Aren');
+}
+
+test("the hours the shop states are its own hours, on the home page, the footer and the product's page", async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('pick it up or have it delivered every day, all day.')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('Delivery every day, all day.');
+  await expect(page.getByText(/Monday to Friday/)).toHaveCount(0);
+  await screenshot(page, 'path-hours-home-375');
+
+  await openKopiSusu(page);
+  await expect(page.getByText('Delivery every day, all day', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Monday to Friday/)).toHaveCount(0);
+  await screenshot(page, 'path-hours-detail-375');
+});
+
+test('a Dine In order neither asks for nor keeps an address; Door Delivery asks for it, filled from the profile', async ({
+  page,
+  request,
+}) => {
+  const session = await newCustomer(page, request);
+  const saved = await request.patch(`${API_BASE}/users/profile`, {
+    headers: { 'access-token': session.token },
+    multipart: { address: ADDRESS },
+  });
+  expect(saved.status()).toBe(200);
+
+  await openKopiSusu(page);
+  await page.getByRole('radio', { name: 'Dine in' }).check({ force: true });
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
+  await expect(page.getByRole('radio', { name: 'Dine in' })).toBeChecked();
+  await expect(page.getByLabel('Delivery address')).toHaveCount(0);
+  await screenshot(page, 'path-payment-dine-in-375');
+
+  // Door Delivery asks for the address, with the profile's filled in; back to Dine In, it goes again.
+  await page.getByRole('radio', { name: 'Door Delivery' }).check({ force: true });
+  await expect(page.getByLabel('Delivery address')).toHaveValue(ADDRESS);
+  await screenshot(page, 'path-payment-door-delivery-375');
+  await page.getByRole('radio', { name: 'Dine in' }).check({ force: true });
+  await expect(page.getByLabel('Delivery address')).toHaveCount(0);
+
+  const placed = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/transactions'));
+  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+  const order = (await (await placed).json()).data as { id: number; address: string | null; delivery_id: number };
+  expect(order.delivery_id).toBe(1);
+  expect(order.address).toBeNull();
+  await expect(toast(page, MSG.transactionSuccess)).toBeVisible();
+
+  await page.goto(`/history/${order.id}`);
+  await expect(page.getByRole('heading', { name: `Order #${order.id}` })).toBeVisible();
+  await expect(page.getByText('Dine In', { exact: true })).toBeVisible();
+  await expect(page.getByText(ADDRESS)).toHaveCount(0);
+  await expect(page.getByText('Address', { exact: true })).toHaveCount(0);
+  await screenshot(page, 'path-order-dine-in-375');
+});

@@ -94,3 +94,44 @@ test('a Dine In order neither asks for nor keeps an address; Door Delivery asks 
   await expect(page.getByText('Address', { exact: true })).toHaveCount(0);
   await screenshot(page, 'path-order-dine-in-375');
 });
+
+test('the × on an open order asks first: Cancel order while Pending, or hide it knowing the shop still makes it', async ({
+  page,
+  request,
+}) => {
+  const session = await newCustomer(page, request);
+  const first = await placeOrder(request, session);
+  const second = await placeOrder(request, session);
+
+  await page.goto('/history');
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const firstCard = page.getByTestId('history-card').filter({ has: page.getByRole('link', { name: `(order #${first.id})` }) });
+  await firstCard.getByRole('button', { name: /^Delete order/ }).click();
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Hiding does not cancel it');
+  await expect(firstCard).toBeVisible();
+  await screenshot(page, 'path-history-ask-375');
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(toast(page, 'The order is cancelled.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(firstCard).toContainText('Cancelled');
+  const cancelled = await request.get(`${API_BASE}/transactions/${first.id}`, { headers: { 'access-token': session.token } });
+  expect(((await cancelled.json()).data as { status_id: number }).status_id).toBe(3);
+
+  // Hidden anyway: the question said so; the order stays Pending for the shop.
+  const secondCard = page.getByTestId('history-card').filter({ has: page.getByRole('link', { name: `(order #${second.id})` }) });
+  await secondCard.getByRole('button', { name: /^Delete order/ }).click();
+  await dialog.getByRole('button', { name: 'Hide anyway' }).click();
+  await expect(toast(page, 'The order is hidden from your history.')).toBeVisible();
+  await expect(secondCard).toHaveCount(0);
+  const stillPending = await request.get(`${API_BASE}/transactions/${second.id}`, { headers: { 'access-token': session.token } });
+  expect(((await stillPending.json()).data as { status_id: number }).status_id).toBe(1);
+
+  // A final order is hidden at once, as before.
+  await firstCard.getByRole('button', { name: /^Delete order/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(firstCard).toHaveCount(0);
+  await screenshot(page, 'path-history-after-375');
+});

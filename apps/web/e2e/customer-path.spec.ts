@@ -33,6 +33,14 @@ async function placeOrder(request: APIRequestContext, session: ApiSession, extra
   return (await placed.json()).data as { id: number; status_id: number };
 }
 
+/** The screen at the phone's width and on a desktop (1280 px), as path-<name>-375/-1280. */
+async function screens(page: Page, name: string) {
+  await screenshot(page, `path-${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(page, `path-${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 812 });
+}
+
 async function openKopiSusu(page: Page) {
   await page.goto('/product?search=Kopi%20Susu%20Gula%20Aren&sort=popular&page=1');
   await page.getByTestId('product-card').first().getByRole('link').click();
@@ -45,12 +53,12 @@ test("the hours the shop states are its own hours, on the home page, the footer 
   await expect(page.getByText('pick it up or have it delivered every day, all day.')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText('Delivery every day, all day.');
   await expect(page.getByText(/Monday to Friday/)).toHaveCount(0);
-  await screenshot(page, 'path-hours-home-375');
+  await screens(page, 'hours-home');
 
   await openKopiSusu(page);
   await expect(page.getByText('Delivery every day, all day', { exact: true })).toBeVisible();
   await expect(page.getByText(/Monday to Friday/)).toHaveCount(0);
-  await screenshot(page, 'path-hours-detail-375');
+  await screens(page, 'hours-detail');
 });
 
 test('a Dine In order neither asks for nor keeps an address; Door Delivery asks for it, filled from the profile', async ({
@@ -71,12 +79,12 @@ test('a Dine In order neither asks for nor keeps an address; Door Delivery asks 
   await expect(page.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
   await expect(page.getByRole('radio', { name: 'Dine in' })).toBeChecked();
   await expect(page.getByLabel('Delivery address')).toHaveCount(0);
-  await screenshot(page, 'path-payment-dine-in-375');
+  await screens(page, 'payment-dine-in');
 
   // Door Delivery asks for the address, with the profile's filled in; back to Dine In, it goes again.
   await page.getByRole('radio', { name: 'Door Delivery' }).check({ force: true });
   await expect(page.getByLabel('Delivery address')).toHaveValue(ADDRESS);
-  await screenshot(page, 'path-payment-door-delivery-375');
+  await screens(page, 'payment-door-delivery');
   await page.getByRole('radio', { name: 'Dine in' }).check({ force: true });
   await expect(page.getByLabel('Delivery address')).toHaveCount(0);
 
@@ -92,7 +100,7 @@ test('a Dine In order neither asks for nor keeps an address; Door Delivery asks 
   await expect(page.getByText('Dine In', { exact: true })).toBeVisible();
   await expect(page.getByText(ADDRESS)).toHaveCount(0);
   await expect(page.getByText('Address', { exact: true })).toHaveCount(0);
-  await screenshot(page, 'path-order-dine-in-375');
+  await screens(page, 'order-dine-in');
 });
 
 test('the × on an open order asks first: Cancel order while Pending, or hide it knowing the shop still makes it', async ({
@@ -112,7 +120,7 @@ test('the × on an open order asks first: Cancel order while Pending, or hide it
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Hiding does not cancel it');
   await expect(firstCard).toBeVisible();
-  await screenshot(page, 'path-history-ask-375');
+  await screens(page, 'history-ask');
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
   await expect(toast(page, 'The order is cancelled.')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -133,5 +141,49 @@ test('the × on an open order asks first: Cancel order while Pending, or hide it
   await firstCard.getByRole('button', { name: /^Delete order/ }).click();
   await expect(dialog).toBeHidden();
   await expect(firstCard).toHaveCount(0);
-  await screenshot(page, 'path-history-after-375');
+  await screens(page, 'history-after');
+});
+
+test('Set time on a phone: a day, then a time of that day, the next free one first and full ones marked', async ({ page, request }) => {
+  const shop = ((await (await request.get(`${API_BASE}/shop`)).json()) as { data: Shop }).data;
+  // The day after tomorrow: schedule.spec.ts fills a slot of tomorrow on the same server.
+  const later = addDays(shop.today, 2);
+  const full = `${later}T00:00:00+07:00`;
+  const fullLater = `${later}T10:15:00+07:00`;
+  // Other customers fill two slots (SLOT_CAPACITY is 10 on the test server).
+  const others = await registered(request);
+  for (const scheduled_for of [full, fullLater]) {
+    for (let i = 0; i < 10; i += 1) await placeOrder(request, others, { scheduled_for });
+  }
+
+  await newCustomer(page, request);
+  await openKopiSusu(page);
+  const day = page.getByRole('combobox', { name: 'Day', exact: true });
+  await expect(day).toBeVisible();
+  await expect(day.locator('option:checked')).toHaveText('As soon as possible');
+  // One entry for each day of the week ahead, and "As soon as possible".
+  expect(await day.locator('option').count()).toBeLessThanOrEqual(8);
+
+  await day.selectOption(later);
+  const time = page.getByRole('combobox', { name: 'Time' });
+  const times = time.locator('option');
+  expect(await times.count()).toBeLessThanOrEqual(30);
+  // The night's first slot is full: the list starts at the next free one, and it is chosen.
+  await expect(times.first()).toHaveText('00:15');
+  await expect(time).toHaveValue(`${later}T00:15:00+07:00`);
+  await screens(page, 'set-time');
+
+  await page.getByRole('combobox', { name: 'Part of the day' }).selectOption({ label: 'Morning, 06:00–12:00' });
+  expect(await times.count()).toBeLessThanOrEqual(30);
+  await expect(time.locator(`option[value="${fullLater}"]`)).toHaveText('10:15 — full');
+  await expect(time.locator(`option[value="${fullLater}"]`)).toBeDisabled();
+  await time.selectOption(`${later}T10:00:00+07:00`);
+  await screens(page, 'set-time-morning');
+
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByRole('combobox', { name: 'Time' })).toHaveValue(`${later}T10:00:00+07:00`);
+  await expect(page.getByRole('combobox', { name: 'Day', exact: true })).toHaveValue(later);
+  const slots = ((await (await request.get(`${API_BASE}/shop/slots?date=${later}`)).json()) as { data: DaySlots }).data;
+  expect(slots.slots.find((slot) => slot.time === fullLater)?.remaining).toBe(0);
 });

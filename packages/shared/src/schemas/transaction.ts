@@ -112,9 +112,6 @@ export const CreateOrderSchema = z
     message: 'Door Delivery needs an address',
     path: ['address'],
   })
-  // An address belongs to Door Delivery only (docs/shop-rules.md#ordering): with another method it is
-  // dropped here, so it is neither stored nor part of the order's idempotency fingerprint.
-  .transform((order) => (order.delivery_id === DOOR_DELIVERY_ID ? order : { ...order, address: undefined }))
   .meta({
     description:
       'Either {product_id, qty, size_id, addons?, delivery_id, payment_id, promo_id?, address?, scheduled_for?} or ' +

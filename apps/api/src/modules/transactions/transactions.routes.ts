@@ -1,6 +1,5 @@
 import {
   CancelOrderSchema,
-  CreateOrderSchema,
   IdParamSchema,
   MSG,
   OrderDetailSchema,
@@ -23,6 +22,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { orderLimitOf } from '../../plugins/order-limit.ts';
 import type { Menu } from '../products/products.service.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
+import { OrderInputSchema } from './order-input.ts';
 import type { OrderStream } from './order-stream.ts';
 import {
   allOrders,
@@ -111,7 +111,7 @@ export async function transactionsRoutes(
         tags: ['transactions'],
         summary: 'Place an order; the server prices it. Send Idempotency-Key to retry safely.',
         headers: IdempotencyHeadersSchema,
-        body: CreateOrderSchema,
+        body: OrderInputSchema,
         // 404: a product is not on the menu; 409: one is sold out, or the chosen slot is full;
         // 429: more orders in a minute than ORDER_RATE_LIMIT_PER_MINUTE.
         errors: [404, 409, 429],
@@ -140,7 +140,7 @@ export async function transactionsRoutes(
       schema: {
         tags: ['transactions'],
         summary: 'Price a cart as its order would be priced, and say whether its coupon applies and why not; stores nothing',
-        body: CreateOrderSchema,
+        body: OrderInputSchema,
         // 404: a product is not on the menu; 409: one is sold out.
         errors: [404, 409],
         response: { 200: envelope(QuoteSchema) },

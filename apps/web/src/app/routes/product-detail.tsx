@@ -15,7 +15,7 @@ import { SchedulePicker } from '../../features/shop/components/schedule-picker';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { imageSources } from '../../lib/image-url';
 import { useSession } from '../../lib/session';
-import { DELIVERY_NOTE } from '../../lib/shop-hours';
+import { SHOP_HOURS } from '../../lib/shop-hours';
 import { TEXT } from '../../lib/texts';
 
 /** The sizes the product is sold in, each with its price (docs/shop-rules.md#prices-and-sizes). */
@@ -25,6 +25,8 @@ function sizeChoices(product: Product) {
     return { id: size.size_id, label: known?.short ?? size.size_name, title: size.size_name, note: formatIDR(size.price) };
   });
 }
+/** The spec's "Delivery only on …", which would read wrong for a shop open every day. */
+const DELIVERY_NOTE = SHOP_HOURS.startsWith('every day') ? `Delivery ${SHOP_HOURS}` : `Delivery only on ${SHOP_HOURS}`;
 const DELIVERY_CHOICES = DELIVERY_METHODS.map((method) => ({ id: method.id, label: method.label }));
 
 export function ProductDetailPage() {

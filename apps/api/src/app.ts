@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_BASE } from '@kopi/shared';
+import { API_BASE, hoursInWords } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -229,6 +229,7 @@ export async function buildApp(
     dist: config.webDist ?? defaultWebDist(),
     shopName: config.shopName,
     shopTimezone: config.shopTimezone,
+    shopHours: hoursInWords(config.openingHours),
     googleClientId: config.google?.clientId,
   });
   return app;

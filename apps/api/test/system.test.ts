@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { parseOpeningHours } from '@kopi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from './helpers.ts';
 
@@ -15,9 +16,15 @@ beforeAll(async () => {
   await writeFile(
     path.join(webDist, 'index.html'),
     '<html><head><meta name="shop-name" content="Kopi Senja"><meta name="shop-timezone" content="Asia/Jakarta">' +
+      '<meta name="shop-hours" content="Monday to Friday, 1 - 7 pm">' +
       '<title>Kopi Senja</title></head><body>app</body></html>',
   );
-  shop = await createTestShop({ webDist, shopName: 'Kopi <Sore>', shopTimezone: 'Asia/Makassar' });
+  shop = await createTestShop({
+    webDist,
+    shopName: 'Kopi <Sore>',
+    shopTimezone: 'Asia/Makassar',
+    openingHours: parseOpeningHours('mon-sat 07:00-21:00'),
+  });
 });
 afterAll(async () => {
   await shop.close();
@@ -48,13 +55,14 @@ describe('the server', () => {
     }
   });
 
-  it("serves the SPA for page routes, with the shop's name (written in safely) and time zone", async () => {
+  it("serves the SPA for page routes, with the shop's name (written in safely), time zone and hours", async () => {
     for (const url of ['/', '/product', '/detail/3', '/manageorder?x=1']) {
       const res = await shop.app.inject(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('content="Kopi &lt;Sore&gt;"');
       expect(res.body).toContain('<meta name="shop-timezone" content="Asia/Makassar">');
+      expect(res.body).toContain('<meta name="shop-hours" content="Monday to Saturday, 7 am - 9 pm">');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     }
   });

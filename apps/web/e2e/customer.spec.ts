@@ -114,6 +114,9 @@ test('a customer signs up, logs in, checks out L / Pick up / 3 and hides the ord
   await page.getByRole('button', { name: 'Delete' }).click();
   await screenshot(page, 'history-delete-mode');
   await order.getByRole('button', { name: /^Delete order/ }).click();
+  // An open order asks first: hiding it does not cancel it (customer-path.spec.ts offers Cancel order).
+  await expect(page.getByRole('dialog')).toContainText('Hiding does not cancel it');
+  await page.getByRole('dialog').getByRole('button', { name: 'Hide anyway' }).click();
   await expect(toast(page, 'The order is hidden from your history.')).toBeVisible();
   await expect(page.getByTestId('history-card')).toHaveCount(0);
   await expect(page.getByText('You have not ordered anything yet.')).toBeVisible();

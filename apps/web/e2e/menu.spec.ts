@@ -1,5 +1,6 @@
 import { API_BASE, addDays, formatIDR, MSG, type Shop } from '@kopi/shared';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { chooseSlot, setTimeTime } from './set-time';
 import { ADMIN, type ApiSession, apiLogin, PNG_1PX, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
 
 // A menu priced like a coffee shop's (docs/shop-rules.md#prices-and-sizes, #coupons, #the-member-card):
@@ -76,7 +77,7 @@ test('a customer chooses a size, an add-on, a slot and a coupon whose reason is 
 
   // A slot of tomorrow, and Pick up: the Dine In coupon will not apply.
   await page.getByRole('radio', { name: 'Pick up' }).check({ force: true });
-  await page.getByLabel('Set time').selectOption(slot);
+  await chooseSlot(page, slot);
   await screenshots(page, 'menu-detail');
 
   // A food has one size and no add-ons.
@@ -105,7 +106,7 @@ test('a customer chooses a size, an add-on, a slot and a coupon whose reason is 
   await expect(line).toContainText('Large');
   await expect(line.getByTestId('line-addons')).toContainText(`Oat Milk × 1 (${formatIDR(7000)})`);
   await expect(line).toContainText(formatIDR(37000));
-  await expect(page.getByLabel('Set time')).toHaveValue(slot);
+  await expect(setTimeTime(page)).toHaveValue(slot);
   await expect(page.getByTestId('cart-coupon')).toContainText(quote.promo.reason);
   await expect(page.getByTestId('summary-total')).toHaveText(formatIDR(37000));
   await screenshots(page, 'menu-payment-coupon-reason');

@@ -1,5 +1,6 @@
 import { MSG } from '@kopi/shared';
 import { expect, test } from '@playwright/test';
+import { setTimeDay } from './set-time';
 import { CUSTOMER, screenshot, toast } from './support';
 
 // The main flow on a 360 px wide phone: the menu folds away, nothing overflows sideways.
@@ -33,9 +34,9 @@ test('on a phone a customer logs in, orders and finds the order in History', asy
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName);
   await page.getByRole('radio', { name: 'XL', exact: true }).check({ force: true });
   await page.getByRole('radio', { name: 'Dine in' }).check({ force: true });
-  // The first free slot of tomorrow (the test server is always open).
-  const tomorrowSlot = page.getByLabel('Set time').locator('optgroup[label^="Tomorrow"] option:not([disabled])').first();
-  await page.getByLabel('Set time').selectOption((await tomorrowSlot.getAttribute('value')) ?? '');
+  // Tomorrow: choosing the day chooses its first free slot (the test server is always open).
+  const tomorrow = setTimeDay(page).locator('option', { hasText: /^Tomorrow, / });
+  await setTimeDay(page).selectOption((await tomorrow.getAttribute('value')) ?? '');
   await noSidewaysScroll();
   await screenshot(page, 'phone-detail');
   await page.getByRole('button', { name: 'CHECKOUT' }).tap();

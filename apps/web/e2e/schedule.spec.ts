@@ -42,17 +42,22 @@ test('a customer picks a slot, the cart keeps it, and the order is placed for it
 
   await newCustomer(page, request);
   await openProduct(page);
-  const setTime = page.getByLabel('Set time');
+  // A day, then a time of that day (a long day by its part first): each list stays short on a phone.
+  const day = page.getByRole('combobox', { name: 'Day', exact: true });
+  const time = page.getByRole('combobox', { name: 'Time' });
   // Open now: "As soon as possible" is offered, and chosen until another time is.
-  await expect(setTime).toHaveValue('');
-  await expect(setTime.locator('option:checked')).toHaveText('As soon as possible');
-  const fullOption = setTime.locator(`option[value="${full}"]`);
-  await expect(fullOption).toHaveText('Tomorrow 10:15 — full');
+  await expect(day.locator('option:checked')).toHaveText('As soon as possible');
+  await expect(time).toHaveCount(0);
+  await day.selectOption(tomorrow);
+  await page.getByRole('combobox', { name: 'Part of the day' }).selectOption({ label: 'Morning, 06:00–12:00' });
+  const fullOption = time.locator(`option[value="${full}"]`);
+  await expect(fullOption).toHaveText('10:15 — full');
   await expect(fullOption).toBeDisabled();
-  await expect(setTime.locator(`optgroup[label^="Tomorrow"] option[value="${chosen}"]`)).toHaveText('Tomorrow 10:00');
+  await expect(time.locator(`option[value="${chosen}"]`)).toHaveText('10:00');
 
-  await setTime.selectOption(chosen);
-  await expect(setTime).toHaveValue(chosen);
+  await time.selectOption(chosen);
+  await expect(time).toHaveValue(chosen);
+  await expect(day.locator('option:checked')).toHaveText(/^Tomorrow, /);
   await screenshot(page, 'schedule-detail');
   await page.setViewportSize({ width: 375, height: 800 });
   await screenshot(page, 'schedule-detail-phone');
@@ -60,7 +65,7 @@ test('a customer picks a slot, the cart keeps it, and the order is placed for it
 
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
   await expect(page).toHaveURL(/\/payment$/);
-  await expect(page.getByLabel('Set time')).toHaveValue(chosen);
+  await expect(page.getByRole('combobox', { name: 'Time' })).toHaveValue(chosen);
   await screenshot(page, 'schedule-payment');
 
   const placed = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/transactions'));
@@ -90,18 +95,23 @@ test('while the shop is closed "As soon as possible" is not offered, and a cut c
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await page.goto('/payment');
 
-  const setTime = page.getByLabel('Set time');
-  await expect(setTime.locator(`option[value="${opening}"]`)).toBeAttached();
-  await expect(setTime.getByRole('option', { name: 'As soon as possible' })).toHaveCount(0);
-  await expect(setTime.locator('option:checked')).toHaveText(MSG.setTimePlaceholder);
-  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jakarta', weekday: 'short', day: 'numeric', month: 'short' }).format(
-    new Date(opening),
-  );
-  await expect(page.getByText(`We are closed now. We open on ${day} at 13:00: choose a time for your order.`)).toBeVisible();
+  const day = page.getByRole('combobox', { name: 'Day', exact: true });
+  const time = page.getByRole('combobox', { name: 'Time' });
+  await expect(day.getByRole('option', { name: 'As soon as possible' })).toHaveCount(0);
+  await expect(day.locator('option:checked')).toHaveText(MSG.setTimePlaceholder);
+  const openingDay = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Jakarta',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  }).format(new Date(opening));
+  await expect(page.getByText(`We are closed now. We open on ${openingDay} at 13:00: choose a time for your order.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm and Pay' })).toBeDisabled();
   await screenshot(page, 'schedule-closed');
 
-  await setTime.selectOption(opening);
+  await day.selectOption(tomorrow);
+  await page.getByRole('combobox', { name: 'Part of the day' }).selectOption({ label: 'Afternoon, 12:00–17:00' });
+  await time.selectOption(opening);
   await expect(page.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
 
   // The connection drops as the customer pays: the page says so and the cart stays.
@@ -109,7 +119,7 @@ test('while the shop is closed "As soon as possible" is not offered, and a cut c
   await page.getByRole('button', { name: 'Confirm and Pay' }).click();
   await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'The shop cannot be reached' })).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
-  await expect(setTime).toHaveValue(opening);
+  await expect(time).toHaveValue(opening);
   await screenshot(page, 'schedule-offline');
 
   await page.context().setOffline(false);

@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './dashboard.ts';
+export * from './hours-in-words.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './opening-hours.ts';

@@ -11,12 +11,14 @@ interface WebOptions {
   dist?: string;
   shopName: string;
   shopTimezone: string;
+  /** The opening hours in the landing page's words (hoursInWords), stated by every page that states hours. */
+  shopHours: string;
   googleClientId?: string;
 }
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, and index.html (with the
- * shop's name and time zone written in) for every other GET that is not an API call, so deep links work.
+ * shop's name, time zone and hours written in) for every other GET that is not an API call, so deep links work.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   const dist = opts.dist;
@@ -29,6 +31,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       .replace(/(<meta name="shop-name" content=")[^"]*(")/, `$1${escapeHtml(opts.shopName)}$2`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(opts.shopName)}</title>`)
       .replace(/(<meta name="shop-timezone" content=")[^"]*(")/, `$1${escapeHtml(opts.shopTimezone)}$2`)
+      .replace(/(<meta name="shop-hours" content=")[^"]*(")/, `$1${escapeHtml(opts.shopHours)}$2`)
       .replace(/(<meta name="google-client-id" content=")[^"]*(")/, `$1${escapeHtml(opts.googleClientId ?? '')}$2`);
     await app.register(fastifyStatic, {
       root: dist!,

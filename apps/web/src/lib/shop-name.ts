@@ -1,6 +1,9 @@
 const DEFAULT_SHOP_NAME = 'Kopi Senja';
 
+/** What the server wrote into index.html's <meta name="…">, the shop's settings; undefined when blank. */
+export const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.trim() || undefined;
+
 /** The server writes SHOP_NAME into <meta name="shop-name"> of index.html. */
-export const SHOP_NAME = document.querySelector<HTMLMetaElement>('meta[name="shop-name"]')?.content.trim() || DEFAULT_SHOP_NAME;
+export const SHOP_NAME = meta('shop-name') ?? DEFAULT_SHOP_NAME;
 /** The server writes SHOP_TIMEZONE into <meta name="shop-timezone">: order times are shown on the shop's clock. */
-export const SHOP_TIMEZONE = document.querySelector<HTMLMetaElement>('meta[name="shop-timezone"]')?.content.trim() || 'Asia/Jakarta';
+export const SHOP_TIMEZONE = meta('shop-timezone') ?? 'Asia/Jakarta';

@@ -1,6 +1,5 @@
 import {
   CancelOrderSchema,
-  CreateOrderSchema,
   IdParamSchema,
   MSG,
   OrderDetailSchema,
@@ -22,6 +21,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { orderLimitOf } from '../../plugins/order-limit.ts';
 import type { Menu } from '../products/products.service.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
+import { OrderInputSchema } from './order-input.ts';
 import type { OrderStream } from './order-stream.ts';
 import {
   allOrders,
@@ -112,7 +112,7 @@ export async function transactionsRoutes(
           'Place an order; the server prices it. Send Idempotency-Key to retry safely: a retry answers the order its key ' +
           'made (200, Idempotent-Replayed: true) whatever the rules say by then',
         headers: IdempotencyHeadersSchema,
-        body: CreateOrderSchema,
+        body: OrderInputSchema,
         // 404: a product is not on the menu; 409: one is sold out, the chosen slot is full, or the
         // first request with this Idempotency-Key is still being placed (order_in_progress, Retry-After);
         // 422: the Idempotency-Key was used for another order; 429: more orders in a minute than
@@ -139,7 +139,7 @@ export async function transactionsRoutes(
       schema: {
         tags: ['transactions'],
         summary: 'Price a cart as its order would be priced, and say whether its coupon applies and why not; stores nothing',
-        body: CreateOrderSchema,
+        body: OrderInputSchema,
         // 404: a product is not on the menu; 409: one is sold out.
         errors: [404, 409],
         response: { 200: envelope(QuoteSchema) },

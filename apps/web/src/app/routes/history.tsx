@@ -1,4 +1,4 @@
-import { MSG } from '@kopi/shared';
+import { isFinalStatus, MSG, type StatusId } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -6,22 +6,42 @@ import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { Pager } from '../../components/ui/pager';
 import { PageSpinner } from '../../components/ui/spinner';
-import { orderQueries, useHideOrder } from '../../features/orders/api/orders';
+import { orderQueries, useCancelOwnOrder, useHideOrder } from '../../features/orders/api/orders';
+import { HideOrderDialog } from '../../features/orders/components/hide-order-dialog';
 import { HistoryCard } from '../../features/orders/components/history-card';
 import { LiveStatus } from '../../features/orders/components/live-status';
+import { ORDER_TEXT } from '../../features/orders/texts';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { TEXT } from '../../lib/texts';
 
 export function HistoryPage() {
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState(false);
+  // The open order whose × asks first (hiding an order the shop still makes is not cancelling it).
+  const [askingId, setAskingId] = useState<number | null>(null);
   const history = useQuery(orderQueries.history(page));
   const hide = useHideOrder({
-    onSuccess: () => toast.success(TEXT.orderHidden),
+    onSuccess: () => {
+      setAskingId(null);
+      toast.success(TEXT.orderHidden);
+    },
     onError: (error) => toast.error(errorMessage(error)),
+  });
+  const cancel = useCancelOwnOrder({
+    onSuccess: () => {
+      setAskingId(null);
+      toast.success(ORDER_TEXT.orderCancelled);
+    },
   });
 
   const orders = history.data?.data;
+  // Read from the list, so that the question follows the order's status live (Pending → Preparing).
+  // An order that became final meanwhile needs no question: the dialog closes.
+  const asked = orders?.find((order) => order.id === askingId && !isFinalStatus(order.status_id as StatusId)) ?? null;
+  const closeQuestion = () => {
+    setAskingId(null);
+    cancel.reset();
+  };
   const totalPage = history.data?.meta?.totalPage ?? 1;
 
   return (
@@ -65,13 +85,22 @@ export function HistoryPage() {
                 deleting={deleting}
                 busy={hide.isPending}
                 onLongPress={() => setDeleting(true)}
-                onHide={() => hide.mutate(order.id)}
+                onHide={() => (isFinalStatus(order.status_id as StatusId) ? hide.mutate(order.id) : setAskingId(order.id))}
               />
             ))}
           </ul>
           {totalPage > 1 && <Pager page={page} totalPage={totalPage} busy={history.isPlaceholderData} onPage={setPage} />}
         </>
       )}
+      <HideOrderDialog
+        order={asked}
+        hiding={hide.isPending}
+        cancelling={cancel.isPending}
+        error={cancel.isError ? errorMessage(cancel.error) : undefined}
+        onHide={() => asked && hide.mutate(asked.id)}
+        onCancelOrder={() => asked && cancel.mutate({ id: asked.id })}
+        onClose={closeQuestion}
+      />
     </section>
   );
 }

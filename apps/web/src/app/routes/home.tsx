@@ -1,6 +1,7 @@
 import { formatIDR, LANDING } from '@kopi/shared';
 import { CupIcon } from '../../components/layout/brand';
 import { ButtonLink } from '../../components/ui/button';
+import { SHOP_HOURS } from '../../lib/shop-hours';
 import { SHOP_NAME } from '../../lib/shop-name';
 
 // docs/shop-rules.md#landing-figures: the landing page's sample favourites (names are ours; the spec gives only the prices).
@@ -27,7 +28,7 @@ export function HomePage() {
             <h1 className="mt-3 text-4xl leading-tight font-bold sm:text-5xl">Start your day with coffee and good meals</h1>
             <p className="mt-5 max-w-xl text-lg text-crema/90">
               We provide high quality beans, good taste and healthy meals made with love, just for you. Order now, pick it up or have it
-              delivered {LANDING.deliveryHours}.
+              delivered {SHOP_HOURS}.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <ButtonLink to="/product">See the menu</ButtonLink>

@@ -81,10 +81,12 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const addressId = useId();
   const [addressDraft, setAddressDraft] = useState<string>();
   const [paymentId, setPaymentId] = useState<number>(PAYMENT_OPTIONS[0].id);
-  // The saved profile address is offered until the person types another one.
+  // An address is asked for Door Delivery only (docs/shop-rules.md#ordering); the saved profile
+  // address is offered there until the person types another one.
+  const isDoorDelivery = cart.deliveryId === DOOR_DELIVERY_ID;
   const address = addressDraft ?? profile.data?.address ?? '';
 
-  const needsAddress = cart.deliveryId === DOOR_DELIVERY_ID && address.trim() === '';
+  const needsAddress = isDoorDelivery && address.trim() === '';
   const hasZeroLine = cart.lines.some((line) => line.qty < 1);
   // "As soon as possible" is no choice while the shop is closed: a time must be picked (the picker says so).
   const shop = useQuery(shopQueries.info());
@@ -96,7 +98,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
     delivery_id: cart.deliveryId,
     payment_id: paymentId,
     promo_id: cart.promo?.id,
-    address: address.trim() || undefined,
+    address: isDoorDelivery ? address.trim() || undefined : undefined,
     scheduled_for: cart.scheduledFor || undefined,
   };
   // The server prices the cart as the order would be (docs/decisions/cart-shows-the-quote.md): its total is the one
@@ -205,7 +207,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
         </section>
 
         <section aria-label="Delivery and payment" className="min-w-0 space-y-5 rounded-3xl bg-white p-6 shadow-sm">
-          <h2 className="text-2xl font-bold">Address details</h2>
+          <h2 className="text-2xl font-bold">Delivery and payment</h2>
           <ChoiceGroup
             legend="Delivery method"
             name="payment-delivery"
@@ -213,22 +215,24 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
             value={cart.deliveryId}
             onChange={(deliveryId) => updateCartChoices({ deliveryId })}
           />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={addressId} className="font-semibold text-roast">
-              Delivery address
-            </label>
-            <textarea
-              id={addressId}
-              rows={3}
-              maxLength={300}
-              value={address}
-              onChange={(event) => setAddressDraft(event.target.value)}
-              placeholder="Street, number, city"
-              aria-invalid={needsAddress ? true : undefined}
-              className={INPUT_CLASS}
-            />
-            {needsAddress && <p className="text-sm font-medium text-berry">{TEXT.addressNeeded}</p>}
-          </div>
+          {isDoorDelivery && (
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={addressId} className="font-semibold text-roast">
+                Delivery address
+              </label>
+              <textarea
+                id={addressId}
+                rows={3}
+                maxLength={300}
+                value={address}
+                onChange={(event) => setAddressDraft(event.target.value)}
+                placeholder="Street, number, city"
+                aria-invalid={needsAddress ? true : undefined}
+                className={INPUT_CLASS}
+              />
+              {needsAddress && <p className="text-sm font-medium text-berry">{TEXT.addressNeeded}</p>}
+            </div>
+          )}
           <SchedulePicker value={cart.scheduledFor} onChange={(scheduledFor) => updateCartChoices({ scheduledFor })} />
           <fieldset>
             <legend className="mb-2 font-semibold text-roast">Payment method</legend>

@@ -1,4 +1,4 @@
-import { DELIVERY_METHODS, formatIDR, isDrink as isDrinkCategory, LANDING, type Product, ROLES, SIZES } from '@kopi/shared';
+import { DELIVERY_METHODS, formatIDR, isDrink as isDrinkCategory, type Product, ROLES, SIZES } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { SchedulePicker } from '../../features/shop/components/schedule-picker';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { imageSources } from '../../lib/image-url';
 import { useSession } from '../../lib/session';
+import { SHOP_HOURS } from '../../lib/shop-hours';
 import { TEXT } from '../../lib/texts';
 
 /** The sizes the product is sold in, each with its price (docs/shop-rules.md#prices-and-sizes). */
@@ -24,6 +25,8 @@ function sizeChoices(product: Product) {
     return { id: size.size_id, label: known?.short ?? size.size_name, title: size.size_name, note: formatIDR(size.price) };
   });
 }
+/** The spec's "Delivery only on …", which would read wrong for a shop open every day. */
+const DELIVERY_NOTE = SHOP_HOURS.startsWith('every day') ? `Delivery ${SHOP_HOURS}` : `Delivery only on ${SHOP_HOURS}`;
 const DELIVERY_CHOICES = DELIVERY_METHODS.map((method) => ({ id: method.id, label: method.label }));
 
 export function ProductDetailPage() {
@@ -105,7 +108,7 @@ function ProductDetail({ product }: { product: Product }) {
             className="aspect-square w-full rounded-3xl bg-crema object-cover shadow-md"
           />
           <p className="rounded-2xl bg-crema p-4 text-sm">
-            <strong>Delivery only on {LANDING.deliveryHours}</strong>
+            <strong>{DELIVERY_NOTE}</strong>
           </p>
         </div>
 

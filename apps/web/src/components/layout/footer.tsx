@@ -1,5 +1,5 @@
-import { LANDING } from '@kopi/shared';
 import { Link } from 'react-router';
+import { SHOP_HOURS } from '../../lib/shop-hours';
 import { SHOP_NAME } from '../../lib/shop-name';
 import { Brand } from './brand';
 
@@ -14,7 +14,7 @@ export function Footer() {
           <Brand />
           <p className="mt-2 text-honey">Coffee Shop</p>
           <p className="mt-4 max-w-sm text-sm text-crema/80">
-            Freshly roasted coffee, tea and good food, served with a smile. Delivery {LANDING.deliveryHours}.
+            Freshly roasted coffee, tea and good food, served with a smile. Delivery {SHOP_HOURS}.
           </p>
         </div>
         <nav aria-label="Product">

@@ -35,6 +35,13 @@ export const ORDER_TEXT = {
   cancelMyOrder: 'Cancel my order',
   cancelMyOrderConfirm: 'Cancel this order? The shop has not started on it yet.',
   cancelledByYou: 'You cancelled this order',
+  // History's × on an order the shop is still making: hiding is not cancelling.
+  hideQuestion: (id: number, status: string) => `Order #${id} is ${status}. Hide it from your history?`,
+  hidePending: 'Hiding does not cancel it: the shop will still make it. To stop the order, cancel it — the shop has not started on it yet.',
+  hidePreparing: 'Hiding does not cancel it: the shop is already making it, and it can no longer be cancelled.',
+  hideReady: 'Hiding does not cancel it: it is ready for you, and it can no longer be cancelled.',
+  hideAnyway: 'Hide anyway',
+  keepInHistory: 'Keep it',
   cancelledByShop: 'The shop cancelled this order',
   orderProgress: 'Order progress',
   orderStatus: 'Where your order is',

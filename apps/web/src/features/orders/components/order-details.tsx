@@ -7,6 +7,7 @@ import { SHOP_NAME, SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { TEXT } from '../../../lib/texts';
 import type { LiveOrder } from '../api/order-cache';
 import { useCancelOwnOrder } from '../api/orders';
+import { deliveryAddressOf } from '../delivery-address';
 import { DELIVERY_TITLES } from '../labels';
 import { ORDER_TEXT } from '../texts';
 import { CancelOrderDialog } from './cancel-order-dialog';
@@ -36,11 +37,12 @@ export function OrderDetails({ order, mine, orderingAgain, onOrderAgain }: Order
     order.status_id === STATUS.cancelled ? [...(order.events ?? [])].reverse().find((e) => e.status_id === STATUS.cancelled) : undefined;
   const cancellable = mine && CUSTOMER_CANCELLABLE.includes(order.status_id as StatusId);
 
+  const address = deliveryAddressOf(order);
   const facts: [string, string][] = [
     [ORDER_TEXT.placedOn, formatShopMoment(new Date(order.created_at), SHOP_TIMEZONE)],
     [ORDER_TEXT.deliveryLabel, DELIVERY_TITLES[order.delivery_id] ?? order.delivery_name],
     [ORDER_TEXT.timeLabel, order.scheduled_for ? formatShopMoment(new Date(order.scheduled_for), SHOP_TIMEZONE) : TEXT.asSoonAsPossible],
-    ...(order.address ? ([[ORDER_TEXT.addressLabel, order.address]] as [string, string][]) : []),
+    ...(address ? ([[ORDER_TEXT.addressLabel, address]] as [string, string][]) : []),
     [ORDER_TEXT.paymentLabel, order.payment_method],
   ];
 

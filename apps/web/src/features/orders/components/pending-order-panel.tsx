@@ -8,6 +8,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError, canRetry, errorMessage } from '../../../lib/api-client';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { orderQueries, useSetOrderStatus } from '../api/orders';
+import { deliveryAddressOf } from '../delivery-address';
 import { DELIVERY_TITLES, PAYMENT_OPTIONS } from '../labels';
 import { StoredOrderSummary } from './order-summary';
 
@@ -76,7 +77,7 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
         <p className="text-sm text-roast">
           Order #{order.id} · {new Date(order.created_at).toLocaleString()}
           {order.scheduled_for && <> · Time: {formatShopMoment(new Date(order.scheduled_for), SHOP_TIMEZONE)}</>}
-          {order.address && <> · Address: {order.address}</>}
+          {deliveryAddressOf(order) && <> · Address: {deliveryAddressOf(order)}</>}
         </p>
         <StoredOrderSummary order={order} />
       </section>

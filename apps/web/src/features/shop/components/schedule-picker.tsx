@@ -1,16 +1,4 @@
-import {
-  addDays,
-  DAY_KEYS,
-  type DaySlots,
-  formatShopDay,
-  formatShopMoment,
-  formatShopTime,
-  MSG,
-  SCHEDULE_DAYS,
-  type Shop,
-  shopInstant,
-  weekdayOf,
-} from '@kopi/shared';
+import { formatShopMoment, MSG, type Shop } from '@kopi/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { ErrorMessage } from '../../../components/ui/error-message';
@@ -18,12 +6,13 @@ import { INPUT_CLASS } from '../../../components/ui/field';
 import { canRetry, errorMessage } from '../../../lib/api-client';
 import { TEXT } from '../../../lib/texts';
 import { shopQueries } from '../api/shop';
+import { dateOf, dayLabel, firstFree, listedTimes, openDays, partLabel, partOf, partsOf, type Slot, slotLabel } from './schedule-choices';
 
 // Product detail's "Set time", made a choice the shop can keep (docs/shop-rules.md#opening-hours-and-slots):
-// "As soon as possible" while the shop is open, or one of the slots of its next 7 days, in its zone.
+// "As soon as possible" while the shop is open, or a day of its next 7 and then a time of that day, in its zone.
 
-/** A few places left is worth saying; more is just "free". */
-const FEW_LEFT = 3;
+/** The day list's entry for "as soon as possible"; the picker's value for it is ''. */
+const ASAP = 'asap';
 
 interface SchedulePickerProps {
   /** '' is "as soon as possible" (or nothing chosen yet while the shop is closed); else a slot's ISO time. */
@@ -32,67 +21,52 @@ interface SchedulePickerProps {
   disabled?: boolean;
 }
 
-/** The shop's days, from today, that have opening hours. */
-function openDays(shop: Shop): string[] {
-  const open = new Set(shop.opening_hours.map((entry) => entry.day));
-  return Array.from({ length: SCHEDULE_DAYS }, (_, i) => addDays(shop.today, i)).filter((date) => open.has(DAY_KEYS[weekdayOf(date)]!));
-}
-
-/** Today, Tomorrow or the weekday: unique within the week, so a chosen slot reads whole in the closed select. */
-function dayWord(shop: Shop, date: string): string {
-  if (date === shop.today) return 'Today';
-  if (date === addDays(shop.today, 1)) return 'Tomorrow';
-  return formatShopDay(shopInstant(date, 12 * 60, shop.timezone), shop.timezone).split(' ')[0]!;
-}
-
-function dayLabel(shop: Shop, date: string): string {
-  const day = formatShopDay(shopInstant(date, 12 * 60, shop.timezone), shop.timezone);
-  return date === shop.today || date === addDays(shop.today, 1) ? `${dayWord(shop, date)}, ${day}` : day;
-}
-
-function slotLabel(shop: Shop, date: string, slot: DaySlots['slots'][number]): string {
-  const time = `${dayWord(shop, date)} ${formatShopTime(new Date(slot.time), shop.timezone)}`;
-  if (slot.remaining === 0) return `${time} — ${TEXT.slotFull}`;
-  return slot.remaining <= FEW_LEFT ? `${time} — ${slot.remaining} left` : time;
-}
-
 const when = (shop: Shop, iso: string) => formatShopMoment(new Date(iso), shop.timezone);
+const LABEL = 'text-sm font-semibold text-roast';
 
 export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProps) {
-  const selectId = useId();
-  const noteId = `${selectId}-note`;
+  const id = useId();
+  const noteId = `${id}-note`;
   const shop = useQuery(shopQueries.info());
   const days = shop.data ? openDays(shop.data) : [];
   const slots = useQueries({ queries: days.map((date) => ({ ...shopQueries.slots(date), enabled: !disabled })) });
 
-  const label = (
-    <label htmlFor={selectId} className="font-semibold text-roast">
-      Set time
-    </label>
-  );
+  const legend = <legend className="mb-1.5 font-semibold text-roast">Set time</legend>;
   if (shop.isPending || shop.isError) {
     return (
-      <div className="flex flex-col gap-1.5">
-        {label}
+      <fieldset className="flex flex-col gap-1.5">
+        {legend}
         {shop.isError ? (
           <ErrorMessage message={errorMessage(shop.error)} onRetry={canRetry(shop.error) ? () => shop.refetch() : undefined} />
         ) : (
-          <select id={selectId} disabled className={INPUT_CLASS}>
-            <option>{TEXT.loading}</option>
-          </select>
+          <>
+            <label htmlFor={`${id}-day`} className={LABEL}>
+              Day
+            </label>
+            <select id={`${id}-day`} disabled className={INPUT_CLASS}>
+              <option>{TEXT.loading}</option>
+            </select>
+          </>
         )}
-      </div>
+      </fieldset>
     );
   }
 
   const info = shop.data;
-  const loaded = slots.flatMap((query) => query.data?.slots ?? []);
-  const chosen = value === '' ? undefined : loaded.find((slot) => Date.parse(slot.time) === Date.parse(value));
+  const slotsOf = (date: string): Slot[] | undefined => slots[days.indexOf(date)]?.data?.slots;
+  const chosenDate = value === '' ? undefined : dateOf(info, value);
+  const daySlots = chosenDate ? (slotsOf(chosenDate) ?? []) : [];
+  const chosen = daySlots.find((slot) => Date.parse(slot.time) === Date.parse(value));
   const stillLoading = slots.some((query) => query.isPending);
   // A slot kept in the cart may have passed or filled up since it was chosen.
-  const gone = value !== '' && !stillLoading && (chosen === undefined || chosen.remaining === 0);
+  const gone = value !== '' && !disabled && !stillLoading && (chosen === undefined || chosen.remaining === 0);
   const failed = slots.find((query) => query.isError);
   const otherZone = Intl.DateTimeFormat().resolvedOptions().timeZone !== info.timezone;
+
+  const parts = partsOf(info, daySlots);
+  const chosenPart = parts.length > 0 && value !== '' ? partOf(info, value) : undefined;
+  const partSlots = chosenPart ? (parts.find((entry) => entry.part === chosenPart)?.slots ?? []) : daySlots;
+  const times = listedTimes(partSlots);
 
   const notes: string[] = [];
   if (!info.open_now) {
@@ -104,64 +78,125 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
   }
   if (gone) notes.push(`${when(info, value)}: ${TEXT.slotGone}`);
   if (otherZone) notes.push(`Times are the shop's (${info.timezone}).`);
+  const describedBy = notes.length ? noteId : undefined;
+
+  /** Choosing a day (or a part of it) chooses its next time with room: the list then starts there. */
+  const chooseDay = (day: string) => {
+    if (day === ASAP) return onChange('');
+    const next = firstFree(slotsOf(day) ?? []);
+    if (next) onChange(next.time);
+  };
 
   return (
-    <div className="flex flex-col gap-1.5">
-      {label}
-      <select
-        id={selectId}
-        value={chosen?.time ?? value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={disabled}
-        aria-describedby={notes.length ? noteId : undefined}
-        aria-invalid={gone ? true : undefined}
-        className={INPUT_CLASS}
-      >
-        {info.open_now ? (
-          <option value="">{TEXT.asSoonAsPossible}</option>
-        ) : (
-          <option value="" disabled>
-            {MSG.setTimePlaceholder}
-          </option>
-        )}
-        {gone && (
-          <option value={value} disabled>
-            {when(info, value)} — {TEXT.slotUnavailable}
-          </option>
-        )}
-        {days.map((date, i) => {
-          const day = slots[i];
-          if (day?.data?.slots.length === 0) return null;
-          return (
-            <optgroup key={date} label={dayLabel(info, date)}>
-              {day?.data ? (
-                day.data.slots.map((slot) => (
-                  <option key={slot.time} value={slot.time} disabled={slot.remaining === 0}>
-                    {slotLabel(info, date, slot)}
-                  </option>
-                ))
-              ) : (
-                <option value={`pending-${date}`} disabled>
-                  {day?.isError ? TEXT.timesFailed : TEXT.loading}
+    <fieldset className="grid gap-x-3 gap-y-3 sm:grid-cols-2">
+      {legend}
+      <div className="flex flex-col gap-1.5 sm:col-span-2">
+        <label htmlFor={`${id}-day`} className={LABEL}>
+          Day
+        </label>
+        <select
+          id={`${id}-day`}
+          value={chosenDate ?? (info.open_now ? ASAP : '')}
+          onChange={(event) => chooseDay(event.target.value)}
+          disabled={disabled}
+          aria-describedby={describedBy}
+          className={INPUT_CLASS}
+        >
+          {info.open_now ? (
+            <option value={ASAP}>{TEXT.asSoonAsPossible}</option>
+          ) : (
+            <option value="" disabled>
+              {MSG.setTimePlaceholder}
+            </option>
+          )}
+          {chosenDate && !days.includes(chosenDate) && (
+            <option value={chosenDate} disabled>
+              {dayLabel(info, chosenDate)}
+            </option>
+          )}
+          {days.map((date, i) => {
+            const day = slots[i];
+            if (day?.data?.slots.length === 0) return null;
+            const full = day?.data !== undefined && firstFree(day.data.slots) === undefined;
+            const note = day?.data ? (full ? ` — ${TEXT.slotFull}` : '') : ` — ${day?.isError ? TEXT.timesFailed : TEXT.loading}`;
+            return (
+              <option key={date} value={date} disabled={!day?.data || full}>
+                {dayLabel(info, date)}
+                {note}
+              </option>
+            );
+          })}
+        </select>
+      </div>
+      {chosenDate && parts.length > 0 && (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-part`} className={LABEL}>
+            Part of the day
+          </label>
+          <select
+            id={`${id}-part`}
+            value={chosenPart?.name}
+            onChange={(event) => {
+              const next = firstFree(parts.find((entry) => entry.part.name === event.target.value)?.slots ?? []);
+              if (next) onChange(next.time);
+            }}
+            disabled={disabled}
+            className={INPUT_CLASS}
+          >
+            {parts.map(({ part, slots: inPart }) => {
+              const full = firstFree(inPart) === undefined;
+              return (
+                <option key={part.name} value={part.name} disabled={full}>
+                  {partLabel(part)}
+                  {full ? ` — ${TEXT.slotFull}` : ''}
                 </option>
-              )}
-            </optgroup>
-          );
-        })}
-      </select>
+              );
+            })}
+          </select>
+        </div>
+      )}
+      {chosenDate && (
+        <div className={`flex flex-col gap-1.5 ${parts.length > 0 ? '' : 'sm:col-span-2'}`}>
+          <label htmlFor={`${id}-time`} className={LABEL}>
+            Time
+          </label>
+          <select
+            id={`${id}-time`}
+            value={chosen?.time ?? value}
+            onChange={(event) => onChange(event.target.value)}
+            disabled={disabled}
+            aria-describedby={describedBy}
+            aria-invalid={gone ? true : undefined}
+            className={INPUT_CLASS}
+          >
+            {gone && (
+              <option value={value} disabled>
+                {when(info, value)} — {TEXT.slotUnavailable}
+              </option>
+            )}
+            {times.map((slot) => (
+              <option key={slot.time} value={slot.time} disabled={slot.remaining === 0}>
+                {slotLabel(info, slot)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       {notes.length > 0 && (
-        <p id={noteId} className={`text-sm ${gone ? 'font-medium text-berry' : 'text-roast'}`}>
+        <p id={noteId} className={`text-sm sm:col-span-2 ${gone ? 'font-medium text-berry' : 'text-roast'}`}>
           {notes.join(' ')}
         </p>
       )}
       {failed && (
-        <ErrorMessage
-          message={errorMessage(failed.error)}
-          onRetry={() => {
-            for (const query of slots) if (query.isError) void query.refetch();
-          }}
-        />
+        <div className="sm:col-span-2">
+          <ErrorMessage
+            message={errorMessage(failed.error)}
+            onRetry={() => {
+              for (const query of slots) if (query.isError) void query.refetch();
+            }}
+          />
+        </div>
       )}
-    </div>
+    </fieldset>
   );
 }

@@ -1,0 +1,85 @@
+import { CUSTOMER_CANCELLABLE, type Order, STATUS, type StatusId } from '@kopi/shared';
+import { useEffect, useId, useRef } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ORDER_TEXT } from '../texts';
+
+interface HideOrderDialogProps {
+  /** The open order the customer pressed × on; null when nothing is asked. */
+  order: Order | null;
+  hiding: boolean;
+  cancelling: boolean;
+  error?: string;
+  onHide: () => void;
+  onCancelOrder: () => void;
+  onClose: () => void;
+}
+
+/** Why hiding an open order is worth a question: what the shop still does with it. */
+function consequence(statusId: number): string {
+  if (statusId === STATUS.pending) return ORDER_TEXT.hidePending;
+  if (statusId === STATUS.ready) return ORDER_TEXT.hideReady;
+  return ORDER_TEXT.hidePreparing;
+}
+
+/**
+ * History's × on an order the shop is still making (docs/shop-rules.md#ordering: hiding only takes it
+ * off the customer's History). It says plainly that hiding does not cancel, and offers Cancel order
+ * while that is still possible.
+ */
+export function HideOrderDialog({ order, hiding, cancelling, error, onHide, onCancelOrder, onClose }: HideOrderDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const open = order !== null;
+  const busy = hiding || cancelling;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const cancellable = order !== null && CUSTOMER_CANCELLABLE.includes(order.status_id as StatusId);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onClose();
+      }}
+      className="m-auto w-[min(92vw,28rem)] rounded-2xl bg-foam p-6 text-espresso shadow-2xl"
+    >
+      {order && (
+        <div className="space-y-4">
+          <h2 id={titleId} className="font-display text-xl font-semibold">
+            {ORDER_TEXT.hideQuestion(order.id, order.status_name)}
+          </h2>
+          <p id={textId} className="text-roast">
+            {consequence(order.status_id)}
+          </p>
+          {error && (
+            <p role="alert" className="text-sm font-medium text-berry">
+              {error}
+            </p>
+          )}
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
+            <Button variant="ghost" onClick={onClose} disabled={busy}>
+              {ORDER_TEXT.keepInHistory}
+            </Button>
+            <Button variant="secondary" busy={hiding} disabled={cancelling} onClick={onHide}>
+              {ORDER_TEXT.hideAnyway}
+            </Button>
+            {cancellable && (
+              <Button variant="danger" busy={cancelling} disabled={hiding} onClick={onCancelOrder}>
+                {ORDER_TEXT.cancelOrder}
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

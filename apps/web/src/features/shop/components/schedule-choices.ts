@@ -1,0 +1,83 @@
+import {
+  addDays,
+  DAY_KEYS,
+  type DaySlots,
+  formatShopDay,
+  formatShopTime,
+  SCHEDULE_DAYS,
+  type Shop,
+  shopDateTime,
+  shopInstant,
+  weekdayOf,
+} from '@kopi/shared';
+import { TEXT } from '../../../lib/texts';
+
+// What "Set time" offers, step by step (docs/shop-rules.md#opening-hours-and-slots): a day of the
+// shop's week, then a time of that day. A phone shows a native list as a wheel or a sheet: each list
+// stays short enough to scan (at most MAX_TIMES entries), so a long day is cut into parts first.
+
+export type Slot = DaySlots['slots'][number];
+
+/** The most entries a list of times holds; a longer day is chosen by its part first. */
+export const MAX_TIMES = 30;
+/** A few places left is worth saying; more is just "free". */
+const FEW_LEFT = 3;
+
+/** Parts of the shop's day, by the hour of its clock; each holds at most 28 quarter hours. */
+export const DAY_PARTS = [
+  { name: 'Night', from: 0, to: 6 },
+  { name: 'Morning', from: 6, to: 12 },
+  { name: 'Afternoon', from: 12, to: 17 },
+  { name: 'Evening', from: 17, to: 24 },
+] as const;
+export type DayPart = (typeof DAY_PARTS)[number];
+
+/** The shop's days, from today, that have opening hours. */
+export function openDays(shop: Shop): string[] {
+  const open = new Set(shop.opening_hours.map((entry) => entry.day));
+  return Array.from({ length: SCHEDULE_DAYS }, (_, i) => addDays(shop.today, i)).filter((date) => open.has(DAY_KEYS[weekdayOf(date)]!));
+}
+
+/** "Today, Thu 26 Nov", "Tomorrow, Fri 27 Nov", "Sat 28 Nov". */
+export function dayLabel(shop: Shop, date: string): string {
+  const day = formatShopDay(shopInstant(date, 12 * 60, shop.timezone), shop.timezone);
+  if (date === shop.today) return `Today, ${day}`;
+  if (date === addDays(shop.today, 1)) return `Tomorrow, ${day}`;
+  return day;
+}
+
+/** The shop's date of a slot (or of a chosen time). */
+export const dateOf = (shop: Shop, iso: string) => shopDateTime(new Date(iso), shop.timezone).date;
+
+/** The part of the day a slot falls in, by the hour on the shop's clock. */
+export function partOf(shop: Shop, iso: string): DayPart {
+  const hour = shopDateTime(new Date(iso), shop.timezone).hour;
+  return DAY_PARTS.find((part) => hour >= part.from && hour < part.to) ?? DAY_PARTS[0];
+}
+
+/** "Morning, 06:00–12:00". */
+export const partLabel = (part: DayPart) => `${part.name}, ${String(part.from).padStart(2, '0')}:00–${String(part.to).padStart(2, '0')}:00`;
+
+/** A time in the list: "13:15", "13:15 — 2 left", "13:15 — full". All of a slot's wording is here. */
+export function slotLabel(shop: Shop, slot: Slot): string {
+  const time = formatShopTime(new Date(slot.time), shop.timezone);
+  if (slot.remaining === 0) return `${time} — ${TEXT.slotFull}`;
+  return slot.remaining <= FEW_LEFT ? `${time} — ${slot.remaining} left` : time;
+}
+
+/** The parts of a day that has too many slots for one list, with their slots; empty when one list will do. */
+export function partsOf(shop: Shop, slots: Slot[]): { part: DayPart; slots: Slot[] }[] {
+  if (slots.length <= MAX_TIMES) return [];
+  return DAY_PARTS.map((part) => ({ part, slots: slots.filter((slot) => partOf(shop, slot.time) === part) })).filter(
+    (entry) => entry.slots.length > 0,
+  );
+}
+
+/** The times to list: from the first one with room (a full slot before it cannot be chosen), full ones after it marked. */
+export function listedTimes(slots: Slot[]): Slot[] {
+  const first = slots.findIndex((slot) => slot.remaining > 0);
+  return first < 0 ? [] : slots.slice(first);
+}
+
+/** The time a day (or a part of it) starts at when chosen: its next one with room. */
+export const firstFree = (slots: Slot[]) => slots.find((slot) => slot.remaining > 0);

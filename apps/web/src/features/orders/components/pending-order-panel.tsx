@@ -91,7 +91,7 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
                 name={`payment-${order.id}`}
                 checked={option.id === order.payment_id}
                 readOnly
-                className="size-4 accent-caramel"
+                className="accent-caramel"
               />
               {option.label}
             </label>

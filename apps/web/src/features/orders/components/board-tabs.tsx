@@ -29,7 +29,7 @@ export function BoardTabs({ statuses, counts, selected, onSelect }: BoardTabsPro
   };
 
   return (
-    <div role="tablist" aria-label={ORDER_TEXT.boardColumns} className="grid grid-cols-3 gap-1 rounded-2xl bg-crema/60 p-1">
+    <div role="tablist" aria-label={ORDER_TEXT.boardColumns} className="flex gap-1 rounded-2xl bg-crema/60 p-1">
       {statuses.map((status, index) => {
         const active = status === selected;
         return (
@@ -46,8 +46,9 @@ export function BoardTabs({ statuses, counts, selected, onSelect }: BoardTabsPro
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(status)}
             onKeyDown={(event) => onKeyDown(event, index)}
-            className={`flex min-h-11 items-center justify-center gap-1.5 rounded-xl px-2 font-semibold ${active ? 'bg-white text-espresso shadow-sm' : 'text-roast hover:bg-white/60'}`}
+            className={`flex min-h-11 min-w-0 flex-auto flex-wrap items-center justify-center gap-x-1.5 gap-y-0.5 rounded-xl px-1 py-1 text-sm font-semibold ${active ? 'bg-white text-espresso shadow-sm' : 'text-roast hover:bg-white/60'}`}
           >
+            {/* On the narrowest phones the count wraps under the name rather than spilling out of the tab. */}
             {statusName(status)}
             <span className={`rounded-full px-2 text-sm ${active ? 'bg-caramel-dark text-white' : 'bg-white'}`}>{counts[status] ?? 0}</span>
           </button>

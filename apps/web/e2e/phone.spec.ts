@@ -1,10 +1,24 @@
-import { MSG } from '@kopi/shared';
-import { expect, test } from '@playwright/test';
+import { API_BASE, DRINK_CATEGORY_IDS, MSG } from '@kopi/shared';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { setTimeDay } from './set-time';
 import { CUSTOMER, screenshot, toast } from './support';
 
+/**
+ * The drink with the longest name on the menu: in History its card reads "<name> +1 more", which is
+ * truncated on a phone; that is where words hidden for screen readers once stuck out of the card.
+ */
+async function longestDrinkName(request: APIRequestContext): Promise<string> {
+  const drinks: string[] = [];
+  for (const category of DRINK_CATEGORY_IDS) {
+    const answer = await request.get(`${API_BASE}/products/get?categories=${category}&limit=50`);
+    const { data } = (await answer.json()) as { data: { product_name: string; sold_out: boolean }[] };
+    drinks.push(...data.filter((p) => !p.sold_out).map((p) => p.product_name));
+  }
+  return drinks.sort((a, b) => b.length - a.length)[0]!;
+}
+
 // The main flow on a 360 px wide phone: the menu folds away, nothing overflows sideways.
-test('on a phone a customer logs in, orders and finds the order in History', async ({ page }) => {
+test('on a phone a customer logs in, orders and finds the order in History', async ({ page, request }) => {
   const noSidewaysScroll = async () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -28,10 +42,16 @@ test('on a phone a customer logs in, orders and finds the order in History', asy
   await noSidewaysScroll();
   await screenshot(page, 'phone-catalogue');
 
-  const card = page.getByTestId('product-card').nth(1);
-  const productName = (await card.getByRole('heading').textContent()) ?? '';
+  // A long name on purpose, found with the menu's search (in the folded menu); two sizes of it make two lines.
+  const productName = await longestDrinkName(request);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('banner').getByRole('searchbox').fill(productName);
+  await page.getByRole('banner').getByRole('searchbox').press('Enter');
+  const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: productName, exact: true }) });
   await card.getByRole('link').tap();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName);
+  await page.getByRole('radio', { name: 'L', exact: true }).check({ force: true });
+  await page.getByRole('button', { name: 'Add to Cart' }).tap();
   await page.getByRole('radio', { name: 'XL', exact: true }).check({ force: true });
   await page.getByRole('radio', { name: 'Dine in' }).check({ force: true });
   // Tomorrow: choosing the day chooses its first free slot (the test server is always open).
@@ -42,13 +62,21 @@ test('on a phone a customer logs in, orders and finds the order in History', asy
   await page.getByRole('button', { name: 'CHECKOUT' }).tap();
 
   await expect(page).toHaveURL(/\/payment$/);
-  await expect(page.getByTestId('summary-line')).toContainText('x 1 · Extra Large');
+  await expect(page.getByTestId('summary-line').filter({ hasText: 'x 1 · Extra Large' })).toHaveCount(1);
+  await expect(page.getByTestId('summary-line').filter({ hasText: 'x 1 · Large' })).toHaveCount(1);
   await noSidewaysScroll();
   await screenshot(page, 'phone-payment');
   await page.getByRole('button', { name: 'Confirm and Pay' }).tap();
   await expect(toast(page, MSG.transactionSuccess)).toBeVisible();
   await expect(page).toHaveURL(/\/history$/, { timeout: 8_000 });
-  await expect(page.getByTestId('history-card').first()).toContainText(productName);
+  const historyCard = page.getByTestId('history-card').first();
+  await expect(historyCard).toContainText(`${productName} +1 more`);
+  // The name is cut short with an ellipsis: the case this check is about.
+  const cut = await historyCard.getByRole('link').evaluate((link) => {
+    const clipping = [link, ...(link.parentElement ? [link.parentElement] : [])].find((el) => getComputedStyle(el).overflowX === 'hidden');
+    return clipping ? clipping.scrollWidth > clipping.clientWidth : false;
+  });
+  expect(cut).toBe(true);
   await noSidewaysScroll();
   await screenshot(page, 'phone-history');
 

@@ -167,7 +167,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
                     <QtyStepper label={`Quantity of ${line.productName}`} value={line.qty} onChange={(qty) => setLineQty(line, qty)} />
                     <button
                       type="button"
-                      className="rounded text-sm font-semibold text-berry hover:underline"
+                      className="inline-flex min-h-11 items-center rounded px-2 text-sm font-semibold text-berry hover:underline"
                       onClick={() => removeLine(line)}
                       disabled={order.isPending}
                     >
@@ -192,7 +192,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
               </span>
               <button
                 type="button"
-                className="rounded font-semibold text-berry hover:underline"
+                className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-berry hover:underline"
                 onClick={() => updateCartChoices({ promo: null })}
               >
                 Remove coupon
@@ -243,7 +243,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
                   name="payment"
                   checked={option.id === paymentId}
                   onChange={() => setPaymentId(option.id)}
-                  className="size-4 accent-caramel"
+                  className="accent-caramel"
                 />
                 {option.label}
               </label>

@@ -86,7 +86,10 @@ function ProductDetail({ product }: { product: Product }) {
       <nav aria-label="Breadcrumb" className="text-sm text-roast">
         <ol className="flex flex-wrap gap-2">
           <li>
-            <Link to={`/product?categories=${product.category_id}&sort=popular&page=1`} className="rounded hover:underline">
+            <Link
+              to={`/product?categories=${product.category_id}&sort=popular&page=1`}
+              className="inline-block rounded py-1 hover:underline"
+            >
               {product.category_name}
             </Link>
           </li>

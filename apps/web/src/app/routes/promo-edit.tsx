@@ -12,7 +12,7 @@ export function PromoEditPage() {
   return (
     <section className="space-y-6">
       <nav aria-label="Breadcrumb" className="text-sm text-roast">
-        <Link to="/product" className="rounded hover:underline">
+        <Link to="/product" className="inline-block rounded py-1 hover:underline">
           Favorite & Promo
         </Link>{' '}
         <span aria-hidden="true">&gt;</span> <span className="font-bold text-espresso">Edit Promo</span>

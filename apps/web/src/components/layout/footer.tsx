@@ -3,7 +3,8 @@ import { SHOP_HOURS } from '../../lib/shop-hours';
 import { SHOP_NAME } from '../../lib/shop-name';
 import { Brand } from './brand';
 
-const LINK = 'rounded hover:text-honey';
+// py-1: each link is a tap target of at least 24 px in height on a phone (WCAG 2.2 AA 2.5.8).
+const LINK = 'inline-block rounded py-1 hover:text-honey';
 
 /** docs/decisions/spec-fidelity.md#kept-word-for-word: shop name, 'Coffee Shop', Product and Engage lists, a copyright line. */
 export function Footer() {
@@ -19,7 +20,7 @@ export function Footer() {
         </div>
         <nav aria-label="Product">
           <h2 className="font-display text-lg font-semibold">Product</h2>
-          <ul className="mt-3 space-y-2 text-sm text-crema/80">
+          <ul className="mt-2 space-y-1 text-sm text-crema/80">
             <li>
               <Link className={LINK} to="/product">
                 Our menu
@@ -44,7 +45,7 @@ export function Footer() {
         </nav>
         <nav aria-label="Engage">
           <h2 className="font-display text-lg font-semibold">Engage</h2>
-          <ul className="mt-3 space-y-2 text-sm text-crema/80">
+          <ul className="mt-2 space-y-1 text-sm text-crema/80">
             <li>
               <Link className={LINK} to="/">
                 About us

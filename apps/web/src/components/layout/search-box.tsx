@@ -2,8 +2,11 @@ import { MSG } from '@kopi/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
-/** docs/decisions/spec-fidelity.md#the-catalogue: submitting reloads the catalogue with search, sort=popular, page=1. */
-export function SearchBox() {
+/**
+ * docs/decisions/spec-fidelity.md#the-catalogue: submitting reloads the catalogue with search, sort=popular, page=1.
+ * onSearch lets the phone's folded menu close, so that the results are not left under it.
+ */
+export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   const [params] = useSearchParams();
   const [text, setText] = useState(params.get('search') ?? '');
   const navigate = useNavigate();
@@ -12,6 +15,7 @@ export function SearchBox() {
     event.preventDefault();
     const query = new URLSearchParams({ search: text.trim(), sort: 'popular', page: '1' });
     navigate(`/product?${query.toString()}`);
+    onSearch?.();
   }
 
   return (

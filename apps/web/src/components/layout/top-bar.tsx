@@ -70,7 +70,7 @@ export function TopBar() {
           <div className="flex flex-wrap items-center gap-3 md:ml-auto md:flex-nowrap">
             {session ? (
               <>
-                <SearchBox />
+                <SearchBox onSearch={closeMenu} />
                 {!isAdmin && <CartBadgeLink />}
                 <ProfileLink sessionId={session.id} />
                 {isAdmin && (

@@ -8,6 +8,7 @@ export const ORDER_TEXT = {
   boardLink: 'Open the order board',
   manageOrderLink: 'One order at a time',
   boardEmptyColumn: 'Nothing here',
+  boardColumns: 'Board columns',
   placedAgo: 'placed',
   justNow: 'just now',
   scheduledFor: 'For',

@@ -44,7 +44,7 @@ export function LoginForm() {
         error={formState.errors.password?.message}
         {...register('password')}
       />
-      <Link to="/forgot" className="inline-block rounded text-sm font-semibold text-caramel-dark underline-offset-4 hover:underline">
+      <Link to="/forgot" className="inline-block rounded py-1 text-sm font-semibold text-caramel-dark underline-offset-4 hover:underline">
         Forgot Password?
       </Link>
       <Button type="submit" className="w-full" busy={mutation.isPending} disabled={mutation.isSuccess}>

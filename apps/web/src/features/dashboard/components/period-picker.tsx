@@ -16,7 +16,7 @@ export function PeriodPicker({ value, onChange }: { value: DashboardPeriod; onCh
             value={option.value}
             checked={value === option.value}
             onChange={() => onChange(option.value)}
-            className="size-4 accent-caramel"
+            className="accent-caramel"
           />
           {option.label}
         </label>

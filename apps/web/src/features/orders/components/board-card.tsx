@@ -80,10 +80,11 @@ export function BoardCard({ order, now }: { order: LiveOrder; now: number }) {
             {ORDER_TEXT.addressLabel}: {order.address}
           </p>
         )}
+        {/* Every move is at least 44 × 44 px: tapped in a hurry, often with a wet hand. */}
         <div className="flex flex-wrap gap-2 pt-1">
           {onward !== undefined && (
             <Button
-              className="flex-1 px-3 py-2"
+              className="min-h-11 flex-1 px-3 py-2"
               busy={moving === onward}
               disabled={move.isPending}
               onClick={() => move.mutate({ id: order.id, statusId: onward })}
@@ -93,7 +94,7 @@ export function BoardCard({ order, now }: { order: LiveOrder; now: number }) {
             </Button>
           )}
           {canCancel && (
-            <Button variant="ghost" className="px-3 py-2" disabled={move.isPending} onClick={() => setCancelling(true)}>
+            <Button variant="ghost" className="min-h-11 px-3 py-2" disabled={move.isPending} onClick={() => setCancelling(true)}>
               {ORDER_TEXT.cancelOrder}
               <span className="sr-only"> #{order.id}</span>
             </Button>
@@ -101,13 +102,13 @@ export function BoardCard({ order, now }: { order: LiveOrder; now: number }) {
         </div>
         {others.length > 0 && (
           <details className="text-sm">
-            <summary className="cursor-pointer rounded text-roast">{ORDER_TEXT.moreMoves}</summary>
+            <summary className="cursor-pointer rounded py-3 text-roast">{ORDER_TEXT.moreMoves}</summary>
             <div className="mt-2 flex flex-wrap gap-2">
               {others.map((to) => (
                 <Button
                   key={to}
                   variant="ghost"
-                  className="px-3 py-1.5 text-sm"
+                  className="min-h-11 px-3 py-1.5 text-sm"
                   busy={moving === to}
                   disabled={move.isPending}
                   onClick={() => move.mutate({ id: order.id, statusId: to })}

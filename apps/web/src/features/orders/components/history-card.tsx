@@ -46,17 +46,22 @@ export function HistoryCard({ order, deleting, busy, onLongPress, onHide }: Hist
     >
       {first && <img {...imageSources(first.image, 160)} alt="" className="size-16 shrink-0 rounded-full bg-crema object-cover" />}
       <div className="min-w-0 flex-1">
-        <p className="truncate font-bold">
-          {/* The whole card opens the order (the link's area covers it); the x stays above it. */}
+        <p className="font-bold">
+          {/* The whole card opens the order (the link's area covers it); the x stays above it. The link is a
+              block, so that its own box is a tap target at least 24 px tall where a phone measures it. */}
           <Link
             to={`/history/${order.id}`}
-            className="rounded after:absolute after:inset-0 after:rounded-2xl"
+            className="block truncate rounded py-1 after:absolute after:inset-0 after:rounded-2xl"
             onClick={(event) => {
               if (longPressed.current) event.preventDefault();
             }}
           >
-            {name}
-            <span className="sr-only"> (order #{order.id})</span>
+            {/* Positioned, so that the visually hidden words are placed and clipped inside the truncated name:
+                against the card they would stick out past a long name and widen a phone's page. */}
+            <span className="relative">
+              {name}
+              <span className="sr-only"> (order #{order.id})</span>
+            </span>
           </Link>
         </p>
         {/* Each line's size and add-ons: two cups of one coffee may differ. */}

@@ -1,4 +1,4 @@
-import { OPEN_STATUSES, STATUS, statusName } from '@kopi/shared';
+import { STATUS } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ErrorMessage } from '../../../components/ui/error-message';
@@ -10,7 +10,7 @@ import { orderQueries } from '../api/orders';
 import { playChime, soundReady, unlockSound } from '../chime';
 import { askNotificationPermission, type NotifyResult, notificationsSupported, showNotification } from '../notify';
 import { ORDER_TEXT } from '../texts';
-import { BoardCard } from './board-card';
+import { BoardColumns } from './board-columns';
 import { LiveStatus } from './live-status';
 
 const SOUND_KEY = 'kopi:board-sound';
@@ -112,36 +112,7 @@ export function OrderBoard({ shopName }: { shopName: string }) {
       {board.isError && (
         <ErrorMessage message={errorMessage(board.error)} onRetry={canRetry(board.error) ? () => board.refetch() : undefined} />
       )}
-      {board.data && (
-        <div className="grid gap-4 md:grid-cols-3">
-          {OPEN_STATUSES.map((status) => {
-            const column = orders.filter((o) => o.status_id === status);
-            const headingId = `board-column-${status}`;
-            return (
-              <section
-                key={status}
-                aria-labelledby={headingId}
-                className="min-w-0 rounded-3xl bg-crema/60 p-3"
-                data-testid={`board-column-${status}`}
-              >
-                <h2 id={headingId} className="mb-3 flex items-center justify-between px-1 text-xl font-bold">
-                  {statusName(status)}
-                  <span className="rounded-full bg-white px-2.5 py-0.5 font-sans text-base">{column.length}</span>
-                </h2>
-                {column.length === 0 ? (
-                  <p className="px-1 pb-2 text-sm text-roast">{ORDER_TEXT.boardEmptyColumn}</p>
-                ) : (
-                  <ol className="space-y-3">
-                    {column.map((order) => (
-                      <BoardCard key={order.id} order={order} now={now} />
-                    ))}
-                  </ol>
-                )}
-              </section>
-            );
-          })}
-        </div>
-      )}
+      {board.data && <BoardColumns orders={orders} now={now} />}
     </div>
   );
 }

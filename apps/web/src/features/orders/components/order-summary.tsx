@@ -32,25 +32,28 @@ export function SummaryLines({ lines, renderActions }: SummaryLinesProps) {
   return (
     <ul className="divide-y divide-roast/10">
       {lines.map((line, index) => (
-        <li key={line.key} className="flex items-center gap-4 py-3" data-testid="summary-line">
-          <img {...imageSources(line.image, 160)} alt="" className="size-16 shrink-0 rounded-xl bg-crema object-cover" />
-          <div className="min-w-0 flex-1">
-            <p className="font-bold">{line.name}</p>
-            <p className="text-sm text-roast">
-              x {line.qty} · {line.sizeLabel}
-            </p>
-            {line.addons.length > 0 && (
-              <ul className="text-sm text-roast" aria-label={`Add-ons in ${line.name}`} data-testid="line-addons">
-                {line.addons.map((addon) => (
-                  <li key={addon.id}>
-                    + {addon.name} × {addon.qty} <span className="text-roast/80">({formatIDR(addon.unitPrice)})</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {renderActions?.(index)}
+        <li key={line.key} className="py-3" data-testid="summary-line">
+          <div className="flex items-center gap-4">
+            <img {...imageSources(line.image, 160)} alt="" className="size-16 shrink-0 rounded-xl bg-crema object-cover" />
+            <div className="min-w-0 flex-1">
+              <p className="font-bold">{line.name}</p>
+              <p className="text-sm text-roast">
+                x {line.qty} · {line.sizeLabel}
+              </p>
+              {line.addons.length > 0 && (
+                <ul className="text-sm text-roast" aria-label={`Add-ons in ${line.name}`} data-testid="line-addons">
+                  {line.addons.map((addon) => (
+                    <li key={addon.id}>
+                      + {addon.name} × {addon.qty} <span className="text-roast/80">({formatIDR(addon.unitPrice)})</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <p className="font-semibold whitespace-nowrap">{formatIDR(line.price)}</p>
           </div>
-          <p className="font-semibold whitespace-nowrap">{formatIDR(line.price)}</p>
+          {/* Under the whole line, not beside the price: the 44 px steppers need the card's full width on a phone. */}
+          {renderActions && <div className="sm:pl-20">{renderActions(index)}</div>}
         </li>
       ))}
     </ul>

@@ -75,7 +75,7 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
           {DELIVERY_TITLES[order.delivery_id] ?? order.delivery_name} for {order.customer.display_name}
         </h2>
         <p className="text-sm text-roast">
-          Order #{order.id} · {new Date(order.created_at).toLocaleString()}
+          Order #{order.id} · {formatShopMoment(new Date(order.created_at), SHOP_TIMEZONE)}
           {order.scheduled_for && <> · Time: {formatShopMoment(new Date(order.scheduled_for), SHOP_TIMEZONE)}</>}
           {deliveryAddressOf(order) && <> · Address: {deliveryAddressOf(order)}</>}
         </p>
@@ -92,7 +92,7 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
                 name={`payment-${order.id}`}
                 checked={option.id === order.payment_id}
                 readOnly
-                className="size-4 accent-caramel"
+                className="accent-caramel"
               />
               {option.label}
             </label>

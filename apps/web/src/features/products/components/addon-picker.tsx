@@ -48,7 +48,7 @@ export function AddonPicker({ addons, value, onChange, disabled = false }: Addon
                   disabled={addon.sold_out || (!chosen && full)}
                   onChange={(event) => toggle(addon, event.target.checked)}
                   aria-describedby="addon-hint"
-                  className="size-5 shrink-0 accent-caramel"
+                  className="shrink-0 accent-caramel"
                 />
                 <span className="min-w-0">
                   <span className="block font-semibold">{addon.product_name}</span>

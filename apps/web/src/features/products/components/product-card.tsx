@@ -71,7 +71,7 @@ function SoldOutToggle({ product }: { product: Product }) {
           setSoldOut.mutate({ id: product.id, soldOut: event.target.checked }, { onSettled: () => setWanted(null) });
         }}
         aria-label={`${TEXT.soldOut}: ${product.product_name}`}
-        className="size-4 accent-berry"
+        className="accent-berry"
       />
       {TEXT.soldOut}
     </label>

@@ -176,7 +176,7 @@ export function ProductForm({ product }: { product?: Product }) {
           {...register('description')}
         />
         <label className="flex cursor-pointer items-center gap-3 rounded-xl bg-crema px-4 py-3 font-semibold">
-          <input type="checkbox" className="size-5 accent-berry" {...register('sold_out')} />
+          <input type="checkbox" className="accent-berry" {...register('sold_out')} />
           <span>
             <span className="block">{TEXT.soldOut}</span>
             <span className="block text-sm font-normal text-roast">{PRODUCT_TEXT.soldOutHint}</span>

@@ -161,7 +161,7 @@ export function ProfileForm({ profile, children }: { profile: Profile; children?
           <legend className="mb-2 text-sm font-semibold text-roast">Gender</legend>
           {(['male', 'female'] as const).map((gender) => (
             <label key={gender} className="flex items-center gap-2 capitalize">
-              <input type="radio" value={gender} className="size-4 accent-caramel" {...register('gender')} />
+              <input type="radio" value={gender} className="accent-caramel" {...register('gender')} />
               {gender}
             </label>
           ))}

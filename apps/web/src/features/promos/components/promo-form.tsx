@@ -177,18 +177,18 @@ export function PromoForm({ promo }: { promo?: Promo }) {
             <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
               {DELIVERY_METHODS.map((method) => (
                 <label key={method.id} className="flex cursor-pointer items-center gap-2 py-1">
-                  <input type="checkbox" value={String(method.id)} className="size-4 accent-caramel" {...register('delivery_ids')} />
+                  <input type="checkbox" value={String(method.id)} className="accent-caramel" {...register('delivery_ids')} />
                   {method.name}
                 </label>
               ))}
             </div>
           </fieldset>
           <label className="flex cursor-pointer items-center gap-2 py-1">
-            <input type="checkbox" className="size-4 accent-caramel" {...register('new_customers_only')} />
+            <input type="checkbox" className="accent-caramel" {...register('new_customers_only')} />
             {PROMO_TEXT.promoNewCustomersOnly}
           </label>
           <label className="flex cursor-pointer items-center gap-2 py-1">
-            <input type="checkbox" className="size-4 accent-caramel" {...register('members_only')} />
+            <input type="checkbox" className="accent-caramel" {...register('members_only')} />
             {PROMO_TEXT.promoMembersOnly}
           </label>
         </fieldset>

@@ -36,7 +36,7 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply, applyi
         <h2 id="promo-heading" className="text-2xl font-bold">
           Promo for you
         </h2>
-        <p className="text-sm text-roast">Coupons will be updated every weeks. Check them out!</p>
+        <p className="text-sm text-roast">Coupons are updated every week. Check them out!</p>
       </div>
 
       {/* Below lg the coupons are one scrolling row about 168px tall: the loading line holds that height, so

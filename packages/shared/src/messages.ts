@@ -50,6 +50,9 @@ export const MSG = {
   signUpFailed: 'Password or Email Wrong !',
   // Accounts that recover (docs/shop-rules.md#accounts-and-roles): texts the spec never had, shared by the server and the screens
   forgotSent: 'If an account uses this email, a link to reset its password is on its way. It works for 30 minutes.',
+  // The same answer on a shop without a mail server (no SMTP_URL): no e-mail will come.
+  forgotLogged:
+    'If an account uses this email, a link to reset its password is written to the server log: e-mail is not set up here. It works for 30 minutes.',
   resetLinkInvalid: 'This reset link is used, expired or unknown. Please ask for a new link.',
   resetSuccess: 'Your password is changed. Please log in with it.',
   passwordChanged: 'Your password is changed. You are signed out on your other devices.',

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API_BASE, MSG } from '@kopi/shared';
+import { API_BASE, FORGOT_LOGGED, MSG } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -369,7 +369,7 @@ describe('safety', () => {
       const asked = await noMail.app.inject({ method: 'POST', url: `${API_BASE}/auth/forgot`, payload: { email: user.email } });
       expect(asked.statusCode).toBe(200);
       // Nobody is told that an e-mail is on its way (docs/shop-rules.md#forgotten-passwords).
-      expect(asked.json()).toEqual({ msg: MSG.forgotLogged });
+      expect(asked.json()).toEqual({ msg: FORGOT_LOGGED });
       const line = await quiet.waitFor('SMTP_URL is not set, so the password reset link is written here');
       const token = line.match(/reset\?token=([\w-]+)/)?.[1];
       expect(token).toBeDefined();

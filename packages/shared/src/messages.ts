@@ -50,9 +50,6 @@ export const MSG = {
   signUpFailed: 'Password or Email Wrong !',
   // Accounts that recover (docs/shop-rules.md#accounts-and-roles): texts the spec never had, shared by the server and the screens
   forgotSent: 'If an account uses this email, a link to reset its password is on its way. It works for 30 minutes.',
-  // The same answer on a shop without a mail server (no SMTP_URL): no e-mail will come.
-  forgotLogged:
-    'If an account uses this email, a link to reset its password is written to the server log: e-mail is not set up here. It works for 30 minutes.',
   resetLinkInvalid: 'This reset link is used, expired or unknown. Please ask for a new link.',
   resetSuccess: 'Your password is changed. Please log in with it.',
   passwordChanged: 'Your password is changed. You are signed out on your other devices.',
@@ -60,6 +57,14 @@ export const MSG = {
   noPasswordYet: 'This account signs in with Google and has no password yet: use Forgot Password? on the login page to set one.',
   samePassword: 'The new password must differ from the current one',
 } as const;
+
+/**
+ * The server's answer to Forgot password on a shop without a mail server (no SMTP_URL): no e-mail
+ * will come (docs/shop-rules.md#forgotten-passwords). Apart from MSG, which every page loads: the
+ * page shows the server's answer, so only the server and the tests need it.
+ */
+export const FORGOT_LOGGED =
+  'If an account uses this email, a link to reset its password is written to the server log: e-mail is not set up here. It works for 30 minutes.';
 
 /** The catalogue's promo terms, in order (docs/shop-rules.md#coupons). */
 export const PROMO_TERMS = ['1 coupon per day', 'only for dine in', 'buy 1 get 1 only for new user', 'must have member card'] as const;

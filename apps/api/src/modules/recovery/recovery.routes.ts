@@ -1,4 +1,11 @@
-import { ChangePasswordResultSchema, ChangePasswordSchema, ForgotPasswordSchema, MSG, ResetPasswordSchema } from '@kopi/shared';
+import {
+  ChangePasswordResultSchema,
+  ChangePasswordSchema,
+  FORGOT_LOGGED,
+  ForgotPasswordSchema,
+  MSG,
+  ResetPasswordSchema,
+} from '@kopi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, MessageSchema } from '../../lib/reply.ts';
@@ -26,7 +33,7 @@ export async function recoveryRoutes(base: FastifyInstance, opts: { service: Rec
       const sendLink = await opts.service.forgot(request.body.email, request.ip);
       if (sendLink) afterAnswer.set(request, sendLink);
       // Without a mail server nobody is told that an e-mail is on its way (docs/shop-rules.md#forgotten-passwords).
-      return { msg: opts.service.emails ? MSG.forgotSent : MSG.forgotLogged };
+      return { msg: opts.service.emails ? MSG.forgotSent : FORGOT_LOGGED };
     },
   );
 

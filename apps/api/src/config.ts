@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_OPENING_HOURS, isTimeZone, OpeningHoursError, parseOpeningHours } from '@kopi/shared';
+import { DEFAULT_OPENING_HOURS, isTimeZone, OpeningHoursError, type PasswordResetWay, parseOpeningHours } from '@kopi/shared';
 import { z } from 'zod';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { isLoopbackHost } from './lib/loopback.ts';
@@ -250,6 +250,16 @@ export function startupWarnings(config: Pick<Config, 'mail' | 'publicUrl' | 'pro
     );
   }
   return warnings;
+}
+
+/**
+ * How a forgotten password is reset (GET /shop's password_reset): by e-mail with SMTP_URL; without
+ * it the link goes to the log, which only a developer's shop can offer as a way: a shop in
+ * production asks its customers to ask at the counter instead.
+ */
+export function passwordResetWay(config: Pick<Config, 'mail' | 'production'>): PasswordResetWay {
+  if (config.mail.smtpUrl) return 'email';
+  return config.production ? 'ask_the_shop' : 'server_log';
 }
 
 /** `.env` in the working folder, when there is one, fills variables the environment does not set. */

@@ -1,6 +1,6 @@
 import { API_BASE, ROLES } from '@kopi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, countRows, createTestShop, signUpAs, type TestShop } from './helpers.ts';
+import { api, countRows, createTestShop, multipart, signUpAs, type TestShop } from './helpers.ts';
 import { OIDC_CLIENT, type OidcTestProvider, signInAtProvider, startOidcProvider } from './oidc-provider.ts';
 
 const PUBLIC_URL = 'https://kopi.example';
@@ -103,11 +103,14 @@ describe('GET /auth/google/callback', () => {
     expect(first.get('role')).toBe(ROLES.user);
     const profile = await api(shop, 'GET', '/users/profile', { token: first.get('token')! });
     expect(profile.statusCode).toBe(200);
-    expect(profile.json().data).toMatchObject({ email, role: 'User', display_name: `Test ${email.split('@')[0]}` });
+    const local = email.split('@')[0];
+    expect(profile.json().data).toMatchObject({ email, role: 'User', display_name: `Test ${local}`, first_name: 'Test', last_name: local });
 
     const again = await signInWithGoogle(email);
     expect(again.get('id')).toBe(first.get('id'));
     expect(again.get('token')).not.toBe(first.get('token'));
+    // This provider advertises client_secret_post alone: the secret went in the body.
+    expect(new Set(provider.tokenRequests)).toEqual(new Set(['body']));
   });
 
   it('signs into the existing account that has the verified e-mail', async () => {
@@ -149,5 +152,59 @@ describe('GET /auth/google/callback', () => {
     const { cookie } = await start();
     const declined = new URL(`${CALLBACK}?error=access_denied&state=x`);
     expect(landing(await callback(declined, cookie)).get('error')).toBe('cancelled');
+  });
+});
+
+describe("another OpenID provider, in oidc-provider's default configuration", () => {
+  // OpenID Connect Core 5.4: the e-mail and names are at the userinfo endpoint, not in the ID token,
+  // and the client is registered with client_secret_basic (docs/decisions/google-sign-in.md).
+  let standard: OidcTestProvider;
+  let other: TestShop;
+
+  beforeAll(async () => {
+    standard = await startOidcProvider({ flavour: 'standard' });
+    standard.register(CALLBACK);
+    other = await createTestShop({
+      publicUrl: PUBLIC_URL,
+      google: { clientId: OIDC_CLIENT.id, clientSecret: OIDC_CLIENT.secret, issuer: standard.issuer },
+    });
+  });
+  afterAll(async () => {
+    await other.close();
+    await standard.close();
+  });
+
+  async function signInThere(login: string) {
+    const { location, cookie } = await start(other);
+    const returned = await signInAtProvider(location, login, CALLBACK);
+    return landing(await other.app.inject({ method: 'GET', url: returned.pathname + returned.search, headers: { cookie } }));
+  }
+
+  it('signs in with the claims of userinfo, the secret sent as the token endpoint asks, and fills first and last name', async () => {
+    const email = `standard-${Date.now()}@example.test`;
+    const local = email.split('@')[0];
+    const first = await signInThere(email);
+    expect(first.get('error')).toBeNull();
+    const profile = await api(other, 'GET', '/users/profile', { token: first.get('token')! });
+    expect(profile.json().data).toMatchObject({ email, role: 'User', display_name: `Test ${local}`, first_name: 'Test', last_name: local });
+    expect((await signInThere(email)).get('id')).toBe(first.get('id'));
+    // It advertises every method and registered the shop with the default, client_secret_basic.
+    expect(new Set(standard.tokenRequests)).toEqual(new Set(['basic']));
+  });
+
+  it('fills the empty names of an existing account it links by e-mail, and keeps the names it has', async () => {
+    const named = await signUpAs(other, 'User');
+    const saved = await api(other, 'PATCH', '/users/profile', { token: named.token, form: await multipart({ first_name: 'Sari' }) });
+    expect(saved.statusCode).toBe(200);
+    const landed = await signInThere(named.email);
+    expect(landed.get('id')).toBe(String(named.id));
+    const profile = (await api(other, 'GET', '/users/profile', { token: named.token })).json().data;
+    expect(profile).toMatchObject({ first_name: 'Sari', last_name: named.email.split('@')[0] });
+  });
+
+  it('still refuses an e-mail that userinfo says is not verified', async () => {
+    const before = await countRows(other, 'users');
+    expect((await signInThere(`unverified-${Date.now()}@example.test`)).get('error')).toBe('unverified');
+    expect(await countRows(other, 'users')).toBe(before);
   });
 });

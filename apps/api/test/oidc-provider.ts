@@ -5,14 +5,32 @@ import Provider from 'oidc-provider';
 export const OIDC_CLIENT = { id: 'kopi-senja-test', secret: 'kopi-senja-test-secret' };
 
 /**
+ * How the provider hands out the person's claims and takes the client's secret:
+ * - 'google': like Google, the e-mail and names are in the ID token itself, and the token endpoint
+ *   advertises (and takes) the secret in the request body only (client_secret_post);
+ * - 'standard': oidc-provider's own defaults, as OpenID Connect Core 5.4 reads: the ID token carries
+ *   `sub` alone and the e-mail and names come from the userinfo endpoint; the client is registered
+ *   with client_secret_basic (the secret in an Authorization header), and every method is advertised.
+ */
+export type ProviderFlavour = 'google' | 'standard';
+
+/**
  * A real OpenID provider (the `oidc-provider` package) on a free port of this machine, standing in
- * for Google. Its development sign-in form takes any login: the login is the person's e-mail, and
- * one starting with "unverified" comes with email_verified false.
+ * for Google or another provider. Its development sign-in form takes any login: the login is the
+ * person's e-mail, and one starting with "unverified" comes with email_verified false. The person's
+ * given name is "Test" and the family name the e-mail's local part.
  * It listens first and learns the shop's return address later, as the shop's port may come after.
  */
-export async function startOidcProvider() {
+export async function startOidcProvider({ flavour = 'google' }: { flavour?: ProviderFlavour } = {}) {
   let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  /** How each request to the token endpoint carried the client's secret, oldest first. */
+  const tokenRequests: ('basic' | 'body')[] = [];
   const server = http.createServer((req, res) => {
+    // oidc-provider takes the secret either way whatever the client's registered method, so the
+    // way the shop chose is recorded here (a stricter provider refuses the other one).
+    if (req.method === 'POST' && req.url?.startsWith('/token')) {
+      tokenRequests.push(/^basic /i.test(req.headers.authorization ?? '') ? 'basic' : 'body');
+    }
     if (handle) return handle(req, res);
     res.statusCode = 503;
     res.end('provider not ready');
@@ -22,8 +40,10 @@ export async function startOidcProvider() {
 
   return {
     issuer,
+    tokenRequests,
     /** Registers the shop as a client with this return address and starts answering. */
     register(redirectUri: string) {
+      const likeGoogle = flavour === 'google';
       const provider = new Provider(issuer, {
         clients: [
           {
@@ -32,13 +52,12 @@ export async function startOidcProvider() {
             redirect_uris: [redirectUri],
             grant_types: ['authorization_code'],
             response_types: ['code'],
-            token_endpoint_auth_method: 'client_secret_post',
+            ...(likeGoogle ? { token_endpoint_auth_method: 'client_secret_post' } : {}),
           },
         ],
-        // Like Google: the e-mail is in the ID token itself.
-        conformIdTokenClaims: false,
-        claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-        pkce: { required: () => true },
+        claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+        // Like Google: the e-mail and names are in the ID token itself, and the secret goes in the body.
+        ...(likeGoogle ? { conformIdTokenClaims: false, clientAuthMethods: ['client_secret_post'] } : {}),
         findAccount: async (_ctx, login) => ({
           accountId: login,
           claims: async () => ({
@@ -46,6 +65,8 @@ export async function startOidcProvider() {
             email: login,
             email_verified: !login.startsWith('unverified'),
             name: `Test ${login.split('@')[0]}`,
+            given_name: 'Test',
+            family_name: login.split('@')[0],
           }),
         }),
       });

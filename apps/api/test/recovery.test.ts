@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API_BASE, MSG } from '@kopi/shared';
+import { API_BASE, FORGOT_LOGGED, MSG } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +149,24 @@ describe('POST /auth/forgot', () => {
     const res = await api(shop, 'POST', '/auth/forgot', { body });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_failed');
+  });
+});
+
+describe("GET /shop's password_reset: how a forgotten password is reset", () => {
+  it('is "email" with SMTP_URL, "server_log" without, and "ask_the_shop" without it in production', async () => {
+    const wayOf = async (target: TestShop) => (await api(target, 'GET', '/shop')).json().data.password_reset;
+    expect(await wayOf(shop)).toBe('email');
+    for (const [production, way] of [
+      [false, 'server_log'],
+      [true, 'ask_the_shop'],
+    ] as const) {
+      const noMail = await startShop({ publicUrl: PUBLIC_URL, production }, logCollector());
+      try {
+        expect(await wayOf(noMail)).toBe(way);
+      } finally {
+        await noMail.close();
+      }
+    }
   });
 });
 
@@ -348,9 +366,10 @@ describe('safety', () => {
       const atStart = quiet.lines.find((line) => line.includes('SMTP_URL is not set: password reset links are written to this log'));
       expect(JSON.parse(atStart ?? '{}')).toMatchObject({ level: 40 });
       const user = await signUpAs(noMail);
-      expect((await noMail.app.inject({ method: 'POST', url: `${API_BASE}/auth/forgot`, payload: { email: user.email } })).statusCode).toBe(
-        200,
-      );
+      const asked = await noMail.app.inject({ method: 'POST', url: `${API_BASE}/auth/forgot`, payload: { email: user.email } });
+      expect(asked.statusCode).toBe(200);
+      // Nobody is told that an e-mail is on its way (docs/shop-rules.md#forgotten-passwords).
+      expect(asked.json()).toEqual({ msg: FORGOT_LOGGED });
       const line = await quiet.waitFor('SMTP_URL is not set, so the password reset link is written here');
       const token = line.match(/reset\?token=([\w-]+)/)?.[1];
       expect(token).toBeDefined();

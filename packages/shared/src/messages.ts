@@ -58,6 +58,14 @@ export const MSG = {
   samePassword: 'The new password must differ from the current one',
 } as const;
 
+/**
+ * The server's answer to Forgot password on a shop without a mail server (no SMTP_URL): no e-mail
+ * will come (docs/shop-rules.md#forgotten-passwords). Apart from MSG, which every page loads: the
+ * page shows the server's answer, so only the server and the tests need it.
+ */
+export const FORGOT_LOGGED =
+  'If an account uses this email, a link to reset its password is written to the server log: e-mail is not set up here. It works for 30 minutes.';
+
 /** The catalogue's promo terms, in order (docs/shop-rules.md#coupons). */
 export const PROMO_TERMS = ['1 coupon per day', 'only for dine in', 'buy 1 get 1 only for new user', 'must have member card'] as const;
 

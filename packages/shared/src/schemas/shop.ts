@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { DAY_KEYS } from '../opening-hours.ts';
 import { isoDate } from './fields.ts';
 
+/**
+ * How a customer who forgot the password gets a new one (docs/shop-rules.md#forgotten-passwords):
+ * by e-mail when SMTP_URL is set; otherwise the link is written to the server log, which a
+ * developer's shop says, and a shop in production (NODE_ENV=production) asks the person to ask the shop.
+ */
+export const PASSWORD_RESET_WAYS = ['email', 'server_log', 'ask_the_shop'] as const;
+export type PasswordResetWay = (typeof PASSWORD_RESET_WAYS)[number];
+
 /** GET /shop: who the shop is and whether it takes "as soon as possible" orders now. */
 export const ShopSchema = z.object({
   name: z.string(),
@@ -13,6 +21,11 @@ export const ShopSchema = z.object({
   next_opening: z.string().nullable().meta({ description: 'ISO 8601 with offset; null when the shop never closes' }),
   closes_at: z.string().nullable().meta({ description: 'ISO 8601 with offset; null when closed or when it does not close this week' }),
   today: z.string().meta({ description: "The shop's date now, YYYY-MM-DD" }),
+  password_reset: z.enum(PASSWORD_RESET_WAYS).meta({
+    description:
+      'How a forgotten password is reset: "email" (a link is e-mailed), "server_log" (no mail server: the link is ' +
+      'written to the server log) or "ask_the_shop" (no mail server, in production: the person asks the shop)',
+  }),
 });
 export type Shop = z.infer<typeof ShopSchema>;
 

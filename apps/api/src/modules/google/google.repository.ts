@@ -1,6 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userIdentities, users } from '../../db/schema.ts';
+
+/** The names a provider gives (OpenID Connect's name, given_name and family_name). */
+interface Names {
+  displayName?: string;
+  firstName?: string;
+  lastName?: string;
+}
 
 const ACCOUNT = { id: users.id, role: users.role, session_epoch: users.session_epoch };
 
@@ -18,14 +25,23 @@ export function createGoogleRepository(db: Db) {
 
     /**
      * The account with this (verified) e-mail, made as a customer's when there is none, and the
-     * identity linked to it. Two first sign-ins at the same moment end on the same account.
+     * identity linked to it. An existing account's empty names are filled from the provider's; a
+     * name the person gave is kept. Two first sign-ins at the same moment end on the same account.
      */
-    linkByEmail: (identity: { issuer: string; subject: string; email: string; displayName?: string }, now: Date) =>
+    linkByEmail: (identity: { issuer: string; subject: string; email: string } & Names, now: Date) =>
       db.transaction(async (tx) => {
+        const names = { display_name: identity.displayName, first_name: identity.firstName, last_name: identity.lastName };
         await tx
           .insert(users)
-          .values({ email: identity.email, role: 'User', display_name: identity.displayName, created_at: now })
-          .onConflictDoNothing({ target: users.email });
+          .values({ email: identity.email, role: 'User', ...names, created_at: now })
+          .onConflictDoUpdate({
+            target: users.email,
+            set: {
+              display_name: sql`coalesce(nullif(${users.display_name}, ''), excluded.display_name)`,
+              first_name: sql`coalesce(nullif(${users.first_name}, ''), excluded.first_name)`,
+              last_name: sql`coalesce(nullif(${users.last_name}, ''), excluded.last_name)`,
+            },
+          });
         const [account] = await tx.select(ACCOUNT).from(users).where(eq(users.email, identity.email));
         await tx
           .insert(userIdentities)

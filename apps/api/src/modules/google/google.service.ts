@@ -43,20 +43,22 @@ export function createGoogleSignIn({ google, clock, repo, auth, publicUrl, log }
   // Discovered on first use, not at start-up: the shop opens even when the provider is unreachable.
   let discovered: Promise<oidc.Configuration> | undefined;
   function configuration(): Promise<oidc.Configuration> {
-    discovered ??= oidc
-      .discovery(
-        issuerUrl,
-        google.clientId,
-        google.clientSecret,
-        undefined,
-        insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
-      )
-      .catch((error: unknown) => {
-        discovered = undefined; // ask again next time
-        log.error({ reason: (error as Error).message }, 'the OpenID provider could not be reached');
-        throw new GoogleSignInError('unavailable');
-      });
+    discovered ??= discover().catch((error: unknown) => {
+      discovered = undefined; // ask again next time
+      log.error({ reason: (error as Error).message }, 'the OpenID provider could not be reached');
+      throw new GoogleSignInError('unavailable');
+    });
     return discovered;
+  }
+
+  async function discover(): Promise<oidc.Configuration> {
+    const options = insecure ? { execute: [oidc.allowInsecureRequests] } : undefined;
+    const found = await oidc.discovery(issuerUrl, google.clientId, undefined, undefined, options);
+    const metadata = found.serverMetadata();
+    const auth = clientAuthentication(metadata.token_endpoint_auth_methods_supported, google.clientSecret);
+    const config = new oidc.Configuration(metadata, google.clientId, google.clientSecret, auth);
+    if (insecure) oidc.allowInsecureRequests(config);
+    return config;
   }
 
   const redirectUri = () => `${publicUrl()}${CALLBACK_PATH}`;
@@ -99,7 +101,7 @@ export function createGoogleSignIn({ google, clock, repo, auth, publicUrl, log }
       const config = await configuration();
       const current = new URL(redirectUri());
       for (const [name, value] of query) current.searchParams.append(name, value);
-      let claims: oidc.IDToken | undefined;
+      let claims: oidc.IDToken;
       try {
         const tokens = await oidc.authorizationCodeGrant(config, current, {
           pkceCodeVerifier: flow.verifier,
@@ -107,13 +109,14 @@ export function createGoogleSignIn({ google, clock, repo, auth, publicUrl, log }
           expectedNonce: flow.nonce,
           idTokenExpected: true,
         });
-        claims = tokens.claims();
+        const idToken = tokens.claims();
+        if (!idToken) throw new GoogleSignInError('failed');
+        claims = await withUserInfo(config, idToken, tokens.access_token);
       } catch (error) {
         // The message says what failed (never the code or a token: openid-client does not put them there).
         log.warn({ reason: (error as Error).message }, 'Google sign-in refused by the provider');
         throw new GoogleSignInError('failed');
       }
-      if (!claims) throw new GoogleSignInError('failed');
       const account = await accountFor(claims);
       const role = account.role as Role;
       log.info({ userId: account.id }, 'signed in with Google');
@@ -135,6 +138,19 @@ export function createGoogleSignIn({ google, clock, repo, auth, publicUrl, log }
   }
 
   /**
+   * The person's claims: the ID token's, completed by the userinfo endpoint when it lacks the e-mail
+   * or the names. Google puts them in the ID token; a provider following OpenID Connect Core 5.4
+   * (oidc-provider by default) answers them at userinfo only. The ID token's own claims win, and
+   * userinfo must be about the same subject (openid-client checks it).
+   */
+  async function withUserInfo(config: oidc.Configuration, idToken: oidc.IDToken, accessToken: string): Promise<oidc.IDToken> {
+    const complete = typeof idToken.email === 'string' && idToken.email_verified !== undefined && hasNames(idToken);
+    if (complete || !config.serverMetadata().userinfo_endpoint) return idToken;
+    const userInfo = await oidc.fetchUserInfo(config, accessToken, idToken.sub);
+    return { ...userInfo, ...idToken };
+  }
+
+  /**
    * The account a provider's person signs in to: the one linked to them before, else the account
    * with their e-mail, which the provider must have verified (else anyone could claim any address).
    */
@@ -143,8 +159,34 @@ export function createGoogleSignIn({ google, clock, repo, auth, publicUrl, log }
     if (linked) return linked;
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
     if (!email || claims.email_verified !== true) throw new GoogleSignInError('unverified');
-    const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, 50) : '';
-    return repo.linkByEmail({ issuer: claims.iss, subject: claims.sub, email, displayName: name || undefined }, clock.now());
+    return repo.linkByEmail({ issuer: claims.iss, subject: claims.sub, email, ...namesOf(claims) }, clock.now());
   }
 }
 export type GoogleSignIn = ReturnType<typeof createGoogleSignIn>;
+
+const hasNames = (claims: oidc.JsonObject) => typeof claims.name === 'string' || typeof claims.given_name === 'string';
+
+/** A name claim as the profile keeps it: trimmed, at most 50 characters, nothing when empty. */
+function nameClaim(value: unknown): string | undefined {
+  const name = typeof value === 'string' ? value.trim().slice(0, 50) : '';
+  return name || undefined;
+}
+
+/** The profile's names from the standard claims (OpenID Connect Core 5.1). */
+function namesOf(claims: oidc.IDToken) {
+  const firstName = nameClaim(claims.given_name);
+  const lastName = nameClaim(claims.family_name);
+  const whole = [firstName, lastName].filter(Boolean).join(' ');
+  return { displayName: nameClaim(claims.name) ?? nameClaim(whole), firstName, lastName };
+}
+
+/**
+ * How the shop proves itself at the token endpoint: as the provider's discovery says it accepts.
+ * client_secret_basic is the default of OpenID Connect client registration (and of RFC 8414 when
+ * nothing is advertised), so a client registered without saying is registered with it; a provider
+ * that takes the secret in the body only says client_secret_post alone.
+ */
+export function clientAuthentication(supported: readonly string[] | undefined, secret: string): oidc.ClientAuth {
+  const bodyOnly = supported?.includes('client_secret_post') && !supported.includes('client_secret_basic');
+  return bodyOnly ? oidc.ClientSecretPost(secret) : oidc.ClientSecretBasic(secret);
+}

@@ -53,6 +53,9 @@ export function createRecoveryService({ repo, auth, limiter, config, mailer, pub
   }
 
   return {
+    /** Whether reset links are e-mailed (SMTP_URL), or written to the log. */
+    emails: mailer !== undefined,
+
     /**
      * Same answer whether or not the account exists (no account enumeration). For an account it
      * answers the sending of the link, which the route starts once the answer has gone: making the

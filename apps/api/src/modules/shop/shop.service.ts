@@ -9,6 +9,7 @@ import {
   isOpenAt,
   isoInZone,
   openingHoursList,
+  type PasswordResetWay,
   SCHEDULE_DAYS,
   type Shop,
   shopDate,
@@ -18,7 +19,7 @@ import {
   type UpdateShop,
   type WeekHours,
 } from '@kopi/shared';
-import type { Config } from '../../config.ts';
+import { type Config, passwordResetWay } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict } from '../../plugins/errors.ts';
@@ -33,6 +34,7 @@ export interface ShopSettings {
   hours: WeekHours;
   slotCapacity: number;
   clock: Clock;
+  passwordReset: PasswordResetWay;
 }
 
 export function shopSettings(config: Config): ShopSettings {
@@ -42,6 +44,7 @@ export function shopSettings(config: Config): ShopSettings {
     hours: config.openingHours,
     slotCapacity: config.slotCapacity,
     clock: config.clock,
+    passwordReset: passwordResetWay(config),
   };
 }
 
@@ -59,6 +62,7 @@ export function describeShop(shop: ShopSettings): Shop {
     next_opening: inZone(shop, status.nextOpening),
     closes_at: inZone(shop, status.closesAt),
     today: shopDate(now, shop.timezone),
+    password_reset: shop.passwordReset,
   };
 }
 

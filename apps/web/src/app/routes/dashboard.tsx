@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
+import { usePasswordResetWay } from '../../features/auth/api/password-reset-way';
 import { dashboardQueries } from '../../features/dashboard/api/dashboard';
 import { BestSellers } from '../../features/dashboard/components/best-sellers';
 import { BestStaff } from '../../features/dashboard/components/best-staff';
@@ -13,6 +14,7 @@ import { CURRENT_NAME, PERIOD_NOUN, PERIOD_OPTIONS } from '../../features/dashbo
 import { PeriodPicker } from '../../features/dashboard/components/period-picker';
 import { DownloadReportButton, ShareReportButton } from '../../features/dashboard/components/report-actions';
 import { RevenueChart } from '../../features/dashboard/components/revenue-chart';
+import { DASHBOARD_TEXT } from '../../features/dashboard/texts';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { TEXT } from '../../lib/texts';
 
@@ -29,6 +31,9 @@ export function DashboardPage() {
   const label = PERIOD_OPTIONS.find((o) => o.value === period)!.label;
   const currentName = CURRENT_NAME[period];
   const data = figures.data;
+  // Until a mail server is set up, customers who forget their password get no e-mail (docs/shop-rules.md#forgotten-passwords).
+  const passwordReset = usePasswordResetWay();
+  const noMail = passwordReset !== undefined && passwordReset !== 'email';
 
   return (
     <section className="space-y-6">
@@ -37,6 +42,11 @@ export function DashboardPage() {
         <PeriodPicker value={period} onChange={(next) => setParams({ period: next }, { replace: true })} />
       </div>
 
+      {noMail && (
+        <p role="note" className="rounded-2xl border border-berry/30 bg-berry/5 p-4 font-medium text-berry" data-testid="mail-warning">
+          {DASHBOARD_TEXT.mailWarning}
+        </p>
+      )}
       {figures.isPending && <PageSpinner />}
       {figures.isError && (
         <ErrorMessage message={errorMessage(figures.error)} onRetry={canRetry(figures.error) ? () => figures.refetch() : undefined} />

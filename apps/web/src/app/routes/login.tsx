@@ -1,11 +1,25 @@
+import { useSearchParams } from 'react-router';
+import { usePasswordResetWay } from '../../features/auth/api/password-reset-way';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { GoogleButton } from '../../features/auth/components/google-button';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { safeNext, TO_CHECKOUT } from '../../lib/sign-in-next';
 
+/**
+ * Login. `?next=` (a path of this shop) is where it leads once signed in; the way to the cart says
+ * why it asks (docs/decisions/spec-fidelity.md#rough-edges-signing-in). 'Forgot Password?' depends
+ * on whether the shop can e-mail a link (docs/shop-rules.md#forgotten-passwords).
+ */
 export function LoginPage() {
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
   return (
-    <AuthCard title="Login" aside={<GoogleButton label="Sign In with Google" />}>
-      <LoginForm />
+    <AuthCard
+      title="Login"
+      lead={next === '/payment' ? TO_CHECKOUT.login : undefined}
+      aside={<GoogleButton label="Sign In with Google" next={next} />}
+    >
+      <LoginForm next={next} passwordReset={usePasswordResetWay()} />
     </AuthCard>
   );
 }

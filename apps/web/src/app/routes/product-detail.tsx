@@ -182,6 +182,7 @@ function ProductDetail({ product }: { product: Product }) {
                   disabled={!canOrder}
                   onClick={() => {
                     checkoutItem(line, choices);
+                    // A visitor is led through Login and back by the cart's guard (require-role.tsx).
                     navigate('/payment');
                   }}
                 >

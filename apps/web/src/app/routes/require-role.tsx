@@ -1,6 +1,6 @@
 import { MSG, type Role } from '@kopi/shared';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { useSession } from '../../lib/session';
 
@@ -21,10 +21,14 @@ function GuardRedirect({ to, message }: { to: string; message: string }) {
 
 /**
  * The guard (docs/decisions/spec-fidelity.md#routes-and-the-session): no token → '/' with one message, a role outside the list → '/' with
- * another.
+ * another. A visitor who got here by the app's own links (CHECKOUT, Your Cart, History) goes to Login
+ * instead, and back here once signed in; an address typed in or opened from elsewhere (the first entry, key 'default') keeps the
+ * specification's guard (docs/decisions/spec-fidelity.md#rough-edges-signing-in).
  */
 export function RequireRole({ roles, noSessionTo = '/', children }: RequireRoleProps) {
   const session = useSession();
+  const { key, pathname, search } = useLocation();
+  if (!session && key !== 'default') return <Navigate to={`/login?next=${encodeURIComponent(pathname + search)}`} replace />;
   if (!session) return <GuardRedirect to={noSessionTo} message={MSG.guardNoToken} />;
   if (!roles.includes(session.role)) return <GuardRedirect to="/" message={MSG.guardWrongRole} />;
   return children;

@@ -1,4 +1,4 @@
-import { MSG } from '@kopi/shared';
+import type { PasswordResetWay } from '@kopi/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -6,7 +6,6 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
-import { TEXT } from '../../../lib/texts';
 import { formatCountdown, useCountdown } from '../../../lib/use-countdown';
 import { useForgotPassword } from '../api/password';
 import type { ForgotFormValues } from './auth-form-schemas';
@@ -19,33 +18,50 @@ const resolver = lazyResolver<ForgotFormValues, ForgotFormValues>(async () => (a
  */
 export const RESEND_AFTER_SECONDS = 75;
 
-/** "You can ask for the link again in 1 minute 15 seconds." for a screen reader, said once, not every second. */
-function waitSentence(seconds: number): string {
+// The page's own texts, loaded with it rather than with every page (docs/architecture.md#tests-and-targets).
+const FORGOT_TEXT = {
+  noLink: "If you don't receive a link within 2 minutes, press Resend Link.",
+  resendWait: 'You can ask for the link again when the timer reaches 00:00.',
+  onItsWay: 'The link is on its way.',
+  resendIn: 'You can ask for it again in',
+  resendNow: 'You can ask for the link again now.',
+  // A shop without a mail server (docs/shop-rules.md#forgotten-passwords) says so before anything is sent.
+  noMailHere: 'E-mail is not set up on this shop, so no message will arrive: the reset link is written to the server log instead.',
+} as const;
+
+/**
+ * "The link is on its way. You can ask for it again in 1 minute 15 seconds." for a screen reader, said
+ * once, not every second; without a mail server nothing is on its way.
+ */
+function waitSentence(seconds: number, way: 'email' | 'server_log'): string {
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
   const parts = [minutes ? `${minutes} minute${minutes > 1 ? 's' : ''}` : '', rest ? `${rest} second${rest > 1 ? 's' : ''}` : ''];
-  return `${TEXT.resendIn} ${parts.filter(Boolean).join(' ')}.`;
+  const wait = `${FORGOT_TEXT.resendIn} ${parts.filter(Boolean).join(' ')}.`;
+  return way === 'email' ? `${FORGOT_TEXT.onItsWay} ${wait}` : wait;
 }
 
 /**
  * Forgot password (docs/shop-rules.md#accounts-and-roles): the email, Send, then Resend Link with a real countdown. While the
  * countdown runs, Send waits too: it would otherwise be a way around the timer.
  */
-export function ForgotForm() {
+export function ForgotForm({ way }: { way: Exclude<PasswordResetWay, 'ask_the_shop'> }) {
   const { register, handleSubmit, getValues, formState } = useForm<ForgotFormValues>({ resolver });
   const countdown = useCountdown();
-  // Once a link has gone, Resend Link and its timer stay, whatever a later attempt does.
-  const [sent, setSent] = useState(false);
+  // The server's answer once a link has gone: it says whether an e-mail is on its way
+  // (docs/shop-rules.md#forgotten-passwords). Resend Link and its timer stay, whatever a later attempt does.
+  const [sentMessage, setSentMessage] = useState('');
+  const sent = sentMessage !== '';
   const forgot = useForgotPassword({
-    onSuccess: () => {
-      setSent(true);
+    onSuccess: (message) => {
+      setSentMessage(message);
       countdown.start(RESEND_AFTER_SECONDS);
     },
   });
   const waiting = countdown.left > 0;
   const canResend = !waiting && !forgot.isPending;
   // Said by screen readers when the countdown starts and when it ends; the timer itself is silent.
-  const announcement = !sent ? '' : waiting ? waitSentence(RESEND_AFTER_SECONDS) : forgot.isPending ? '' : TEXT.resendNow;
+  const announcement = !sent ? '' : waiting ? waitSentence(RESEND_AFTER_SECONDS, way) : forgot.isPending ? '' : FORGOT_TEXT.resendNow;
 
   return (
     <form
@@ -55,6 +71,11 @@ export function ForgotForm() {
       })}
       className="mt-8 space-y-5 text-left"
     >
+      {way === 'server_log' && (
+        <p role="note" className="rounded-xl bg-honey/30 p-4 text-sm font-semibold">
+          {FORGOT_TEXT.noMailHere}
+        </p>
+      )}
       <TextField
         label="Email address"
         type="email"
@@ -76,14 +97,14 @@ export function ForgotForm() {
       {formState.errors.root && <ErrorMessage message={formState.errors.root.message ?? ''} />}
       {/* Live regions stay in the page from the start: one added with its text is often not read. */}
       <p role="status" className={sent ? 'rounded-xl bg-crema p-4 text-center text-sm' : 'sr-only'}>
-        {sent ? MSG.forgotSent : ''}
+        {sentMessage}
       </p>
       <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="resend-announcement">
         {announcement}
       </p>
       {sent && (
         <div className="space-y-4 text-center">
-          <p className="text-sm text-roast">{TEXT.forgotNoLink}</p>
+          {way === 'email' && <p className="text-sm text-roast">{FORGOT_TEXT.noLink}</p>}
           <div className="flex items-center justify-center gap-3">
             <Button
               variant="ghost"
@@ -100,7 +121,7 @@ export function ForgotForm() {
           </div>
           {waiting && (
             <p id="resend-wait" className="text-xs text-roast/80">
-              {TEXT.resendWait}
+              {FORGOT_TEXT.resendWait}
             </p>
           )}
         </div>

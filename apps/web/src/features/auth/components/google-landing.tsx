@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { ButtonLink } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { saveSession } from '../../../lib/session';
-import { TEXT } from '../../../lib/texts';
+import { nextAfterGoogle, withNext } from '../../../lib/sign-in-next';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 
 /** Why a Google sign-in ended without a session (the server's reasons, google.service.ts). */
@@ -16,6 +16,10 @@ export const GOOGLE_FAILURES: Record<string, string> = {
   unavailable: 'Google sign-in cannot be reached right now. Please try again later, or use your e-mail.',
   failed: 'Google sign-in did not work. Please try again.',
 };
+
+/** Where the page goes next, said while it waits (the specification's 3 s after a login). */
+const signedIn = (next: string | undefined) =>
+  `Signed in with Google. Taking you ${next === '/payment' ? 'to your cart' : next ? 'back' : 'to the menu'}…`;
 
 type Outcome = { token: string; role: Role; id: number } | { error: string };
 
@@ -35,6 +39,8 @@ function readOutcome(hash: string): Outcome {
  */
 export function GoogleLanding() {
   const [outcome] = useState(() => readOutcome(window.location.hash));
+  // Where the person was going when they chose Google (the cart, say); the menu otherwise.
+  const [next] = useState(nextAfterGoogle);
   const navigateLater = useDelayedNavigate();
 
   useEffect(() => {
@@ -43,14 +49,14 @@ export function GoogleLanding() {
     if ('error' in outcome) return;
     saveSession(outcome);
     toast.success(MSG.loginSuccess, { toastId: 'google-login' });
-    navigateLater('/product', DELAY.afterLogin);
-  }, [outcome, navigateLater]);
+    navigateLater(next ?? '/product', DELAY.afterLogin);
+  }, [outcome, next, navigateLater]);
 
   if ('error' in outcome) {
     return (
       <div className="space-y-5">
         <ErrorMessage message={GOOGLE_FAILURES[outcome.error] ?? GOOGLE_FAILURES.failed!} />
-        <ButtonLink to="/login" className="w-full">
+        <ButtonLink to={withNext('/login', next)} className="w-full">
           Back to Login
         </ButtonLink>
       </div>
@@ -58,7 +64,7 @@ export function GoogleLanding() {
   }
   return (
     <p role="status" className="text-roast">
-      {TEXT.googleSignedIn}
+      {signedIn(next)}
     </p>
   );
 }

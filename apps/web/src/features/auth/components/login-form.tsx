@@ -1,4 +1,4 @@
-import { DELAY, type LoginInput, MSG } from '@kopi/shared';
+import { DELAY, type LoginInput, MSG, type PasswordResetWay } from '@kopi/shared';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -7,19 +7,29 @@ import { TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { withNext } from '../../../lib/sign-in-next';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useLogin } from '../api/auth';
+import { ASK_THE_SHOP } from '../api/password-reset-way';
 
 const resolver = lazyResolver<LoginInput, LoginInput>(async () => (await import('./auth-form-schemas')).loginResolver);
 
-export function LoginForm() {
+interface LoginFormProps {
+  /** A safe same-origin path to go to instead of the catalogue (lib/sign-in-next.ts). */
+  next?: string;
+  /** How a forgotten password is reset here; undefined while the shop's answer is on its way. */
+  passwordReset?: PasswordResetWay;
+}
+
+export function LoginForm({ next, passwordReset }: LoginFormProps) {
   const navigateLater = useDelayedNavigate();
   const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver });
   const mutation = useLogin({
     onSuccess: () => {
       toast.success(MSG.loginSuccess);
-      // docs/decisions/spec-fidelity.md#delays: to the catalogue 3 s after a successful login.
-      navigateLater('/product', DELAY.afterLogin);
+      // docs/decisions/spec-fidelity.md#delays: to the catalogue 3 s after a successful login, or
+      // back where the person was going (docs/decisions/spec-fidelity.md#rough-edges-signing-in).
+      navigateLater(next ?? '/product', DELAY.afterLogin);
     },
     onError: (error) => {
       // docs/shop-rules.md#accounts-and-roles: a wrong email or password gets one message; other failures say what happened.
@@ -44,18 +54,33 @@ export function LoginForm() {
         error={formState.errors.password?.message}
         {...register('password')}
       />
-      <Link to="/forgot" className="inline-block rounded py-1 text-sm font-semibold text-caramel-dark underline-offset-4 hover:underline">
-        Forgot Password?
-      </Link>
+      <ForgotPasswordLink way={passwordReset} />
       <Button type="submit" className="w-full" busy={mutation.isPending} disabled={mutation.isSuccess}>
         {mutation.isPending ? 'Authenticating...' : 'Sign In'}
       </Button>
       <p className="text-center text-sm text-roast">
         Don't have an account?{' '}
-        <Link to="/signup" className="rounded font-semibold text-caramel-dark hover:underline">
+        <Link to={withNext('/signup', next)} className="rounded font-semibold text-caramel-dark hover:underline">
           Sign Up
         </Link>
       </p>
     </form>
+  );
+}
+
+/**
+ * 'Forgot Password?' (docs/decisions/spec-fidelity.md#kept-word-for-word), except on a shop in production without a mail
+ * server, which says to ask at the counter instead (docs/shop-rules.md#forgotten-passwords). Until the shop has answered, the
+ * link keeps its place unseen, so that nothing jumps.
+ */
+function ForgotPasswordLink({ way }: { way: PasswordResetWay | undefined }) {
+  if (way === 'ask_the_shop') return <p className="text-sm text-roast">{ASK_THE_SHOP}</p>;
+  return (
+    <Link
+      to="/forgot"
+      className={`inline-block rounded py-1 text-sm font-semibold text-caramel-dark underline-offset-4 hover:underline ${way ? '' : 'invisible'}`}
+    >
+      Forgot Password?
+    </Link>
   );
 }

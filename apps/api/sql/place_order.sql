@@ -71,8 +71,8 @@ BEGIN
     WHERE p."id" IS NULL OR a.unit_price IS DISTINCT FROM coalesce(
       (SELECT s."price" FROM "product_sizes" s WHERE s."product_id" = p."id" AND s."size_id" = 1 /* SIZE.regular */),
       CASE WHEN NOT EXISTS (SELECT 1 FROM "product_sizes" s WHERE s."product_id" = p."id") THEN p."price" END)
-  ) OR EXISTS (
-    -- Add-ons go in drinks only.
+  ) OR cardinality(p_addon_lines) > 0 AND EXISTS (
+    -- Add-ons go in drinks only (looked at only for a cart with add-ons).
     SELECT 1 FROM unnest(p_products) WITH ORDINALITY AS l(product_id, position)
     JOIN "products" p ON p."id" = l.product_id
     WHERE p."category_id" NOT IN (2, 3) /* DRINK_CATEGORY_IDS */ AND l.position = ANY (p_addon_lines)

@@ -31,6 +31,8 @@ import {
 // ended (it rolled back). Each frame's id is the hub's cursor after it (event-cursor.ts): a stream
 // that reconnects with it as Last-Event-ID is sent exactly the events it missed, late ones included.
 // A stream opened without one gets only what happens after it opened (the client reads the rest).
+// An instance with no stream open follows nothing and reads nothing per order; the first stream to
+// open starts it again from the table (`track`).
 
 /** Events read per query while replaying, and at most in all (beyond: the client reloads). */
 const REPLAY_PAGE = 500;
@@ -135,6 +137,14 @@ export function createOrderStream(options: OrderStreamOptions) {
   let queue: Promise<void> = Promise.resolve();
   let unsubscribe: (() => Promise<void>)[] = [];
   let closing = false;
+  /**
+   * Whether the hub follows the events: only while streams are open here (an instance without any
+   * reads nothing per order). The first stream to open starts it again from the table (`track`).
+   */
+  let tracking = false;
+  let starting: Promise<void> | undefined;
+  /** Streams being opened (waiting for `track`): the hub keeps following until they are open. */
+  let opening = 0;
 
   const mayShow = (session: Session, customerId: number | null) => session.role === ROLES.admin || customerId === session.id;
   const cursorNow = (): EventCursor => ({ upTo: highest, missing: [...missing.keys()].sort((a, b) => a - b) });
@@ -174,6 +184,11 @@ export function createOrderStream(options: OrderStreamOptions) {
     if (count > 0) perAccount.set(stream.session.id, count);
     else perAccount.delete(stream.session.id);
     stream.body.end();
+    // The last stream gone: nothing is read until one opens again.
+    if (streams.size === 0 && opening === 0) {
+      tracking = false;
+      missing.clear();
+    }
   };
 
   /**
@@ -250,6 +265,7 @@ export function createOrderStream(options: OrderStreamOptions) {
       log.warn(`order stream: an announcement that is not JSON was ignored: ${payload.slice(0, 100)}`);
       return;
     }
+    if (!tracking) return;
     if ('catch_up' in event) catchUp();
     else dispatch([event]);
   };
@@ -263,6 +279,7 @@ export function createOrderStream(options: OrderStreamOptions) {
    * for meanwhile make one more.
    */
   const catchUp = () => {
+    if (!tracking) return;
     if (catchingUp) {
       catchUpAgain = true;
       return;
@@ -365,6 +382,29 @@ export function createOrderStream(options: OrderStreamOptions) {
     void checkSessions([...streams].filter((s) => s.session.jti === change.jti || s.session.id === change.user_id));
   };
 
+  /**
+   * Starts following the events, if the hub is not already: it takes the newest event as heard, with
+   * the ids below it (START_WINDOW of them) not committed yet as missing, so that streams opened
+   * from now on get what happens from now on. Announcements heard meanwhile were not taken: a
+   * catch-up right after reads them.
+   */
+  const track = () => {
+    if (tracking) return Promise.resolve();
+    starting ??= (async () => {
+      const { latest, ...read } = await latestEvents(db, START_WINDOW);
+      missing.clear();
+      highest = Math.max(0, latest - START_WINDOW);
+      for (const event of read.events) hear(event.id, read.xmax);
+      // The ids jumped over stay missing until a read shows their transactions ended (at once when none was running).
+      if (read.xmax <= read.xmin) missing.clear();
+      tracking = true;
+      catchUp();
+    })().finally(() => {
+      starting = undefined;
+    });
+    return starting;
+  };
+
   /** The heartbeat: a comment on every stream, a catch-up, and every stream's session checked again. */
   const heartbeat = setInterval(() => {
     for (const stream of streams) {
@@ -373,7 +413,7 @@ export function createOrderStream(options: OrderStreamOptions) {
     }
     // An instance that stopped between an order's commit and its announcement: the order is read
     // from the table here at the latest, one heartbeat later; and ids still missing are looked for.
-    if (streams.size > 0 || missing.size > 0) catchUp();
+    catchUp();
     // Sessions are announced when they end; this also covers an announcement lost with the listener's connection.
     if (checking || streams.size === 0) return;
     checking = true;
@@ -386,13 +426,6 @@ export function createOrderStream(options: OrderStreamOptions) {
   return {
     /** Listens for order events and ended sessions (once, at start-up). */
     async start(): Promise<void> {
-      // Streams opened from now on get what happens from now on: the hub starts at the newest event,
-      // with the ids below it still uncommitted as missing.
-      const { latest, ...read } = await latestEvents(db, START_WINDOW);
-      highest = Math.max(0, latest - START_WINDOW);
-      for (const event of read.events) hear(event.id, read.xmax);
-      // The ids jumped over stay missing until a read shows their transactions ended (at once when none was running).
-      if (read.xmax <= read.xmin) missing.clear();
       unsubscribe = [
         await listener.subscribe(ORDER_EVENTS_CHANNEL, onNotification, catchUp),
         await listener.subscribe(SESSIONS_CHANNEL, onSessionChange, () => void checkSessions([...streams])),
@@ -403,11 +436,22 @@ export function createOrderStream(options: OrderStreamOptions) {
      * Opens a stream for a signed-in caller. `lastEventId` (the Last-Event-ID header, a cursor) first
      * replays what the caller missed. Too many open streams of one account → not ok (429).
      */
-    open(session: Session, lastEventId: string | undefined): OpenResult {
+    async open(session: Session, lastEventId: string | undefined): Promise<OpenResult> {
       if (closing) return { ok: false, retryAfterSeconds: 1 };
       const count = perAccount.get(session.id) ?? 0;
       if (count >= options.maxStreamsPerAccount) return { ok: false, retryAfterSeconds: Math.ceil(options.heartbeatMs / 1000) };
       perAccount.set(session.id, count + 1);
+      opening += 1;
+      try {
+        await track();
+      } catch (error) {
+        const left = (perAccount.get(session.id) ?? 1) - 1;
+        if (left > 0) perAccount.set(session.id, left);
+        else perAccount.delete(session.id);
+        throw error;
+      } finally {
+        opening -= 1;
+      }
       const from = parseCursor(lastEventId);
       // Without a cursor the client has what the hub has heard: it reads the current state itself.
       const start = from ?? cursorNow();

@@ -81,7 +81,7 @@ export async function transactionsRoutes(
       },
     },
     async (request, reply) => {
-      const opened = stream.open(sessionOf(request), request.headers['last-event-id']);
+      const opened = await stream.open(sessionOf(request), request.headers['last-event-id']);
       if (!opened.ok) {
         reply.header('retry-after', String(opened.retryAfterSeconds));
         throw new AppError(429, 'too_many_requests', 'Too many live streams are open for this account; close one or try again shortly');

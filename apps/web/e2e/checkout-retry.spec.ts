@@ -2,14 +2,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, MSG } from '@kopi/shared';
 import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
-import { type ApiSession, apiLogin, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
+import { type ApiSession, newCustomer, screenshot, toast } from './support';
 
 // The checkout keeps its order promise (docs/shop-rules.md#ordering, docs/decisions/order-promise.md#idempotency): one checkout attempt,
 // one Idempotency-Key, one order, whatever happens to the answers on the way. The server's side is
 // tested in apps/api; here the browser meets an order still being placed (409 + Retry-After), a lost
 // answer (the replay, 200 Idempotent-Replayed) and a key that already placed another cart (422).
 
-const PASSWORD = 'kopi-senja-e2e-1';
 const ORDERS = `**${API_BASE}/transactions`;
 const BEING_PLACED = 'Your order is being placed…';
 const STILL_PLACING = /Your order is still being placed\. Press Confirm and Pay again/;
@@ -18,17 +17,6 @@ const PLACED_EARLIER = /An earlier attempt already placed your order/;
 const CHECKOUT_KEY = 'kopi:checkout-idempotency-key';
 /** support.ts's folder, for a picture of the viewport only (screenshot() takes the full page). */
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '../../../test-output/screenshots');
-
-/** A new customer, registered and signed in through the API; the page starts signed in as them. */
-async function newCustomer(page: Page, request: APIRequestContext): Promise<ApiSession> {
-  const email = `e2e-retry-${uniqueSuffix()}@kopisenja.test`;
-  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number: '081234567803' } });
-  expect(created.status()).toBe(201);
-  const session = await apiLogin(request, { email, password: PASSWORD });
-  await startSignedIn(page, session);
-  return session;
-}
-
 /** One Kopi Susu Gula Aren to dine in, in the cart, on the checkout page. */
 async function toCheckout(page: Page) {
   await page.goto('/product?search=Kopi%20Susu%20Gula%20Aren&sort=popular&page=1');
@@ -59,7 +47,7 @@ async function expectPlacedAndShown(page: Page) {
 }
 
 test('an order still being placed: the checkout waits, asks again with the same key and shows the one order', async ({ page, request }) => {
-  const session = await newCustomer(page, request);
+  const session = await newCustomer(page, request, 'retry');
   await toCheckout(page);
 
   // The server says "still being placed" until the screenshots are taken, then lets the retry through.
@@ -114,7 +102,7 @@ test('an order still being placed after every retry: the customer is asked to pr
   page,
   request,
 }) => {
-  const session = await newCustomer(page, request);
+  const session = await newCustomer(page, request, 'retry');
   await toCheckout(page);
 
   const keys: string[] = [];
@@ -149,7 +137,7 @@ test('a lost answer: Confirm and Pay again replays the stored order (200, Idempo
   page,
   request,
 }) => {
-  const session = await newCustomer(page, request);
+  const session = await newCustomer(page, request, 'retry');
   await toCheckout(page);
 
   // The first order reaches the server and is placed; its answer never reaches the browser.
@@ -187,7 +175,7 @@ test('a lost answer, then another cart: the customer is told an order was alread
   page,
   request,
 }) => {
-  const session = await newCustomer(page, request);
+  const session = await newCustomer(page, request, 'retry');
   await toCheckout(page);
 
   await page.route(

@@ -1,30 +1,9 @@
-import { API_BASE, formatShopMoment } from '@kopi/shared';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN, type ApiSession, apiLogin, screenshot, startSignedIn, uniqueSuffix } from './support';
+import { API_BASE, formatShopMoment, STATUS } from '@kopi/shared';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ADMIN, apiLogin, placeByApi, registerCustomer, screenshot, startSignedIn } from './support';
 
 // The counter on a phone (docs/decisions/spec-fidelity.md#rough-edges-the-counter-and-small-screens): the
 // staff board one column at a time behind tabs, and Manage order on the shop's clock.
-
-const PASSWORD = 'kopi-senja-e2e-1';
-const PENDING = 1;
-const PREPARING = 4;
-const READY = 5;
-
-async function newCustomer(request: APIRequestContext): Promise<ApiSession> {
-  const email = `e2e-counter-${uniqueSuffix()}@kopisenja.test`;
-  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number: '081234567806' } });
-  expect(created.status()).toBe(201);
-  return apiLogin(request, { email, password: PASSWORD });
-}
-
-async function placeByApi(request: APIRequestContext, session: ApiSession): Promise<number> {
-  const placed = await request.post(`${API_BASE}/transactions`, {
-    headers: { 'access-token': session.token },
-    data: { items: [{ product_id: 1, qty: 1, size_id: 1 }], delivery_id: 3, payment_id: 1 },
-  });
-  expect(placed.status()).toBe(201);
-  return ((await placed.json()) as { data: { id: number } }).data.id;
-}
 
 /** A sideways swipe of a finger across the element, as the browser reports it (pointer events of a touch). */
 async function swipe(target: Locator, dx: number) {
@@ -41,7 +20,7 @@ function tab(page: Page, name: string) {
 }
 
 async function expectShown(page: Page, shown: number) {
-  for (const status of [PENDING, PREPARING, READY]) {
+  for (const status of [STATUS.pending, STATUS.preparing, STATUS.ready]) {
     const column = page.getByTestId(`board-column-${status}`);
     if (status === shown) await expect(column).toBeVisible();
     else await expect(column).toBeHidden();
@@ -52,7 +31,7 @@ test('the staff board on a phone shows one column at a time, with tabs that coun
   page,
   request,
 }) => {
-  const customer = await newCustomer(request);
+  const customer = await registerCustomer(request, 'counter', '081234567806');
   const first = await placeByApi(request, customer);
   await placeByApi(request, customer);
   await startSignedIn(page, await apiLogin(request, ADMIN));
@@ -64,9 +43,9 @@ test('the staff board on a phone shows one column at a time, with tabs that coun
   await expect(tabs).toHaveCount(3);
   await expect(tab(page, 'Pending')).toHaveAttribute('aria-selected', 'true');
   await expect(tab(page, 'Preparing')).toHaveAttribute('aria-selected', 'false');
-  await expectShown(page, PENDING);
+  await expectShown(page, STATUS.pending);
   const pendingPanel = page.getByRole('tabpanel', { name: /^Pending/ });
-  await expect(pendingPanel).toHaveAttribute('data-testid', `board-column-${PENDING}`);
+  await expect(pendingPanel).toHaveAttribute('data-testid', `board-column-${STATUS.pending}`);
   const pendingCount = Number((await tab(page, 'Pending').textContent())?.match(/\d+$/)?.[0]);
   await expect(pendingPanel.getByTestId('board-card')).toHaveCount(pendingCount);
   // Preparing starts below Pending's tab, not below the whole Pending column.
@@ -85,15 +64,17 @@ test('the staff board on a phone shows one column at a time, with tabs that coun
   // A tap on a tab shows its column, and only that one.
   await tab(page, 'Preparing').tap();
   await expect(tab(page, 'Preparing')).toHaveAttribute('aria-selected', 'true');
-  await expectShown(page, PREPARING);
-  await expect(page.getByTestId(`board-column-${PREPARING}`).getByRole('heading', { name: new RegExp(`^#${first} `) })).toBeVisible();
+  await expectShown(page, STATUS.preparing);
+  await expect(
+    page.getByTestId(`board-column-${STATUS.preparing}`).getByRole('heading', { name: new RegExp(`^#${first} `) }),
+  ).toBeVisible();
   await screenshot(page, 'board-phone-preparing');
 
   // A swipe left shows the next column, a swipe right the previous one.
-  await swipe(page.getByTestId(`board-column-${PREPARING}`), -150);
+  await swipe(page.getByTestId(`board-column-${STATUS.preparing}`), -150);
   await expect(tab(page, 'Ready')).toHaveAttribute('aria-selected', 'true');
-  await expectShown(page, READY);
-  await swipe(page.getByTestId(`board-column-${READY}`), 150);
+  await expectShown(page, STATUS.ready);
+  await swipe(page.getByTestId(`board-column-${STATUS.ready}`), 150);
   await expect(tab(page, 'Preparing')).toHaveAttribute('aria-selected', 'true');
 
   // The keyboard, as the tabs pattern has it: the arrows move the choice and the focus.
@@ -101,19 +82,20 @@ test('the staff board on a phone shows one column at a time, with tabs that coun
   await page.keyboard.press('ArrowLeft');
   await expect(tab(page, 'Pending')).toHaveAttribute('aria-selected', 'true');
   await expect(tab(page, 'Pending')).toBeFocused();
-  await expectShown(page, PENDING);
+  await expectShown(page, STATUS.pending);
 
   // From 768 px on, the three columns stand side by side again, without tabs.
   await page.setViewportSize({ width: 768, height: 1024 });
   await expect(page.getByRole('tablist')).toHaveCount(0);
-  for (const status of [PENDING, PREPARING, READY]) await expect(page.getByTestId(`board-column-${status}`)).toBeVisible();
+  for (const status of [STATUS.pending, STATUS.preparing, STATUS.ready])
+    await expect(page.getByTestId(`board-column-${status}`)).toBeVisible();
 });
 
 test.describe('in a browser on another clock', () => {
   test.use({ timezoneId: 'UTC', locale: 'en-US' });
 
   test("Manage order says when an order was placed on the shop's clock, as every other screen does", async ({ page, request }) => {
-    const customer = await newCustomer(request);
+    const customer = await registerCustomer(request, 'counter', '081234567806');
     await placeByApi(request, customer);
     const admin = await apiLogin(request, ADMIN);
     await startSignedIn(page, admin);

@@ -1,28 +1,13 @@
 import { API_BASE, addDays, type DaySlots, MSG, type Shop } from '@kopi/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type ApiSession, apiLogin, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
+import { type ApiSession, newCustomer, registerCustomer, screenshot, toast } from './support';
 
 // Rough edges on the customer's path, walked on a phone (docs/decisions/spec-fidelity.md#rough-edges-the-customers-path).
 // The test server is open all week, all day (playwright.config.ts): hours stated anywhere must say so.
 
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
-const PASSWORD = 'kopi-senja-e2e-1';
 const ADDRESS = 'Jl. Braga No. 12, Bandung';
-
-async function registered(request: APIRequestContext): Promise<ApiSession> {
-  const email = `e2e-path-${uniqueSuffix()}@kopisenja.test`;
-  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number: '081234567803' } });
-  expect(created.status()).toBe(201);
-  return apiLogin(request, { email, password: PASSWORD });
-}
-
-/** A new customer; the page starts signed in as them. */
-async function newCustomer(page: Page, request: APIRequestContext): Promise<ApiSession> {
-  const session = await registered(request);
-  await startSignedIn(page, session);
-  return session;
-}
 
 async function placeOrder(request: APIRequestContext, session: ApiSession, extra: Record<string, unknown> = {}) {
   const placed = await request.post(`${API_BASE}/transactions`, {
@@ -65,7 +50,7 @@ test('a Dine In order neither asks for nor keeps an address; Door Delivery asks 
   page,
   request,
 }) => {
-  const session = await newCustomer(page, request);
+  const session = await newCustomer(page, request, 'path');
   const saved = await request.patch(`${API_BASE}/users/profile`, {
     headers: { 'access-token': session.token },
     multipart: { address: ADDRESS },
@@ -107,7 +92,7 @@ test('the × on an open order asks first: Cancel order while Pending, or hide it
   page,
   request,
 }) => {
-  const session = await newCustomer(page, request);
+  const session = await newCustomer(page, request, 'path');
   const first = await placeOrder(request, session);
   const second = await placeOrder(request, session);
 
@@ -151,12 +136,12 @@ test('Set time on a phone: a day, then a time of that day, the next free one fir
   const full = `${later}T00:00:00+07:00`;
   const fullLater = `${later}T10:15:00+07:00`;
   // Other customers fill two slots (SLOT_CAPACITY is 10 on the test server).
-  const others = await registered(request);
+  const others = await registerCustomer(request, 'path');
   for (const scheduled_for of [full, fullLater]) {
     for (let i = 0; i < 10; i += 1) await placeOrder(request, others, { scheduled_for });
   }
 
-  await newCustomer(page, request);
+  await newCustomer(page, request, 'path');
   await openKopiSusu(page);
   const day = page.getByRole('combobox', { name: 'Day', exact: true });
   await expect(day).toBeVisible();

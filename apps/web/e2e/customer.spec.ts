@@ -1,24 +1,12 @@
 import { API_BASE, formatIDR, MSG, STORAGE } from '@kopi/shared';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiLogin, loginThroughForm, rupiah, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
-
-const PASSWORD = 'kopi-senja-e2e-1';
-
-/** A new customer, registered and signed in through the API; the page starts signed in as them. */
-async function newCustomer(page: Page, request: APIRequestContext, phone_number: string) {
-  const email = `e2e-${uniqueSuffix()}@kopisenja.test`;
-  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number } });
-  expect(created.status()).toBe(201);
-  const session = await apiLogin(request, { email, password: PASSWORD });
-  await startSignedIn(page, session);
-  return { email, session };
-}
+import { expect, type Page, test } from '@playwright/test';
+import { apiLogin, E2E_PASSWORD, loginThroughForm, newCustomer, rupiah, screenshot, toast, uniqueSuffix } from './support';
 
 async function registerThroughForm(page: Page, email: string) {
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Get your member card now!' })).toBeVisible();
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
   await page.getByLabel('Phone number').fill('081234567899');
   await screenshot(page, 'signup');
   await page.getByRole('button', { name: 'Sign Up' }).click();
@@ -37,7 +25,7 @@ test('a customer signs up, logs in, checks out L / Pick up / 3 and hides the ord
   await expect(toast(page, MSG.loginFailed)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
 
-  await loginThroughForm(page, { email, password: PASSWORD });
+  await loginThroughForm(page, { email, password: E2E_PASSWORD });
   expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE.role)).toBe('User');
   await expect(page.getByTestId('cart-count')).toHaveText('0');
 
@@ -123,7 +111,7 @@ test('a customer signs up, logs in, checks out L / Pick up / 3 and hides the ord
 });
 
 test('a customer edits the profile, meets the role guard and logs out through the dialog', async ({ page, request }) => {
-  const { session } = await newCustomer(page, request, '081234567800');
+  const session = await newCustomer(page, request, 'customer', '081234567800');
 
   await page.goto('/profile');
   await expect(page.getByText('Has been ordered 0 products')).toBeVisible();
@@ -183,7 +171,7 @@ test('a customer edits the profile, meets the role guard and logs out through th
 });
 
 test('a customer applies a coupon, and Door Delivery asks for an address', async ({ page, request }) => {
-  await newCustomer(page, request, '081234567801');
+  await newCustomer(page, request, 'customer', '081234567801');
 
   // The seeded 'SENJA20' coupon: 20% off from IDR 50.000.
   await page.goto('/product');
@@ -229,7 +217,8 @@ test('a customer applies a coupon, and Door Delivery asks for an address', async
 });
 
 test('a session that ends elsewhere while paying: Login says why, nothing is ordered, the cart is kept', async ({ page, request }) => {
-  const { email, session } = await newCustomer(page, request, '081234567802');
+  const session = await newCustomer(page, request, 'customer', '081234567802');
+  const { email } = session;
 
   await page.goto('/product?search=Kopi%20Susu%20Gula%20Aren&sort=popular&page=1');
   await page.getByTestId('product-card').first().getByRole('link').click();
@@ -255,9 +244,9 @@ test('a session that ends elsewhere while paying: Login says why, nothing is ord
   await screenshot(page, 'session-ended-while-paying');
 
   // Signed in again, the cart is still there and nothing was ordered meanwhile.
-  await loginThroughForm(page, { email, password: PASSWORD });
+  await loginThroughForm(page, { email, password: E2E_PASSWORD });
   await expect(page.getByTestId('cart-count')).toHaveText('1');
-  const fresh = await apiLogin(request, { email, password: PASSWORD });
+  const fresh = await apiLogin(request, { email, password: E2E_PASSWORD });
   const history = await request.get(`${API_BASE}/transactions/history`, { headers: { 'access-token': fresh.token } });
   expect((await history.json()).data).toEqual([]);
 });

@@ -1,22 +1,13 @@
-import { API_BASE, formatIDR, MSG } from '@kopi/shared';
+import { API_BASE, formatIDR, MSG, STATUS } from '@kopi/shared';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, type ApiSession, apiLogin, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
+import { ADMIN, type ApiSession, apiLogin, placeByApi, registerCustomer, screenshot, startSignedIn, toast } from './support';
 
 // The live order loop in the browser (docs/shop-rules.md#statuses-and-moves): the staff board and the
 // customer's order page follow the shop through the one live stream of each tab, without a reload.
 
-const PASSWORD = 'kopi-senja-e2e-1';
 const PRODUCT = 'Kopi Susu Gula Aren';
-const PENDING = 1;
-const PREPARING = 4;
-const READY = 5;
-
-async function newCustomer(request: APIRequestContext): Promise<ApiSession> {
-  const email = `e2e-live-${uniqueSuffix()}@kopisenja.test`;
-  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number: '081234567803' } });
-  expect(created.status()).toBe(201);
-  return apiLogin(request, { email, password: PASSWORD });
-}
+/** Two Large of product 1, picked up. */
+const TWO_LARGE = { items: [{ product_id: 1, qty: 2, size_id: 2 }], delivery_id: 3, payment_id: 1 };
 
 async function signedInPage(browser: Browser, session: ApiSession, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ viewport });
@@ -29,15 +20,6 @@ async function ordersOf(request: APIRequestContext, session: ApiSession): Promis
   const answer = await request.get(`${API_BASE}/transactions/history?limit=50`, { headers: { 'access-token': session.token } });
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as { data: { id: number; status_name: string; total: number }[] }).data;
-}
-
-async function placeByApi(request: APIRequestContext, session: ApiSession): Promise<number> {
-  const placed = await request.post(`${API_BASE}/transactions`, {
-    headers: { 'access-token': session.token },
-    data: { items: [{ product_id: 1, qty: 2, size_id: 2 }], delivery_id: 3, payment_id: 1 },
-  });
-  expect(placed.status()).toBe(201);
-  return ((await placed.json()) as { data: { id: number } }).data.id;
 }
 
 /** The customer puts two of the product in the cart (size L, Pick up) and opens the cart. */
@@ -74,7 +56,7 @@ test('an order placed by a customer appears on the board without reload; the adm
   request,
 }) => {
   const admin = await signedInPage(browser, await apiLogin(request, ADMIN));
-  const customerSession = await newCustomer(request);
+  const customerSession = await registerCustomer(request, 'live');
   const customer = await signedInPage(browser, customerSession);
 
   await admin.goto('/manageorder');
@@ -96,7 +78,7 @@ test('an order placed by a customer appears on the board without reload; the adm
   const id = placed!.id;
 
   // On the board, without a reload: the card, the announcement and the count in the tab's title.
-  const pendingCard = boardCard(admin, PENDING, id);
+  const pendingCard = boardCard(admin, STATUS.pending, id);
   await expect(pendingCard).toBeVisible({ timeout: 5_000 });
   await expect(pendingCard).toContainText('2 × Kopi Susu Gula Aren (Large)');
   await expect(pendingCard).toContainText('Pick Up');
@@ -123,14 +105,14 @@ test('an order placed by a customer appears on the board without reload; the adm
 
   // One click moves it on; the customer's page follows.
   await pendingCard.getByRole('button', { name: /^Start preparing/ }).click();
-  const preparingCard = boardCard(admin, PREPARING, id);
+  const preparingCard = boardCard(admin, STATUS.preparing, id);
   await expect(preparingCard).toBeVisible();
   await expect(pendingCard).toHaveCount(0);
   await expect(customer.getByTestId('tracker-current')).toHaveText('Current step: Preparing');
   await expect(customer.getByRole('button', { name: 'Cancel my order' })).toHaveCount(0);
 
   await preparingCard.getByRole('button', { name: /^Mark ready/ }).click();
-  await expect(boardCard(admin, READY, id)).toBeVisible();
+  await expect(boardCard(admin, STATUS.ready, id)).toBeVisible();
   await expect(customer.getByText('Your order is ready')).toBeVisible();
   await expect(customer.getByTestId('tracker-current')).toHaveText('Current step: Ready');
   await expect(toast(customer, `Order #${id} is ready`)).toBeVisible();
@@ -159,10 +141,10 @@ test('an order placed by a customer appears on the board without reload; the adm
   await screenshot(customer, 'order-ready-phone');
 
   // Ready → Done: it leaves the board, and History shows it Done without a reload.
-  await boardCard(admin, READY, id)
+  await boardCard(admin, STATUS.ready, id)
     .getByRole('button', { name: /^Mark as done/ })
     .click();
-  await expect(boardCard(admin, READY, id)).toHaveCount(0);
+  await expect(boardCard(admin, STATUS.ready, id)).toHaveCount(0);
   await expect(customer.getByTestId('tracker-current')).toHaveText('Current step: Done');
   await customer.getByRole('link', { name: /Back to History/ }).click();
   await expect(customer.getByTestId('history-card').filter({ hasText: PRODUCT }).getByTestId('status-badge')).toHaveText('Done');
@@ -171,15 +153,15 @@ test('an order placed by a customer appears on the board without reload; the adm
 });
 
 test('the admin cancels with a reason, which the customer reads on the order page', async ({ browser, request }) => {
-  const customerSession = await newCustomer(request);
-  const id = await placeByApi(request, customerSession);
+  const customerSession = await registerCustomer(request, 'live');
+  const id = await placeByApi(request, customerSession, TWO_LARGE);
   const admin = await signedInPage(browser, await apiLogin(request, ADMIN));
   const customer = await signedInPage(browser, customerSession);
   await admin.goto('/manageorder/board');
   await customer.goto(`/history/${id}`);
   await expect(customer.getByTestId('live-status')).toHaveText('Live');
 
-  const card = boardCard(admin, PENDING, id);
+  const card = boardCard(admin, STATUS.pending, id);
   await card.getByRole('button', { name: /^Cancel order/ }).click();
   const dialog = admin.getByRole('dialog');
   await expect(dialog).toContainText(`Cancel order #${id}`);
@@ -200,8 +182,8 @@ test('the admin cancels with a reason, which the customer reads on the order pag
 });
 
 test('a customer cancels a pending order, then orders the same again', async ({ browser, request }) => {
-  const customerSession = await newCustomer(request);
-  const id = await placeByApi(request, customerSession);
+  const customerSession = await registerCustomer(request, 'live');
+  const id = await placeByApi(request, customerSession, TWO_LARGE);
   const customer = await signedInPage(browser, customerSession);
   await customer.goto(`/history/${id}`);
   await expect(customer.getByTestId('tracker-current')).toHaveText('Current step: Ordered');
@@ -224,7 +206,7 @@ test('a customer cancels a pending order, then orders the same again', async ({ 
 });
 
 test('Confirm clicked again after a lost answer (and a reload) makes exactly one order', async ({ page, request }) => {
-  const customerSession = await newCustomer(request);
+  const customerSession = await registerCustomer(request, 'live');
   await startSignedIn(page, customerSession);
   await fillCart(page);
 
@@ -260,18 +242,20 @@ test('Confirm clicked again after a lost answer (and a reload) makes exactly one
 });
 
 test('the board on a 768 px tablet, and what it says when the network drops mid-move', async ({ browser, request }) => {
-  const customerSession = await newCustomer(request);
-  const id = await placeByApi(request, customerSession);
+  const customerSession = await registerCustomer(request, 'live');
+  const id = await placeByApi(request, customerSession, TWO_LARGE);
   const admin = await signedInPage(browser, await apiLogin(request, ADMIN), { width: 768, height: 1024 });
   await admin.goto('/manageorder/board');
   await expect(admin.getByTestId('live-status')).toHaveText('Live');
 
   // Three columns side by side.
-  const boxes = await Promise.all([PENDING, PREPARING, READY].map((s) => admin.getByTestId(`board-column-${s}`).boundingBox()));
+  const boxes = await Promise.all(
+    [STATUS.pending, STATUS.preparing, STATUS.ready].map((s) => admin.getByTestId(`board-column-${s}`).boundingBox()),
+  );
   expect(boxes[0]!.y).toBe(boxes[1]!.y);
   expect(boxes[1]!.x).toBeGreaterThan(boxes[0]!.x + boxes[0]!.width - 1);
   expect(boxes[2]!.x + boxes[2]!.width).toBeLessThanOrEqual(768);
-  const card = boardCard(admin, PENDING, id);
+  const card = boardCard(admin, STATUS.pending, id);
   await expect(card).toBeVisible();
   // The board and the admin's top bar fit the tablet's width (nothing to scroll sideways).
   expect(await admin.evaluate(() => document.querySelector('main')?.scrollWidth)).toBeLessThanOrEqual(768);
@@ -290,21 +274,21 @@ test('the board on a 768 px tablet, and what it says when the network drops mid-
   await admin.context().setOffline(false);
   await expect(admin.getByTestId('live-status')).toHaveText('Live', { timeout: 15_000 });
   await card.getByRole('button', { name: /^Start preparing/ }).click();
-  await expect(boardCard(admin, PREPARING, id)).toBeVisible();
+  await expect(boardCard(admin, STATUS.preparing, id)).toBeVisible();
 
   // On a phone one column at a time, behind tabs (counter.phone.spec.ts follows them): Pending first.
   await admin.setViewportSize({ width: 375, height: 812 });
   await expect(admin.getByRole('tab', { name: /^Pending \d+$/ })).toHaveAttribute('aria-selected', 'true');
-  await expect(admin.getByTestId(`board-column-${PENDING}`)).toBeVisible();
-  await expect(admin.getByTestId(`board-column-${PREPARING}`)).toBeHidden();
+  await expect(admin.getByTestId(`board-column-${STATUS.pending}`)).toBeVisible();
+  await expect(admin.getByTestId(`board-column-${STATUS.preparing}`)).toBeHidden();
   expect(await admin.evaluate(() => document.querySelector('main')?.scrollWidth)).toBeLessThanOrEqual(375);
   await screenshot(admin, 'board-phone');
   await admin.context().close();
 });
 
 test('the one-at-a-time Manage order page counts a new order without reload', async ({ browser, request }) => {
-  const customerSession = await newCustomer(request);
-  await placeByApi(request, customerSession); // at least one pending order, so that the page shows the queue
+  const customerSession = await registerCustomer(request, 'live');
+  await placeByApi(request, customerSession, TWO_LARGE); // at least one pending order, so that the page shows the queue
   const admin = await signedInPage(browser, await apiLogin(request, ADMIN));
   await admin.goto('/manageorder');
   await expect(admin.getByTestId('live-status')).toHaveText('Live');
@@ -312,7 +296,7 @@ test('the one-at-a-time Manage order page counts a new order without reload', as
   const before = Number((await position.textContent())?.match(/of (\d+)$/)?.[1]);
   await markDocument(admin);
 
-  await placeByApi(request, customerSession);
+  await placeByApi(request, customerSession, TWO_LARGE);
   await expect(position).toHaveText(new RegExp(`of ${before + 1}$`));
   await expectSameDocument(admin);
   await admin.context().close();

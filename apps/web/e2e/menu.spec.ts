@@ -1,20 +1,11 @@
 import { API_BASE, addDays, formatIDR, MSG, type Shop } from '@kopi/shared';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { chooseSlot, setTimeTime } from './set-time';
-import { ADMIN, type ApiSession, apiLogin, PNG_1PX, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
+import { ADMIN, type ApiSession, apiLogin, PNG_1PX, registerCustomer, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
 
 // A menu priced like a coffee shop's (docs/shop-rules.md#prices-and-sizes, #coupons, #the-member-card):
 // sizes with their own prices, add-ons in a drink, sold out, coupons that say why they do not apply,
 // and the member card. The server's own rules are tested in apps/api/test; here, what a person sees.
-
-const PASSWORD = 'kopi-senja-e2e-1';
-
-async function newCustomer(request: APIRequestContext): Promise<ApiSession> {
-  const email = `e2e-menu-${uniqueSuffix()}@kopisenja.test`;
-  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number: '081234567803' } });
-  expect(created.status()).toBe(201);
-  return apiLogin(request, { email, password: PASSWORD });
-}
 
 async function openProduct(page: Page, name: string) {
   await page.goto(`/product?search=${encodeURIComponent(name)}&sort=popular&page=1`);
@@ -40,7 +31,7 @@ async function signedInPage(browser: Browser, session: ApiSession): Promise<Page
 }
 
 test('a customer chooses a size, an add-on, a slot and a coupon whose reason is shown, and orders', async ({ page, request }) => {
-  const customer = await newCustomer(request);
+  const customer = await registerCustomer(request, 'menu');
   await startSignedIn(page, customer);
   const shop = ((await (await request.get(`${API_BASE}/shop`)).json()) as { data: Shop }).data;
   const slot = `${addDays(shop.today, 1)}T11:30:00+07:00`;
@@ -180,7 +171,7 @@ test('an admin sets a drink’s Large price and sells it out; the customer sees 
   await expect(toast(page, MSG.editProductSuccess)).toBeVisible();
 
   // The customer: Sold out on the card and the detail, nothing to order; the Large price is the admin's.
-  const shopper = await signedInPage(browser, await newCustomer(request));
+  const shopper = await signedInPage(browser, await registerCustomer(request, 'menu'));
   await shopper.goto(`/product?search=${encodeURIComponent(name)}&sort=popular&page=1`);
   await expect(shopper.getByTestId('product-card').filter({ hasText: name }).getByTestId('sold-out')).toHaveText('Sold out');
   await shopper.getByTestId('product-card').filter({ hasText: name }).getByRole('link').click();
@@ -265,7 +256,7 @@ test('an admin gives a promo its rules, and the card says them', async ({ page, 
 });
 
 test('the profile shows what is left to spend, then the member card once Done orders reach IDR 200.000', async ({ page, request }) => {
-  const customer = await newCustomer(request);
+  const customer = await registerCustomer(request, 'menu');
   await startSignedIn(page, customer);
   await page.goto('/profile');
   const banner = page.getByTestId('member-banner');

@@ -1,19 +1,10 @@
 import { API_BASE, addDays, MSG, type Shop } from '@kopi/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiLogin, CUSTOMER, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
+import { apiLogin, CUSTOMER, newCustomer, screenshot, toast } from './support';
 
 // "Set time" as a choice of the shop's slots (docs/shop-rules.md#opening-hours-and-slots). The server runs
 // always open (playwright.config.ts) in Asia/Jakarta; the closed shop is shown by answering GET /shop
 // as closed, and the server's own rules for it are tested in apps/api/test/shop.test.ts.
-
-const PASSWORD = 'kopi-senja-e2e-1';
-
-async function newCustomer(page: Page, request: APIRequestContext) {
-  const email = `e2e-slot-${uniqueSuffix()}@kopisenja.test`;
-  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number: '081234567802' } });
-  expect(created.status()).toBe(201);
-  await startSignedIn(page, await apiLogin(request, { email, password: PASSWORD }));
-}
 
 async function shopNow(request: APIRequestContext): Promise<Shop> {
   return ((await (await request.get(`${API_BASE}/shop`)).json()) as { data: Shop }).data;
@@ -40,7 +31,7 @@ test('a customer picks a slot, the cart keeps it, and the order is placed for it
     expect(placed.status()).toBe(201);
   }
 
-  await newCustomer(page, request);
+  await newCustomer(page, request, 'slot', '081234567802');
   await openProduct(page);
   // A day, then a time of that day (a long day by its part first): each list stays short on a phone.
   const day = page.getByRole('combobox', { name: 'Day', exact: true });
@@ -89,7 +80,7 @@ test('while the shop is closed "As soon as possible" is not offered, and a cut c
     await route.fulfill({ response, json: { ...body, data: { ...body.data, open_now: false, closes_at: null, next_opening: opening } } });
   });
 
-  await newCustomer(page, request);
+  await newCustomer(page, request, 'slot', '081234567802');
   await openProduct(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');

@@ -57,6 +57,42 @@ export async function startSignedIn(page: Page, session: ApiSession): Promise<vo
   );
 }
 
+/** The password of every account a test registers. */
+export const E2E_PASSWORD = 'kopi-senja-e2e-1';
+
+/**
+ * A new customer, registered and signed in through the API. `tag` names the spec in the e-mail, so
+ * that a failing run's accounts tell where they came from.
+ */
+export async function registerCustomer(
+  request: APIRequestContext,
+  tag = 'e2e',
+  phone_number = '081234567803',
+): Promise<ApiSession & { email: string }> {
+  const email = `e2e-${tag}-${uniqueSuffix()}@kopisenja.test`;
+  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: E2E_PASSWORD, phone_number } });
+  expect(created.status()).toBe(201);
+  return { ...(await apiLogin(request, { email, password: E2E_PASSWORD })), email };
+}
+
+/** A new customer as registerCustomer makes one, with `page` starting signed in as them. */
+export async function newCustomer(page: Page, request: APIRequestContext, tag?: string, phone_number?: string) {
+  const session = await registerCustomer(request, tag, phone_number);
+  await startSignedIn(page, session);
+  return session;
+}
+
+/** An order placed through the API for `session` (by default one Reguler of product 1, picked up); answers its id. */
+export async function placeByApi(
+  request: APIRequestContext,
+  session: ApiSession,
+  data: Record<string, unknown> = { items: [{ product_id: 1, qty: 1, size_id: 1 }], delivery_id: 3, payment_id: 1 },
+): Promise<number> {
+  const placed = await request.post(`${API_BASE}/transactions`, { headers: { 'access-token': session.token }, data });
+  expect(placed.status()).toBe(201);
+  return ((await placed.json()) as { data: { id: number } }).data.id;
+}
+
 /** A valid 1×1 PNG. */
 export const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -1,30 +1,12 @@
 import { API_BASE } from '@kopi/shared';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN, type ApiSession, apiLogin, startSignedIn, uniqueSuffix } from './support';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ADMIN, apiLogin, placeByApi, registerCustomer, startSignedIn } from './support';
 import { expectEachAtLeast, expectTapTargets } from './tap-targets';
 
 // Every tap target of every screen on a 375 px phone is at least 24 × 24 px (WCAG 2.2 AA 2.5.8); the
 // cart's −/+ and the board's moves, tapped often and in a hurry, at least 44 × 44 px
 // (docs/decisions/spec-fidelity.md#rough-edges-the-counter-and-small-screens).
 test.use({ viewport: { width: 375, height: 812 } });
-
-const PASSWORD = 'kopi-senja-e2e-1';
-
-async function newCustomer(request: APIRequestContext): Promise<ApiSession> {
-  const email = `e2e-taps-${uniqueSuffix()}@kopisenja.test`;
-  const created = await request.post(`${API_BASE}/users/register`, { data: { email, password: PASSWORD, phone_number: '081234567805' } });
-  expect(created.status()).toBe(201);
-  return apiLogin(request, { email, password: PASSWORD });
-}
-
-async function placeByApi(request: APIRequestContext, session: ApiSession): Promise<number> {
-  const placed = await request.post(`${API_BASE}/transactions`, {
-    headers: { 'access-token': session.token },
-    data: { items: [{ product_id: 1, qty: 1, size_id: 1 }], delivery_id: 3, payment_id: 1 },
-  });
-  expect(placed.status()).toBe(201);
-  return ((await placed.json()) as { data: { id: number } }).data.id;
-}
 
 /**
  * Opens a screen, waits for what shows it is loaded, and measures it; then the same with the phone's menu
@@ -51,7 +33,7 @@ test('a visitor and a customer: every tap target is at least 24 × 24 px, the ca
   // The only links left out: the two inside a sentence ("Don't have an account? Sign Up", "… Login").
   expect(inline).toEqual(['/login: a "Sign Up" in main', '/signup: a "Login" in main']);
 
-  const customer = await newCustomer(request);
+  const customer = await registerCustomer(request, 'taps', '081234567805');
   const id = await placeByApi(request, customer);
   await startSignedIn(page, customer);
   expect(await checkScreen(page, '/product', (p) => p.getByTestId('product-card'), true)).toEqual([]);
@@ -69,7 +51,7 @@ test('a visitor and a customer: every tap target is at least 24 × 24 px, the ca
 });
 
 test('an admin: every tap target is at least 24 × 24 px, the board’s moves 44 × 44', async ({ page, request }) => {
-  const customer = await newCustomer(request);
+  const customer = await registerCustomer(request, 'taps', '081234567805');
   await placeByApi(request, customer);
   const promos = (await (await request.get(`${API_BASE}/promos/get?limit=1`)).json()) as { data: { id: number }[] };
   await startSignedIn(page, await apiLogin(request, ADMIN));

@@ -1,6 +1,6 @@
 import { API_BASE, formatIDR, MSG, STATUS } from '@kopi/shared';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, type ApiSession, apiLogin, placeByApi, registerCustomer, screenshot, startSignedIn, toast } from './support';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN, type ApiSession, apiLogin, placeByApi, registerCustomer, screenshot, signedInPage, startSignedIn, toast } from './support';
 
 // The live order loop in the browser (docs/shop-rules.md#statuses-and-moves): the staff board and the
 // customer's order page follow the shop through the one live stream of each tab, without a reload.
@@ -8,13 +8,6 @@ import { ADMIN, type ApiSession, apiLogin, placeByApi, registerCustomer, screens
 const PRODUCT = 'Kopi Susu Gula Aren';
 /** Two Large of product 1, picked up. */
 const TWO_LARGE = { items: [{ product_id: 1, qty: 2, size_id: 2 }], delivery_id: 3, payment_id: 1 };
-
-async function signedInPage(browser: Browser, session: ApiSession, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await startSignedIn(page, session);
-  return page;
-}
 
 async function ordersOf(request: APIRequestContext, session: ApiSession): Promise<{ id: number; status_name: string; total: number }[]> {
   const answer = await request.get(`${API_BASE}/transactions/history?limit=50`, { headers: { 'access-token': session.token } });

@@ -1,7 +1,7 @@
 import { API_BASE, addDays, formatIDR, MSG, type Shop } from '@kopi/shared';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { chooseSlot, setTimeTime } from './set-time';
-import { ADMIN, type ApiSession, apiLogin, PNG_1PX, registerCustomer, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
+import { ADMIN, apiLogin, PNG_1PX, registerCustomer, screenshot, signedInPage, startSignedIn, toast, uniqueSuffix } from './support';
 
 // A menu priced like a coffee shop's (docs/shop-rules.md#prices-and-sizes, #coupons, #the-member-card):
 // sizes with their own prices, add-ons in a drink, sold out, coupons that say why they do not apply,
@@ -22,12 +22,6 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 375, height: 800 });
   await screenshot(page, `${name}-phone`);
   if (size) await page.setViewportSize(size);
-}
-
-async function signedInPage(browser: Browser, session: ApiSession): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await startSignedIn(page, session);
-  return page;
 }
 
 test('a customer chooses a size, an add-on, a slot and a coupon whose reason is shown, and orders', async ({ page, request }) => {

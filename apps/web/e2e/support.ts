@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, MSG, STORAGE } from '@kopi/shared';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@kopisenja.test', password: 'senja-admin-123' };
 export const CUSTOMER = { email: 'customer@kopisenja.test', password: 'senja-customer-123' };
@@ -55,6 +55,13 @@ export async function startSignedIn(page: Page, session: ApiSession): Promise<vo
     },
     { keys: { token: STORAGE.token, role: STORAGE.role, id: STORAGE.id }, value: session },
   );
+}
+
+/** A page of its own browser context (a second person at another screen), started signed in as `session`. */
+export async function signedInPage(browser: Browser, session: ApiSession, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await startSignedIn(page, session);
+  return page;
 }
 
 /** The password of every account a test registers. */

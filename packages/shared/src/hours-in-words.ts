@@ -2,11 +2,9 @@
 // the default hours read exactly as the spec's "Monday to Friday, 1 - 7 pm", and any other hours
 // read the same way, so that a page never states hours the shop does not keep.
 
-import type { WeekHours } from './opening-hours.ts';
+import { WEEK_ORDER, type WeekHours } from './opening-hours.ts';
 
 const DAY_WORDS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-/** People read a week from Monday. */
-const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 const DAY_MINUTES = 24 * 60;
 
 /** "1", "7:30" and its half of the day; midnight has no half ("midnight"). */
@@ -28,8 +26,8 @@ function rangeWords(opens: number, closes: number): string {
   return `${from.half ? `${from.time} ${from.half}` : from.time} - ${end}`;
 }
 
-/** "a, b and c". */
-function listWords(items: string[]): string {
+/** "a", "a and b", "a, b and c". */
+export function listWords(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 

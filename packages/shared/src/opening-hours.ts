@@ -17,7 +17,7 @@ export const DAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as con
 export type DayKey = (typeof DAY_KEYS)[number];
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** People read a week from Monday. */
-const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
+export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
 /** Minutes after the shop's midnight; `closes` may be 1440 (24:00). */
 export interface OpeningRange {

@@ -81,7 +81,8 @@ function unionOf(had: Had, hub: EventCursor): EventCursor {
   const upTo = Math.max(had.upTo, hub.upTo);
   const hubMissing = new Set(hub.missing);
   const candidates = new Set([...had.missing, ...hub.missing]);
-  for (let id = Math.min(had.upTo, hub.upTo) + 1; id <= upTo; id++) candidates.add(id);
+  // Above the hub's cursor only what the client had can be had; below it, only ids missing from either.
+  for (let id = hub.upTo + 1; id <= had.upTo; id++) candidates.add(id);
   const lacks = (id: number) => !hasHad(had, id) && (id > hub.upTo || hubMissing.has(id));
   return { upTo, missing: [...candidates].filter(lacks).sort((a, b) => a - b) };
 }

@@ -3,6 +3,7 @@ import {
   type CreateOrderInput,
   CUSTOMER_CANCELLABLE,
   isDrink,
+  listWords,
   nameOf,
   OPEN_STATUSES,
   type Order,
@@ -48,10 +49,6 @@ import {
 const orderNotFound = () => notFound('Order not found');
 
 const refuse = (field: string, message: string) => badRequest(message, [{ field, message }]);
-
-/** "Oat Milk", "Oat Milk and Boba Pearls", "A, B and C". */
-const listOf = (names: readonly string[]) =>
-  names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
 
 /** Where an order's prices come from, and where its sales count: the instance's menu in memory (a Menu of the products module). */
 export interface MenuSource {
@@ -149,7 +146,7 @@ function priceLines(menu: ReadonlyMap<number, MenuPricing>, input: CreateOrderIn
   if (soldOut.size > 0) {
     const names = [...soldOut];
     throw conflict(
-      `${listOf(names)} ${names.length === 1 ? 'is' : 'are'} sold out: take ${names.length === 1 ? 'it' : 'them'} out of your order`,
+      `${listWords(names)} ${names.length === 1 ? 'is' : 'are'} sold out: take ${names.length === 1 ? 'it' : 'them'} out of your order`,
     );
   }
   const { line_totals } = priceOrder(lines);

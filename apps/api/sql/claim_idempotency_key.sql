@@ -4,6 +4,7 @@
 -- still holds the key. The claim is an advisory lock on (customer, key) held to the end of the
 -- caller's transaction, so that no other request with the key judges or stores anything meanwhile.
 -- It is a bigint lock: its key space is apart from the (int, int) locks of coupons and slots.
+-- A guest's key belongs to their table: `p_user` is then minus the table's id.
 CREATE OR REPLACE FUNCTION "claim_idempotency_key"(p_user integer, p_key text, p_wait_ms integer) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   v_lock bigint := hashtextextended(p_user::text || ':' || p_key, 0);
@@ -17,8 +18,13 @@ BEGIN
     END IF;
     PERFORM pg_sleep(0.005);
   END LOOP;
-  SELECT json_build_object('id', t."id", 'fingerprint', t."idempotency_fingerprint") INTO v_found
-  FROM "transactions" t WHERE t."user_id" = p_user AND t."idempotency_key" = p_key;
+  IF p_user > 0 THEN
+    SELECT json_build_object('id', t."id", 'fingerprint', t."idempotency_fingerprint") INTO v_found
+    FROM "transactions" t WHERE t."user_id" = p_user AND t."idempotency_key" = p_key;
+  ELSE
+    SELECT json_build_object('id', t."id", 'fingerprint', t."idempotency_fingerprint") INTO v_found
+    FROM "transactions" t WHERE t."user_id" IS NULL AND t."table_id" = -p_user AND t."idempotency_key" = p_key;
+  END IF;
   RETURN v_found;
 END
 $$;

@@ -23,6 +23,11 @@
 -- With `p_limit_key`, the order counts towards its customer's limit (`p_limit` orders in `p_window`
 -- seconds): one more stores nothing and answers {"limited": seconds left}, the count kept.
 --
+-- Each order takes the next number of its shop day (in p_time_zone). With `p_table`, it is an
+-- order at that dine-in table (a table deleted meanwhile: {"no_table": true}), refused with
+-- {"table_full": true} when the table has `p_table_open_limit` open orders; with `p_user` NULL and
+-- `p_guest_name`, a guest's order there, its key claimed at the table.
+--
 -- Its signature changes only in a numbered migration that drops the former one (CREATE OR REPLACE
 -- cannot change it); new parameters get defaults, so a server of the former version keeps ordering
 -- while instances are upgraded one by one.
@@ -32,7 +37,9 @@ CREATE OR REPLACE FUNCTION "place_order"(
   p_products integer[], p_sizes integer[], p_qtys integer[], p_prices integer[], p_line_totals bigint[],
   p_addon_lines integer[], p_addon_products integer[], p_addon_qtys integer[], p_addon_prices integer[],
   p_limit_key text, p_limit integer, p_window integer, p_session_jti text DEFAULT NULL, p_session_epoch integer DEFAULT NULL,
-  p_fingerprint text DEFAULT NULL, p_key_wait_ms integer DEFAULT 1500
+  p_fingerprint text DEFAULT NULL, p_key_wait_ms integer DEFAULT 1500,
+  p_time_zone text DEFAULT 'Asia/Jakarta', p_table integer DEFAULT NULL, p_guest_name text DEFAULT NULL,
+  p_table_open_limit integer DEFAULT NULL, p_order_token text DEFAULT NULL
 ) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   v_order "transactions"%ROWTYPE;
@@ -50,7 +57,8 @@ BEGIN
 
   IF p_idempotency_key IS NOT NULL THEN
     -- A key already used, or still being used: the server tells a retry from another order.
-    v_claim := claim_idempotency_key(p_user, p_idempotency_key, p_key_wait_ms);
+    -- A guest's key is claimed at their table (claim_idempotency_key: a negative owner is a table).
+    v_claim := claim_idempotency_key(coalesce(p_user, -p_table), p_idempotency_key, p_key_wait_ms);
     IF v_claim IS NOT NULL THEN
       RETURN json_build_object('claimed', v_claim);
     END IF;
@@ -80,6 +88,21 @@ BEGIN
     RETURN json_build_object('stale', true);
   END IF;
 
+  IF p_table IS NOT NULL THEN
+    -- A table deleted meanwhile takes no order; its open orders are counted under its lock, so
+    -- that two orders at once cannot both be the one too many.
+    PERFORM 1 FROM "dining_tables" d WHERE d."id" = p_table AND d."deleted_at" IS NULL FOR UPDATE;
+    IF NOT FOUND THEN
+      RETURN json_build_object('no_table', true);
+    END IF;
+    IF p_table_open_limit IS NOT NULL AND (
+      SELECT count(*) FROM "transactions" t
+      WHERE t."table_id" = p_table AND t."status_id" IN (1 /* STATUS.pending */, 4 /* STATUS.preparing */, 5 /* STATUS.ready */)
+    ) >= p_table_open_limit THEN
+      RETURN json_build_object('table_full', true);
+    END IF;
+  END IF;
+
   IF p_limit_key IS NOT NULL THEN
     SELECT * INTO v_hit FROM rate_limit_hit(p_limit_key, p_window);
     IF v_hit.hits > p_limit THEN
@@ -87,13 +110,16 @@ BEGIN
     END IF;
   END IF;
 
-  INSERT INTO "transactions" ("user_id", "delivery_id", "payment_id", "promo_id", "address", "scheduled_for",
-                              "subtotal", "discount", "tax", "shipping", "total", "idempotency_key", "idempotency_fingerprint")
-  VALUES (p_user, p_delivery, p_payment, p_promo, p_address, p_scheduled_for,
-          p_subtotal, p_discount, p_tax, p_shipping, p_total, p_idempotency_key, p_fingerprint)
+  -- Its day in the shop's zone; its number of the day comes from the insert's trigger (number_order.sql).
+  INSERT INTO "transactions" ("user_id", "shop_day", "table_id", "guest_name", "order_token", "delivery_id", "payment_id",
+                              "promo_id", "address", "scheduled_for", "subtotal", "discount", "tax", "shipping", "total", "idempotency_key",
+                              "idempotency_fingerprint")
+  VALUES (p_user, (now() AT TIME ZONE p_time_zone)::date, p_table, p_guest_name, p_order_token, p_delivery, p_payment,
+          p_promo, p_address, p_scheduled_for, p_subtotal, p_discount, p_tax, p_shipping, p_total, p_idempotency_key,
+          p_fingerprint)
   RETURNING * INTO v_order;
 
-  -- Its history starts with Pending, by its customer.
+  -- Its history starts with Pending, by its customer (none for a guest).
   INSERT INTO "order_events" ("transaction_id", "status_id", "by_user_id", "at")
   VALUES (v_order."id", v_order."status_id", p_user, v_order."created_at")
   RETURNING "id" INTO v_event;
@@ -104,8 +130,9 @@ BEGIN
     FROM unnest(p_products, p_sizes, p_qtys, p_prices, p_line_totals)
       WITH ORDINALITY AS l(product_id, size_id, qty, unit_price, line_total, position)),
   stored_lines AS (
-    INSERT INTO "transaction_items" ("id", "transaction_id", "product_id", "size_id", "qty", "unit_price", "line_total")
-    SELECT l.item_id, v_order."id", l.product_id, l.size_id, l.qty, l.unit_price, l.line_total FROM lines l ORDER BY l.position),
+    INSERT INTO "transaction_items" ("id", "transaction_id", "product_id", "size_id", "qty", "unit_price", "line_total", "station")
+    SELECT l.item_id, v_order."id", l.product_id, l.size_id, l.qty, l.unit_price, l.line_total, p."station"
+    FROM lines l JOIN "products" p ON p."id" = l.product_id ORDER BY l.position),
   stored_addons AS (
     INSERT INTO "transaction_item_addons" ("transaction_item_id", "product_id", "qty", "unit_price")
     SELECT l.item_id, a.product_id, a.qty, a.unit_price
@@ -117,12 +144,15 @@ BEGIN
 
   RETURN json_build_object(
     'id', v_order."id",
+    'number', v_order."number",
+    'items', (SELECT json_agg(json_build_object('id', i."id", 'station', i."station") ORDER BY i."id")
+              FROM "transaction_items" i WHERE i."transaction_id" = v_order."id"),
     'event_id', v_event,
     'status_id', v_order."status_id",
     'scheduled_for', to_char(v_order."scheduled_for" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'created_at', to_char(v_order."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updated_at', to_char(v_order."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'display_name', (SELECT coalesce(nullif(u."display_name", ''), nullif(trim(concat_ws(' ', u."first_name", u."last_name")), ''),
-                                     split_part(u."email", '@', 1)) FROM "users" u WHERE u."id" = p_user));
+    'display_name', coalesce(p_guest_name, (SELECT coalesce(nullif(u."display_name", ''),
+      nullif(trim(concat_ws(' ', u."first_name", u."last_name")), ''), split_part(u."email", '@', 1)) FROM "users" u WHERE u."id" = p_user)));
 END
 $$;

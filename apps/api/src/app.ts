@@ -21,6 +21,8 @@ import { createGoogleRepository } from './modules/google/google.repository.ts';
 import { googleRoutes } from './modules/google/google.routes.ts';
 import { createGoogleSignIn } from './modules/google/google.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { pickupRoutes } from './modules/pickup/pickup.routes.ts';
+import { createPickupScreen } from './modules/pickup/pickup.service.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { createMenu } from './modules/products/products.service.ts';
 import { promosRoutes } from './modules/promos/promos.routes.ts';
@@ -29,6 +31,7 @@ import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { createRecoveryService } from './modules/recovery/recovery.service.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { shopSettings } from './modules/shop/shop.service.ts';
+import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { createOrderStream } from './modules/transactions/order-stream.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -203,6 +206,15 @@ export async function buildApp(
   });
   await orderStream.start();
   app.addHook('preClose', () => orderStream.close());
+  const pickupScreen = createPickupScreen({
+    db,
+    listener,
+    readyMinutes: config.counter.statusReadyMinutes,
+    maxStreamsPerIp: config.counter.statusStreamsPerIp,
+    heartbeatMs: config.events.heartbeatMs,
+    log: app.log,
+  });
+  app.addHook('preClose', () => pickupScreen.close());
 
   await app.register(
     async (api) => {
@@ -218,7 +230,10 @@ export async function buildApp(
         menu,
         stream: orderStream,
         ordersPerMinute: config.orderRateLimitPerMinute,
+        tableOpenOrders: config.counter.tableOpenOrders,
       });
+      await api.register(tablesRoutes, { db, publicUrl });
+      await api.register(pickupRoutes, { screen: pickupScreen });
       await api.register(shopRoutes, { db, shop });
       await api.register(dashboardRoutes, { db, shop });
     },

@@ -132,6 +132,10 @@ const EnvSchema = z
     SLOT_CAPACITY: integer(10, 1, 100_000),
     EVENTS_HEARTBEAT_SECONDS: integer(15, 1, 300),
     EVENTS_MAX_STREAMS_PER_ACCOUNT: integer(5, 1, 1000),
+    LATE_AFTER_MINUTES: integer(10, 1, 1440),
+    STATUS_SCREEN_READY_MINUTES: integer(15, 1, 1440),
+    STATUS_SCREEN_MAX_STREAMS_PER_IP: integer(10, 1, 1000),
+    TABLE_OPEN_ORDERS: integer(5, 1, 1000),
   })
   .superRefine((env, ctx) => {
     if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
@@ -225,6 +229,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       heartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
       /** Open streams one account may hold on one instance (then 429). */
       maxStreamsPerAccount: e.EVENTS_MAX_STREAMS_PER_ACCOUNT,
+    },
+    /** The counter (docs/shop-rules.md#the-counter). */
+    counter: {
+      /** A card on the board turns amber past half of this, red past it, in one stage. */
+      lateAfterMinutes: e.LATE_AFTER_MINUTES,
+      /** A Ready order leaves the pick-up screen after this, if it is not Done before. */
+      statusReadyMinutes: e.STATUS_SCREEN_READY_MINUTES,
+      /** Open streams of the pick-up screen from one address (then 429). */
+      statusStreamsPerIp: e.STATUS_SCREEN_MAX_STREAMS_PER_IP,
+      /** Open orders one dine-in table may have at once (then 429: ask the staff). */
+      tableOpenOrders: e.TABLE_OPEN_ORDERS,
     },
     /** The time of the shop's business; tests replace it with a fixed clock. */
     clock: systemClock as Clock,

@@ -57,6 +57,7 @@ describe.skipIf(onPostgres)('the menu index', () => {
         category_name: CATEGORY_NAMES[category_id - 1]!,
         sizes: [{ size_id: 1, price: 1000 }],
         sold_out: random() < 0.1,
+        station: 'bar' as const,
         units_sold: Math.floor(random() * 5),
         created_us: 1_700_000_000_000_000 + Math.floor(random() * 50) * 1000, // equal instants too
       };
@@ -128,6 +129,7 @@ describe.skipIf(onPostgres)('the menu index', () => {
         { size_id: 3, price: 33000 },
       ],
       sold_out: false,
+      station: 'bar',
       units_sold: 0,
       created_us: 0,
     };
@@ -160,6 +162,7 @@ describe.skipIf(onPostgres)('the menu index', () => {
       category_name: CATEGORY_NAMES[i % 4]!,
       sizes: [{ size_id: 1, price: 1000 }],
       sold_out: false,
+      station: 'bar' as const,
       units_sold: 0,
       created_us: i,
     }));

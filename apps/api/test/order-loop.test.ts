@@ -205,6 +205,7 @@ describe('GET /transactions/:id answers the order with its history', () => {
         at: order.created_at,
         by: { id: customer.id, display_name: 'Rina' },
         reason: null,
+        kind: 'move',
       },
       {
         id: expect.any(Number),
@@ -213,6 +214,7 @@ describe('GET /transactions/:id answers the order with its history', () => {
         at: expect.any(String),
         by: { id: admin.id, display_name: 'Barista Bima' },
         reason: null,
+        kind: 'move',
       },
       {
         id: expect.any(Number),
@@ -221,6 +223,7 @@ describe('GET /transactions/:id answers the order with its history', () => {
         at: expect.any(String),
         by: { id: admin.id, display_name: 'Barista Bima' },
         reason: null,
+        kind: 'move',
       },
       {
         id: expect.any(Number),
@@ -229,6 +232,7 @@ describe('GET /transactions/:id answers the order with its history', () => {
         at: order.updated_at,
         by: { id: admin.id, display_name: 'Barista Bima' },
         reason: 'Nobody came',
+        kind: 'move',
       },
     ]);
     const ids = order.events.map((e: { id: number }) => e.id);

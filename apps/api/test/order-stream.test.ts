@@ -254,21 +254,28 @@ describe('an order whose announcement never went out', () => {
     const board = await stream(admin.token);
     await board.until((c) => c.comments.includes('connected'));
     // Stored as place_order stores it, but nobody announces it: as if its instance had died just after the commit.
-    const placed = await placeOrder(shop.database.db, {
-      user_id: rina.id,
-      delivery_id: 1,
-      payment_id: 1,
-      promo_id: null,
-      address: null,
-      scheduled_for: null,
-      subtotal: 25000,
-      discount: 0,
-      tax: 0,
-      shipping: 0,
-      total: 25000,
-      idempotency_key: null,
-      lines: [{ product_id: product.id, size_id: 1, qty: 1, unit_price: 25000, addons: [], line_total: 25000 }],
-    });
+    const placed = await placeOrder(
+      shop.database.db,
+      {
+        user_id: rina.id,
+        table: null,
+        guest_name: null,
+        order_token: null,
+        delivery_id: 1,
+        payment_id: 1,
+        promo_id: null,
+        address: null,
+        scheduled_for: null,
+        subtotal: 25000,
+        discount: 0,
+        tax: 0,
+        shipping: 0,
+        total: 25000,
+        idempotency_key: null,
+        lines: [{ product_id: product.id, size_id: 1, qty: 1, unit_price: 25000, addons: [], line_total: 25000 }],
+      },
+      { timeZone: 'Asia/Jakarta' },
+    );
     if (!('stored' in placed)) throw new Error(`not stored: ${JSON.stringify(placed)}`);
     const id = placed.stored.id;
     await board.until((c) => c.of(id).length === 1, HEARTBEAT_MS * 10);

@@ -67,6 +67,7 @@ describe('GET /products/get', () => {
       category_name: expect.any(String),
       sizes: expect.arrayContaining([{ size_id: 1, size_name: 'Reguler', price: expect.any(Number) }]),
       sold_out: false,
+      station: expect.stringMatching(/^(bar|kitchen)$/),
     });
   });
 

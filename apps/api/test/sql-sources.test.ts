@@ -72,6 +72,7 @@ describe('the SQL sources', () => {
     const constants: Record<string, unknown> = { ...shared, 'STATUS.pending': shared.STATUS.pending };
     for (const [key, value] of Object.entries(shared.STATUS)) constants[`STATUS.${key}`] = value;
     for (const [key, value] of Object.entries(shared.SIZE)) constants[`SIZE.${key}`] = value;
+    for (const [key, value] of Object.entries(shared.EVENT_KIND)) constants[`EVENT_KIND.${key}`] = value;
     for (const source of await readSqlSources(folder)) {
       const code = source.text.replace(/^\s*--.*$/gm, '');
       for (const match of code.matchAll(/(\(\s*[\d\s,]+\)|\b\d+)\s*\/\*\s*([A-Za-z_.]+)\s*\*\//g)) {

@@ -19,6 +19,20 @@ export const DRINK_CATEGORY_IDS: readonly number[] = [2, 3];
 export const ADDONS_CATEGORY_ID = 4;
 export const isDrink = (categoryId: number) => DRINK_CATEGORY_IDS.includes(categoryId);
 
+/**
+ * Where a product is made (docs/shop-rules.md#the-counter): the bar makes drinks and add-ons, the
+ * kitchen food. A product's station is its category's unless an admin sets another.
+ */
+export const STATIONS = ['bar', 'kitchen'] as const;
+export type Station = (typeof STATIONS)[number];
+export const stationOfCategory = (categoryId: number): Station => (categoryId === 1 ? 'kitchen' : 'bar');
+
+/** The names of dine-in tables and of a guest at one (docs/shop-rules.md#orders-from-the-table). */
+export const TABLE_NAME_MAX = 30;
+export const GUEST_NAME_MAX = 40;
+/** The header a guest's page sends to follow its order without an account. */
+export const ORDER_TOKEN_HEADER = 'order-token';
+
 export const SIZES = [
   { id: 1, name: 'Reguler', short: 'R' },
   { id: 2, name: 'Large', short: 'L' },
@@ -41,12 +55,15 @@ export const DELIVERY_METHODS = [
   { id: 3, name: 'Pick Up', label: 'Pick up' },
 ] as const;
 export const DOOR_DELIVERY_ID = 2;
+export const DINE_IN_ID = 1;
 
 export const PAYMENT_METHODS = [
   { id: 1, name: 'Card' },
   { id: 2, name: 'Bank Account' },
   { id: 3, name: 'Cash On Delivery' },
 ] as const;
+/** What a guest at a table pays with: cash at the counter. */
+export const CASH_ID = 3;
 
 export const PRODUCT_SORTS = ['popular', 'cheapest', 'priciest', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];

@@ -52,5 +52,16 @@ export function statusesBefore(to: StatusId): StatusId[] {
 /** A customer may cancel their own order only while it is Pending (nothing has been made yet). */
 export const CUSTOMER_CANCELLABLE: readonly StatusId[] = [STATUS.pending];
 
+/**
+ * What an order event records (order_events.kind): a move of its status; a line ticked done or
+ * unticked (its status unchanged); an undo, which returns the order to the status before its last
+ * move; and a move that an undo took back (the dashboard and the history skip or mark it).
+ */
+export const EVENT_KIND = { move: 0, line: 1, undo: 2, undone: 3 } as const;
+export type EventKind = (typeof EVENT_KIND)[keyof typeof EVENT_KIND];
+
+/** How long after a move it can be undone (docs/shop-rules.md#the-counter). */
+export const UNDO_SECONDS = 60;
+
 /** A cancellation's reason: required of an admin, optional for the customer. */
 export const REASON_MAX = 200;

@@ -1,4 +1,4 @@
-import { STATUS_IDS } from '@kopi/shared';
+import { STATIONS, STATUS_IDS } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -79,11 +79,14 @@ export const products = pgTable(
     units_sold: integer().notNull().default(0),
     /** Off for now (an admin's switch): shown on the menu, refused in an order (docs/shop-rules.md#the-menu). */
     sold_out: boolean().notNull().default(false),
+    /** Where it is made: the board of that station shows its lines (docs/shop-rules.md#the-counter). */
+    station: text().notNull().default('bar'),
     created_at: createdAt(),
     deleted_at: timestamp({ withTimezone: true }),
   },
   (t) => [
     check('products_price_check', sql`${t.price} > 0`),
+    check('products_station_check', sql.raw(`station in (${STATIONS.map((s) => `'${s}'`).join(', ')})`)),
     index('products_price_idx').on(t.price, t.id).where(sql`${t.deleted_at} is null`),
     index('products_newest_idx').on(t.created_at.desc().nullsFirst(), t.id).where(sql`${t.deleted_at} is null`),
     index('products_category_idx').on(t.category_id).where(sql`${t.deleted_at} is null`),
@@ -139,13 +142,43 @@ export const promos = pgTable(
   ],
 );
 
+/** Dine-in tables, each with the token its QR code carries (docs/shop-rules.md#orders-from-the-table). */
+export const diningTables = pgTable(
+  'dining_tables',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    /** Random, at least 128 bits, base64url: whoever holds it can order at the table. */
+    token: text().notNull(),
+    created_at: createdAt(),
+    /** A deleted table's QR code no longer works; its orders keep its name. */
+    deleted_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('dining_tables_token').on(t.token),
+    uniqueIndex('dining_tables_name').on(sql`lower(${t.name})`).where(sql`${t.deleted_at} is null`),
+  ],
+);
+
+/** The last number given to an order on each shop day (docs/shop-rules.md#the-counter). */
+export const orderNumbers = pgTable('order_numbers', {
+  shop_day: date().primaryKey(),
+  last_number: integer().notNull(),
+});
+
 export const transactions = pgTable(
   'transactions',
   {
     id: serial().primaryKey(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id),
+    /** The customer; null for a guest's order at a table (guest_name and table_id say who). */
+    user_id: integer().references(() => users.id),
+    /** Its number within its shop day, and that day (in SHOP_TIMEZONE). */
+    number: integer().notNull(),
+    shop_day: date().notNull(),
+    table_id: integer().references(() => diningTables.id),
+    guest_name: text(),
+    /** A guest's order only: random, at least 128 bits; its holder may follow the order. */
+    order_token: text(),
     status_id: smallint().notNull().default(1),
     delivery_id: smallint().notNull(),
     payment_id: smallint().notNull(),
@@ -170,7 +203,13 @@ export const transactions = pgTable(
     check('transactions_status_check', sql.raw(`status_id in (${STATUS_IDS.join(', ')})`)),
     check('transactions_delivery_check', sql`${t.delivery_id} in (1, 2, 3)`),
     check('transactions_payment_check', sql`${t.payment_id} in (1, 2, 3)`),
+    check('transactions_guest_check', sql`${t.user_id} is not null or (${t.guest_name} is not null and ${t.table_id} is not null)`),
     uniqueIndex('transactions_idempotency_key').on(t.user_id, t.idempotency_key),
+    // A guest's key is theirs at their table.
+    uniqueIndex('transactions_guest_idempotency_key').on(t.table_id, t.idempotency_key).where(sql`${t.user_id} is null`),
+    uniqueIndex('transactions_number').on(t.shop_day, t.number),
+    uniqueIndex('transactions_order_token').on(t.order_token).where(sql`${t.order_token} is not null`),
+    index('transactions_table_idx').on(t.table_id, t.status_id).where(sql`${t.table_id} is not null`),
     index('transactions_user_idx').on(t.user_id, t.created_at.desc().nullsFirst()),
     index('transactions_status_idx').on(t.status_id, t.created_at, t.id),
     index('transactions_scheduled_idx').on(t.scheduled_for).where(sql`${t.scheduled_for} is not null`),
@@ -194,6 +233,10 @@ export const transactionItems = pgTable(
     qty: smallint().notNull(),
     unit_price: integer().notNull(),
     line_total: bigint({ mode: 'number' }).notNull(),
+    /** Its product's station when ordered: the board of that station makes it. */
+    station: text().notNull().default('bar'),
+    /** When a barista ticked it done; null while still to make. */
+    done_at: timestamp({ withTimezone: true }),
   },
   (t) => [
     check('transaction_items_size_check', sql`${t.size_id} in (1, 2, 3)`),
@@ -243,15 +286,20 @@ export const orderEvents = pgTable(
       .references(() => transactions.id, { onDelete: 'cascade' }),
     status_id: smallint().notNull(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** The admin or customer who moved it; null for the order's creation. */
+    /** The admin or customer who moved it; null for a guest's order's creation. */
     by_user_id: integer().references(() => users.id),
     reason: text(),
+    /** EVENT_KIND: a move, a line ticked (status_id: the order's, unchanged), an undo, a move undone. */
+    kind: smallint().notNull().default(0),
+    /** A line event's line. */
+    item_id: integer().references(() => transactionItems.id, { onDelete: 'cascade' }),
   },
   (t) => [
     check('order_events_status_check', sql.raw(`status_id in (${STATUS_IDS.join(', ')})`)),
     index('order_events_transaction_idx').on(t.transaction_id, t.id),
-    // Migration 0011 adds INCLUDE (transaction_id, by_user_id) for the dashboard, which drizzle's builder cannot write.
-    index('order_events_status_at_cover_idx').on(t.status_id, t.at),
+    // Migration 0018 adds INCLUDE (transaction_id, by_user_id) for the dashboard, which drizzle's builder cannot write;
+    // the dashboard reads moves only (kind 0: no line ticks, undos or moves undone).
+    index('order_events_status_at_cover_idx').on(t.status_id, t.at).where(sql`${t.kind} = 0`),
   ],
 );
 

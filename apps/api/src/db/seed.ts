@@ -34,7 +34,7 @@ export async function renderArt(db: Db, art: Art): Promise<string> {
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Fills an empty database with a demo shop: accounts, the menu with pictures, promos, past orders. */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, timeZone = 'Asia/Jakarta'): Promise<void> {
   const adminId = await insertUser(db, {
     email: DEMO_ADMIN.email,
     password_hash: await hashPassword(DEMO_ADMIN.password),
@@ -87,12 +87,13 @@ export async function seedDemo(db: Db): Promise<void> {
     });
   }
 
-  await seedOrders(db, { adminId, customerId, regularIds, productIds, sizes });
+  await seedOrders(db, timeZone, { adminId, customerId, regularIds, productIds, sizes });
 }
 
 /** Past orders: the customer's history, a queue of pending orders, and sales that make "popular" real. */
 async function seedOrders(
   db: Db,
+  timeZone: string,
   ids: { adminId: number; customerId: number; regularIds: number[]; productIds: number[]; sizes: { size_id: number; price: number }[][] },
 ) {
   const buyers = [ids.customerId, ...ids.regularIds];
@@ -131,24 +132,40 @@ async function seedOrders(
     });
     const subtotal = lines.reduce((sum, line) => sum + line.line_total, 0);
     const delivery_id = 1 + next(3);
-    const placed = await placeOrder(db, {
-      user_id: order.userId,
-      delivery_id,
-      payment_id: 1 + next(3),
-      promo_id: null,
-      address: delivery_id === DOOR_DELIVERY_ID ? 'Jl. Braga No. 12, Bandung' : null,
-      scheduled_for: null,
-      subtotal,
-      discount: 0,
-      tax: 0,
-      shipping: 0,
-      total: subtotal,
-      idempotency_key: null,
-      lines,
-    });
+    const placed = await placeOrder(
+      db,
+      {
+        user_id: order.userId,
+        table: null,
+        guest_name: null,
+        order_token: null,
+        delivery_id,
+        payment_id: 1 + next(3),
+        promo_id: null,
+        address: delivery_id === DOOR_DELIVERY_ID ? 'Jl. Braga No. 12, Bandung' : null,
+        scheduled_for: null,
+        subtotal,
+        discount: 0,
+        tax: 0,
+        shipping: 0,
+        total: subtotal,
+        idempotency_key: null,
+        lines,
+      },
+      { timeZone },
+    );
     if (!('stored' in placed)) throw new Error('the demo orders are priced as the demo menu is');
     const { id } = placed.stored;
     await db.execute(sql`update transactions set status_id = ${order.status},
       created_at = now() - make_interval(secs => ${Math.round(order.daysAgo * 86400)}) where id = ${id}`);
   }
+  // The orders were placed in the past: each takes its number on its own day, as it would have.
+  await db.execute(sql`update transactions set number = -id`);
+  await db.execute(sql`update transactions t set shop_day = n.day, number = n.number
+    from (select id, (created_at at time zone ${timeZone})::date as day,
+            row_number() over (partition by (created_at at time zone ${timeZone})::date order by created_at, id) as number
+          from transactions) n
+    where n.id = t.id`);
+  await db.execute(sql`delete from order_numbers`);
+  await db.execute(sql`insert into order_numbers (shop_day, last_number) select shop_day, max(number) from transactions group by shop_day`);
 }

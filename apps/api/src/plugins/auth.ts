@@ -31,6 +31,11 @@ declare module 'fastify' {
        * /transactions has place_order check it in the order's own round trip. Every role may pass.
        */
       pending: preHandlerAsyncHookHandler;
+      /**
+       * `pending` when the request sends a session token; without one, neither session is set and
+       * the route decides whether it goes on (a guest's order at a table).
+       */
+      pendingIfSent: preHandlerAsyncHookHandler;
     };
   }
 }
@@ -109,8 +114,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { service: AuthS
     };
   };
 
+  /** `pending` when a session token is sent; without one the route goes on with neither (a guest at a table). */
+  const pendingIfSent: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request, reply) {
+    if (tokenOf(request)) await pending.call(this, request, reply);
+  };
+
   needs.set(signedIn, 'session');
   needs.set(pending, 'session');
   needs.set(optional, 'optional');
-  app.decorate('auth', { signedIn, roles, admin: roles(ROLES.admin), optional, pending });
+  needs.set(pendingIfSent, 'optional');
+  app.decorate('auth', { signedIn, roles, admin: roles(ROLES.admin), optional, pending, pendingIfSent });
 });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { CATEGORIES, PRICE_MAX, PRODUCT_SORTS } from '../constants.ts';
+import { CATEGORIES, PRICE_MAX, PRODUCT_SORTS, STATIONS } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { fixedId, formBoolean, requiredText, wholeNumber } from './fields.ts';
 
 const CATEGORY_IDS = CATEGORIES.map((c) => c.id);
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const sizePrice = (name: string) =>
   wholeNumber({ required: `${name} price is required`, min: 1, max: PRICE_MAX, range: `${name} price must be between 1 and ${PRICE_MAX}` });
@@ -23,6 +25,9 @@ export const ProductFieldsSchema = z.object({
   sold_out: formBoolean('sold_out must be true or false')
     .optional()
     .meta({ description: 'true: shown as "Sold out" and refused in orders; default false' }),
+  station: z
+    .preprocess(blankToUndefined, z.enum(STATIONS, { error: `station must be ${STATIONS.join(' or ')}` }).optional())
+    .meta({ description: 'Where it is made: bar or kitchen; default: kitchen for Foods, bar for the rest' }),
 });
 export type ProductFields = z.infer<typeof ProductFieldsSchema>;
 
@@ -44,8 +49,6 @@ const CategoryFilterSchema = z
     }
     return found.id;
   });
-
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 export const ProductQuerySchema = z.object({
   search: z.preprocess(blankToUndefined, z.string().trim().max(100, 'search is at most 100 characters').optional()),
@@ -79,6 +82,7 @@ export const ProductSchema = z.object({
   category_name: z.string(),
   sizes: z.array(ProductSizeSchema).meta({ description: 'The sizes it is sold in, Reguler first, each with its price' }),
   sold_out: z.boolean(),
+  station: z.enum(STATIONS).meta({ description: 'Where it is made: the board of that station shows its lines' }),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

@@ -21,6 +21,9 @@ export const ShopSchema = z.object({
   next_opening: z.string().nullable().meta({ description: 'ISO 8601 with offset; null when the shop never closes' }),
   closes_at: z.string().nullable().meta({ description: 'ISO 8601 with offset; null when closed or when it does not close this week' }),
   today: z.string().meta({ description: "The shop's date now, YYYY-MM-DD" }),
+  late_after_minutes: z.number().meta({
+    description: 'A card on the board turns amber past half of this many minutes in its stage, red past it',
+  }),
   password_reset: z.enum(PASSWORD_RESET_WAYS).meta({
     description:
       'How a forgotten password is reset: "email" (a link is e-mailed), "server_log" (no mail server: the link is ' +

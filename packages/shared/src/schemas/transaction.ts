@@ -3,11 +3,15 @@ import {
   ADDON_KINDS_MAX,
   ADDON_QTY_MAX,
   DELIVERY_METHODS,
+  DINE_IN_ID,
   DOOR_DELIVERY_ID,
+  GUEST_NAME_MAX,
   PAYMENT_METHODS,
   QTY_MAX,
   QTY_MIN,
   SIZES,
+  STATIONS,
+  TABLE_NAME_MAX,
 } from '../constants.ts';
 import { REASON_MAX, STATUS, STATUS_IDS, STATUSES } from '../statuses.ts';
 import { fixedId, wholeNumber } from './fields.ts';
@@ -83,6 +87,12 @@ const OrderCommonSchema = z.object({
   ),
   address: optionalText(300),
   scheduled_for: scheduledFor,
+  table_token: optionalText(200).meta({
+    description: "The table's token from its QR code (<PUBLIC_URL>/t/<token>): a Dine In order at that table",
+  }),
+  guest_name: optionalText(GUEST_NAME_MAX).meta({
+    description: `With table_token and no session: a guest's order, by this name (1–${GUEST_NAME_MAX} characters), paid in cash at the counter`,
+  }),
 });
 
 const MultiLineOrderSchema = OrderCommonSchema.extend({
@@ -111,6 +121,14 @@ export const CreateOrderSchema = z
   .refine((order) => order.delivery_id !== DOOR_DELIVERY_ID || !!order.address, {
     message: 'Door Delivery needs an address',
     path: ['address'],
+  })
+  .refine((order) => !order.table_token || order.delivery_id === DINE_IN_ID, {
+    message: 'An order from a table is Dine In',
+    path: ['delivery_id'],
+  })
+  .refine((order) => !order.guest_name || !!order.table_token, {
+    message: "A guest's name goes with an order from a table",
+    path: ['guest_name'],
   })
   .meta({
     description:
@@ -185,9 +203,24 @@ export const OrderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
+/** A stored order's line: its id (to tick it done), where it is made and when it was ticked done. */
+export const OrderItemSchema = OrderLineSchema.extend({
+  id: z.number(),
+  station: z.enum(STATIONS).meta({ description: "Where its product is made (the product's station when ordered)" }),
+  done_at: z.string().nullable().meta({ description: 'When a barista ticked it done, ISO 8601 in UTC; null: still to make' }),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
 export const OrderSchema = z.object({
   id: z.number(),
-  customer: z.object({ id: z.number(), display_name: z.string() }),
+  number: z.number().meta({ description: "The order's number within its shop day (1, 2, 3 … from each day's first order)" }),
+  customer: z
+    .object({ id: z.number().nullable(), display_name: z.string() })
+    .meta({ description: 'The customer; a guest at a table has id null and the name they gave' }),
+  table: z
+    .object({ id: z.number(), name: z.string() })
+    .nullable()
+    .meta({ description: 'The table a Dine In order was placed from (its QR code); null otherwise' }),
   status_id: z.number(),
   status_name: z.string(),
   delivery_id: z.number(),
@@ -197,7 +230,7 @@ export const OrderSchema = z.object({
   promo_id: z.number().nullable(),
   address: z.string().nullable(),
   scheduled_for: z.string().nullable().meta({ description: 'ISO 8601 in UTC; null means as soon as possible' }),
-  items: z.array(OrderLineSchema),
+  items: z.array(OrderItemSchema),
   subtotal: z.number(),
   discount: z.number(),
   tax: z.number(),
@@ -208,6 +241,15 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
+/** POST /transactions' answer: a guest's order carries the token with which its page follows it. */
+export const PlacedOrderSchema = OrderSchema.extend({
+  order_token: z
+    .string()
+    .optional()
+    .meta({ description: "A guest's order only: send it as the Order-Token header to read and follow this order" }),
+});
+export type PlacedOrder = z.infer<typeof PlacedOrderSchema>;
+
 /** One entry of an order's history: a status it entered, when, by whom (null: not known) and why. */
 export const OrderEventSchema = z.object({
   id: z.number().meta({ description: "Increasing event id (the stream's `id:`)" }),
@@ -216,6 +258,9 @@ export const OrderEventSchema = z.object({
   at: z.string().meta({ description: 'ISO 8601 in UTC' }),
   by: z.object({ id: z.number(), display_name: z.string() }).nullable(),
   reason: z.string().nullable(),
+  kind: z.enum(['move', 'undo', 'undone']).meta({
+    description: 'move: a status move; undo: took back the move before it (the order returned to status_id); undone: a move taken back',
+  }),
 });
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
 
@@ -225,7 +270,9 @@ export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
 /** The `data:` of one event of GET /transactions/events: the order as it is once the event happened. */
 export const OrderStreamEventSchema = z.object({
-  type: z.enum(['created', 'status']),
+  type: z.enum(['created', 'status', 'line']).meta({
+    description: 'created: a new order; status: a move or an undo; line: a line ticked done or unticked',
+  }),
   event_id: z.number().meta({ description: "The order event's id (order_events): each comes once per stream" }),
   order: OrderDetailSchema,
 });
@@ -248,3 +295,48 @@ export const QuoteSchema = z.object({
     .meta({ description: 'null when the cart has no promo_id' }),
 });
 export type Quote = z.infer<typeof QuoteSchema>;
+
+/** PATCH /transactions/:id/items/:itemId: a line ticked done, or unticked. */
+export const LineDoneSchema = z.object({ done: z.boolean({ error: 'done must be true or false' }) });
+export type LineDoneInput = z.infer<typeof LineDoneSchema>;
+
+export const LineParamsSchema = z.object({
+  id: wholeNumber({ required: 'id', min: 1, max: 2_147_483_647, range: 'id must be a positive whole number' }),
+  itemId: wholeNumber({ required: 'itemId', min: 1, max: 2_147_483_647, range: 'itemId must be a positive whole number' }),
+});
+
+/** GET /transactions/prep-times: how long orders took from Pending to Ready, today and in the last hour. */
+const PrepFigureSchema = z.object({
+  orders: z.number().meta({ description: 'Orders that became Ready in the period' }),
+  average_seconds: z.number().nullable().meta({ description: 'Their average Pending → Ready time; null without any' }),
+});
+export const PrepTimesSchema = z.object({ today: PrepFigureSchema, last_hour: PrepFigureSchema });
+export type PrepTimes = z.infer<typeof PrepTimesSchema>;
+
+/** One order on the pick-up screen: its number of the day and a first name, nothing else. */
+export const PickupEntrySchema = z.object({ number: z.number(), name: z.string() });
+/** GET /status: the pick-up screen's two columns, oldest first. */
+export const PickupBoardSchema = z.object({ preparing: z.array(PickupEntrySchema), ready: z.array(PickupEntrySchema) });
+export type PickupBoard = z.infer<typeof PickupBoardSchema>;
+
+/** A dine-in table with its QR code's token. */
+export const TableSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  token: z.string().meta({ description: 'Random, unguessable; the QR code encodes <PUBLIC_URL>/t/<token>' }),
+  url: z.string().meta({ description: 'What its QR code encodes' }),
+  created_at: z.string(),
+});
+export type DiningTable = z.infer<typeof TableSchema>;
+
+export const CreateTableSchema = z.object({
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(TABLE_NAME_MAX, `A table's name is at most ${TABLE_NAME_MAX} characters`),
+});
+export type CreateTableInput = z.infer<typeof CreateTableSchema>;
+
+/** A table as its QR code's page sees it: only its name. */
+export const TableByTokenSchema = z.object({ id: z.number(), name: z.string() });

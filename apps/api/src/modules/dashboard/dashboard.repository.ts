@@ -1,4 +1,4 @@
-import { ROLES, STATUS } from '@kopi/shared';
+import { EVENT_KIND, ROLES, STATUS } from '@kopi/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows, sqlArray } from '../../db/client.ts';
 
@@ -70,7 +70,7 @@ export interface PrepFigures {
  * placed when its Pending event is written, and its preparation ends at a Ready event after it. An
  * order moved to Done without Ready is left out: its Done time includes the wait for the customer,
  * not only the making. Two index-only scans of order_events_status_at_cover_idx joined by order
- * answer, without the tables. Sums are whole microseconds, so that days add up exactly.
+ * answer, without the tables; moves only (kind 0: an undo and the move it took back are left out). Sums are whole microseconds, so that days add up exactly.
  */
 export async function prepByBucket(db: Db, bounds: readonly Date[]): Promise<PrepFigures[]> {
   const found = await rows<{ bucket: number; micros: string; count: number }>(
@@ -78,9 +78,9 @@ export async function prepByBucket(db: Db, bounds: readonly Date[]): Promise<Pre
     sql`select width_bucket(p.at, ${instants(bounds)}) as bucket,
           sum((extract(epoch from r.at - p.at) * 1000000)::bigint)::bigint as micros, count(*)::int as count
         from order_events p
-        join order_events r on r.transaction_id = p.transaction_id and r.status_id = ${STATUS.ready}
+        join order_events r on r.transaction_id = p.transaction_id and r.status_id = ${STATUS.ready} and r.kind = ${EVENT_KIND.move}
           and r.at >= p.at and r.at >= ${at(bounds[0]!)}
-        where p.status_id = ${STATUS.pending} and p.at >= ${at(bounds[0]!)} and p.at < ${at(bounds[bounds.length - 1]!)}
+        where p.status_id = ${STATUS.pending} and p.kind = ${EVENT_KIND.move} and p.at >= ${at(bounds[0]!)} and p.at < ${at(bounds[bounds.length - 1]!)}
         group by 1`,
   );
   const buckets = Array.from({ length: bounds.length - 1 }, () => ({ micros: 0, count: 0 }));
@@ -228,7 +228,7 @@ export async function bestStaff(db: Db, days: SummaryDays, live: Range): Promise
               where d.zone = ${days.zone} and d.day >= ${days.from}::date and d.day < ${days.to}::date
               union all
               select by_user_id, 1 from order_events
-              where status_id = ${STATUS.done} and at >= ${at(live.start)} and at < ${at(live.end)} and by_user_id is not null
+              where status_id = ${STATUS.done} and kind = ${EVENT_KIND.move} and at >= ${at(live.start)} and at < ${at(live.end)} and by_user_id is not null
             ) x
             group by x.user_id
           ) s join users u on u.id = s.user_id and u.role = ${ROLES.admin}
@@ -288,7 +288,7 @@ export async function staffByBucket(db: Db, bounds: readonly Date[]): Promise<{ 
     db,
     sql`select width_bucket(at, ${instants(bounds)}) as bucket, by_user_id as user_id, count(*)::int as orders
         from order_events
-        where status_id = ${STATUS.done} and at >= ${at(bounds[0]!)} and at < ${at(bounds[bounds.length - 1]!)} and by_user_id is not null
+        where status_id = ${STATUS.done} and kind = ${EVENT_KIND.move} and at >= ${at(bounds[0]!)} and at < ${at(bounds[bounds.length - 1]!)} and by_user_id is not null
         group by 1, 2`,
   );
 }

@@ -1,4 +1,4 @@
-import { nameOf, type Product, SIZES } from '@kopi/shared';
+import { nameOf, type Product, SIZES, type Station } from '@kopi/shared';
 
 /** A product on the menu as the database reads it (see loadMenuRows). */
 export interface ProductRow {
@@ -13,6 +13,7 @@ export interface ProductRow {
   /** The sizes it is sold in with their prices, by size id. */
   sizes: { size_id: number; price: number }[];
   sold_out: boolean;
+  station: Station;
 }
 
 /**
@@ -31,5 +32,6 @@ export function toProductAnswer(row: ProductRow): Product {
     category_name: row.category_name,
     sizes: row.sizes.map((size) => ({ size_id: size.size_id, size_name: nameOf(SIZES, size.size_id) ?? 'Unknown', price: size.price })),
     sold_out: row.sold_out,
+    station: row.station,
   };
 }

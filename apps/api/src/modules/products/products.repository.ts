@@ -1,4 +1,4 @@
-import type { ProductFields, ProductPatch } from '@kopi/shared';
+import { type ProductFields, type ProductPatch, stationOfCategory } from '@kopi/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, rows, sqlArray } from '../../db/client.ts';
 import { notify } from '../../db/listen.ts';
@@ -30,7 +30,7 @@ export async function loadMenuRows(db: Db, ids?: readonly number[]): Promise<Men
     db,
     sql`select coalesce(json_agg(m), '[]')::text as menu from (
           select p.id, p.product_name, p.price, p.image, p.description, p.category_id, c.name as category_name,
-            coalesce(s.sizes, json_build_array(json_build_object('size_id', 1, 'price', p.price))) as sizes, p.sold_out,
+            coalesce(s.sizes, json_build_array(json_build_object('size_id', 1, 'price', p.price))) as sizes, p.sold_out, p.station,
             p.units_sold, (extract(epoch from p.created_at) * 1000000)::float8 as created_us
           from (select * from products ${only('id')}) p
           join categories c on c.id = p.category_id
@@ -43,9 +43,13 @@ export async function loadMenuRows(db: Db, ids?: readonly number[]): Promise<Men
 
 type StoredFields = Omit<ProductFields, 'price_l' | 'price_xl'> & { image: string };
 
-/** Stores a product and the sizes it is sold in. */
+/** Stores a product and the sizes it is sold in; made at its category's station unless another is given. */
 export async function insertProduct(db: Db, fields: StoredFields, sizes: readonly SizePrice[]): Promise<number> {
-  const [row] = await db.insert(products).values(fields).returning({ id: products.id });
+  const station = fields.station ?? stationOfCategory(fields.category_id);
+  const [row] = await db
+    .insert(products)
+    .values({ ...fields, station })
+    .returning({ id: products.id });
   const id = row!.id;
   await db.insert(productSizes).values(sizes.map((size) => ({ product_id: id, ...size })));
   return id;

@@ -10,6 +10,7 @@ import {
   type ProductQuery,
   SIZE,
   SIZE_STEP,
+  stationOfCategory,
 } from '@kopi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -328,7 +329,10 @@ export async function editProduct(db: Db, menu: Menu, id: number, form: FormInpu
     if (!before) return false;
     // Sizes are worked out again only when a price or the category changes.
     const sizes = pricing ? sizePrices(patch.category_id ?? before.category_id, patch.price ?? before.price, patch, before) : undefined;
-    const columns = productColumns(patch);
+    // A product moved to another category is made at that category's station, unless the edit says where.
+    const columns = productColumns(
+      patch.category_id !== undefined && patch.station === undefined ? { ...patch, station: stationOfCategory(patch.category_id) } : patch,
+    );
     const done = await updateProduct(tx, id, image ? { ...columns, image: await storeImage(tx, image) } : columns, sizes);
     if (done) await menu.announce(tx, [id]);
     return done;

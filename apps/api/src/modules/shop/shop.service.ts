@@ -35,6 +35,8 @@ export interface ShopSettings {
   slotCapacity: number;
   clock: Clock;
   passwordReset: PasswordResetWay;
+  /** LATE_AFTER_MINUTES: the board's late rule (docs/shop-rules.md#the-counter). */
+  lateAfterMinutes: number;
 }
 
 export function shopSettings(config: Config): ShopSettings {
@@ -45,6 +47,7 @@ export function shopSettings(config: Config): ShopSettings {
     slotCapacity: config.slotCapacity,
     clock: config.clock,
     passwordReset: passwordResetWay(config),
+    lateAfterMinutes: config.counter.lateAfterMinutes,
   };
 }
 
@@ -62,6 +65,7 @@ export function describeShop(shop: ShopSettings): Shop {
     next_opening: inZone(shop, status.nextOpening),
     closes_at: inZone(shop, status.closesAt),
     today: shopDate(now, shop.timezone),
+    late_after_minutes: shop.lateAfterMinutes,
     password_reset: shop.passwordReset,
   };
 }

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { type OrderDetail, ROLES, STATUS } from '@kopi/shared';
+import { EVENT_KIND, type OrderDetail, ROLES, STATUS } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import type { Listener } from '../../db/listen.ts';
 import type { Session } from '../auth/auth.service.ts';
@@ -12,6 +12,8 @@ import {
   ORDER_EVENTS_CHANNEL,
   readEvents,
 } from './transactions.repository.ts';
+
+export { ORDER_EVENTS_CHANNEL };
 
 // The live order stream, GET /transactions/events (docs/decisions/events-over-listen-notify.md,
 // docs/decisions/order-promise.md#event-delivery).
@@ -87,8 +89,16 @@ function unionOf(had: Had, hub: EventCursor): EventCursor {
   return { upTo, missing: [...candidates].filter(lacks).sort((a, b) => a - b) };
 }
 
+/**
+ * Who reads a stream: a signed-in person (an admin sees every order, a customer their own), or a
+ * guest holding one order's token (that order only). `key` counts their open streams.
+ */
+export type Viewer = { session: Session } | { orderId: number };
+
+const keyOf = (viewer: Viewer) => ('session' in viewer ? `account:${viewer.session.id}` : `order:${viewer.orderId}`);
+
 interface Stream {
-  session: Session;
+  viewer: Viewer;
   body: PassThrough;
   /** While a Last-Event-ID replay runs, live frames wait here (then those not replayed are sent). */
   waiting?: { id: number; cursor: EventCursor; body: Buffer }[];
@@ -103,14 +113,22 @@ interface Announced {
   id: number;
   transaction_id: number;
   status_id: number;
+  /** EVENT_KIND; an announcement of a former version, without it, was a move. */
+  kind?: number;
   user_id: number | null;
 }
 
+/** What a stream's client is told an event was: a new order, a move (or an undo), a line ticked. */
+const typeOf = (event: Pick<Announced, 'status_id' | 'kind'>) =>
+  event.kind === EVENT_KIND.line
+    ? 'line'
+    : (event.kind ?? EVENT_KIND.move) === EVENT_KIND.move && event.status_id === STATUS.pending
+      ? 'created'
+      : 'status';
+
 /** One event's frame after its id line, encoded once: the same bytes go to every stream that may see it. */
-const frameBody = (eventId: number, statusId: number, order: OrderDetail) =>
-  Buffer.from(
-    `event: order\ndata: ${JSON.stringify({ type: statusId === STATUS.pending ? 'created' : 'status', event_id: eventId, order })}\n\n`,
-  );
+const frameBody = (event: Pick<Announced, 'id' | 'status_id' | 'kind'>, order: OrderDetail) =>
+  Buffer.from(`event: order\ndata: ${JSON.stringify({ type: typeOf(event), event_id: event.id, order })}\n\n`);
 /** A frame: its id line (the cursor after its event) and its body. */
 const frameOf = (cursor: EventCursor, body: Buffer) => Buffer.concat([Buffer.from(`id: ${formatCursor(cursor)}\n`), body]);
 
@@ -124,7 +142,7 @@ const describe = (error: unknown) => (error as Error).stack ?? String(error);
 export function createOrderStream(options: OrderStreamOptions) {
   const { db, listener, sessions, log } = options;
   const streams = new Set<Stream>();
-  const perAccount = new Map<number, number>();
+  const perAccount = new Map<string, number>();
   /** The highest event id heard. */
   let highest = 0;
   /**
@@ -147,7 +165,8 @@ export function createOrderStream(options: OrderStreamOptions) {
   /** Streams being opened (waiting for `track`): the hub keeps following until they are open. */
   let opening = 0;
 
-  const mayShow = (session: Session, customerId: number | null) => session.role === ROLES.admin || customerId === session.id;
+  const mayShow = (viewer: Viewer, customerId: number | null, orderId: number) =>
+    'session' in viewer ? viewer.session.role === ROLES.admin || customerId === viewer.session.id : orderId === viewer.orderId;
   const cursorNow = (): EventCursor => ({ upTo: highest, missing: [...missing.keys()].sort((a, b) => a - b) });
   /** Every id up to this one is heard or known never to come: no event at or below it is dispatched again. */
   const settled = () => {
@@ -181,9 +200,10 @@ export function createOrderStream(options: OrderStreamOptions) {
     if (stream.closed) return;
     stream.closed = true;
     streams.delete(stream);
-    const count = (perAccount.get(stream.session.id) ?? 1) - 1;
-    if (count > 0) perAccount.set(stream.session.id, count);
-    else perAccount.delete(stream.session.id);
+    const key = keyOf(stream.viewer);
+    const count = (perAccount.get(key) ?? 1) - 1;
+    if (count > 0) perAccount.set(key, count);
+    else perAccount.delete(key);
     stream.body.end();
     // The last stream gone: nothing is read until one opens again.
     if (streams.size === 0 && opening === 0) {
@@ -193,11 +213,11 @@ export function createOrderStream(options: OrderStreamOptions) {
   };
 
   /**
-   * Whether a stream open here may see an order of `customer` (an announcement without its
+   * Whether a stream open here may see event's order, of `customer` (an announcement without its
    * customer, null, is read anyway). A loop, not a copy of the set: it runs for every event.
    */
-  const anyoneMaySee = (customer: number | null) => {
-    for (const stream of streams) if (customer === null || mayShow(stream.session, customer)) return true;
+  const anyoneMaySee = (customer: number | null, orderId: number) => {
+    for (const stream of streams) if (customer === null || mayShow(stream.viewer, customer, orderId)) return true;
     return false;
   };
 
@@ -218,7 +238,7 @@ export function createOrderStream(options: OrderStreamOptions) {
     const events: (Announced & { cursor: EventCursor })[] = [];
     for (const event of announced) {
       if (!hear(event.id, xmax)) continue;
-      if (anyoneMaySee(event.user_id ?? null)) events.push({ ...event, cursor: cursorNow() });
+      if (anyoneMaySee(event.user_id ?? null, event.transaction_id)) events.push({ ...event, cursor: cursorNow() });
     }
     if (events.length === 0) return;
     const loading = loadOrderDetails(db, [...new Set(events.map((event) => event.transaction_id))]);
@@ -228,11 +248,11 @@ export function createOrderStream(options: OrderStreamOptions) {
         for (const event of events) {
           const order = orders.get(event.transaction_id);
           if (!order) continue; // deleted since (an account's removal): nothing to show
-          const body = frameBody(event.id, event.status_id, order);
+          const body = frameBody(event, order);
           const frame = frameOf(event.cursor, body);
           for (const stream of streams) {
             const { had } = stream;
-            if (!mayShow(stream.session, order.customer.id) || (had && hasHad(had, event.id))) continue;
+            if (!mayShow(stream.viewer, order.customer.id, order.id) || (had && hasHad(had, event.id))) continue;
             if (stream.waiting) stream.waiting.push({ id: event.id, cursor: event.cursor, body });
             else write(stream, had?.resumed ? frameOf(unionOf(had, event.cursor), body) : frame);
           }
@@ -327,7 +347,7 @@ export function createOrderStream(options: OrderStreamOptions) {
         REPLAY_PAGE,
       );
       if (page.events.length === 0) break;
-      const mine = page.events.filter((e) => mayShow(stream.session, e.user_id));
+      const mine = page.events.filter((e) => mayShow(stream.viewer, e.user_id, e.transaction_id));
       const orders = new Map((await loadOrderDetails(db, [...new Set(mine.map((e) => e.transaction_id))])).map((o) => [o.id, o]));
       for (const event of page.events) {
         had.replayed.add(event.id);
@@ -337,9 +357,9 @@ export function createOrderStream(options: OrderStreamOptions) {
         upTo = Math.max(upTo, event.id);
         last = event.id;
         const order = orders.get(event.transaction_id);
-        if (!order || !mayShow(stream.session, order.customer.id)) continue;
+        if (!order || !mayShow(stream.viewer, order.customer.id, order.id)) continue;
         const cursor = { upTo, missing: [...stillMissing].sort((a, b) => a - b) };
-        await writePaced(stream, frameOf(cursor, frameBody(event.id, event.status_id, order)));
+        await writePaced(stream, frameOf(cursor, frameBody(event, order)));
       }
       read += page.events.length;
       if (page.events.length < REPLAY_PAGE) break;
@@ -361,12 +381,14 @@ export function createOrderStream(options: OrderStreamOptions) {
 
   /** Ends the streams, of those given, whose sessions no longer hold (a logout, a new password, a role changed). */
   let checking = false;
-  const checkSessions = (open: Stream[]) => {
+  const checkSessions = (streamsToCheck: Stream[]) => {
+    // A guest's stream holds no session: its order's token does not end.
+    const open = streamsToCheck.filter((s): s is Stream & { viewer: { session: Session } } => 'session' in s.viewer);
     if (open.length === 0) return Promise.resolve();
     return sessions
-      .stillValid(open.map((s) => s.session))
+      .stillValid(open.map((s) => s.viewer.session))
       .then((valid) => {
-        for (const stream of open) if (!valid.has(stream.session.jti)) end(stream);
+        for (const stream of open) if (!valid.has(stream.viewer.session.jti)) end(stream);
       })
       .catch((error) => log.error(`order stream: sessions could not be checked: ${describe(error)}`));
   };
@@ -380,7 +402,9 @@ export function createOrderStream(options: OrderStreamOptions) {
       log.warn(`order stream: a session announcement that is not JSON was ignored: ${payload.slice(0, 100)}`);
       return;
     }
-    void checkSessions([...streams].filter((s) => s.session.jti === change.jti || s.session.id === change.user_id));
+    void checkSessions(
+      [...streams].filter((s) => 'session' in s.viewer && (s.viewer.session.jti === change.jti || s.viewer.session.id === change.user_id)),
+    );
   };
 
   /**
@@ -434,21 +458,23 @@ export function createOrderStream(options: OrderStreamOptions) {
     },
 
     /**
-     * Opens a stream for a signed-in caller. `lastEventId` (the Last-Event-ID header, a cursor) first
-     * replays what the caller missed. Too many open streams of one account → not ok (429).
+     * Opens a stream for a signed-in caller or a guest's one order. `lastEventId` (the Last-Event-ID
+     * header, a cursor) first replays what the caller missed. Too many open streams of one account
+     * (or of one guest's order) → not ok (429).
      */
-    async open(session: Session, lastEventId: string | undefined): Promise<OpenResult> {
+    async open(viewer: Viewer, lastEventId: string | undefined): Promise<OpenResult> {
       if (closing) return { ok: false, retryAfterSeconds: 1 };
-      const count = perAccount.get(session.id) ?? 0;
+      const key = keyOf(viewer);
+      const count = perAccount.get(key) ?? 0;
       if (count >= options.maxStreamsPerAccount) return { ok: false, retryAfterSeconds: Math.ceil(options.heartbeatMs / 1000) };
-      perAccount.set(session.id, count + 1);
+      perAccount.set(key, count + 1);
       opening += 1;
       try {
         await track();
       } catch (error) {
-        const left = (perAccount.get(session.id) ?? 1) - 1;
-        if (left > 0) perAccount.set(session.id, left);
-        else perAccount.delete(session.id);
+        const left = (perAccount.get(key) ?? 1) - 1;
+        if (left > 0) perAccount.set(key, left);
+        else perAccount.delete(key);
         throw error;
       } finally {
         opening -= 1;
@@ -458,7 +484,7 @@ export function createOrderStream(options: OrderStreamOptions) {
       const start = from ?? cursorNow();
       const body = new PassThrough();
       const stream: Stream = {
-        session,
+        viewer,
         body,
         closed: false,
         waiting: from ? [] : undefined,

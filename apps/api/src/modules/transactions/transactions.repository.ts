@@ -1,5 +1,7 @@
 import {
   DELIVERY_METHODS,
+  EVENT_KIND,
+  type EventKind,
   nameOf,
   type Order,
   type OrderDetail,
@@ -7,6 +9,7 @@ import {
   SIZES,
   STATUS,
   STATUSES,
+  type Station,
   type StatusId,
   statusesBefore,
 } from '@kopi/shared';
@@ -24,7 +27,13 @@ export interface NewAddon {
 }
 
 export interface NewOrder {
-  user_id: number;
+  /** The customer; null for a guest at a table. */
+  user_id: number | null;
+  /** A dine-in table's order, and a guest's name there (docs/shop-rules.md#orders-from-the-table). */
+  table: { id: number; name: string } | null;
+  guest_name: string | null;
+  /** A guest's order: the token with which they follow it. */
+  order_token: string | null;
   delivery_id: number;
   payment_id: number;
   promo_id: number | null;
@@ -144,9 +153,10 @@ const displayName = (alias: string) =>
 
 const utc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-/** An order's columns as the API answers them, from an order row `t` and its customer `u`. */
-const ORDER_COLUMNS = sql`t.id,
-  json_build_object('id', u.id, 'display_name', ${displayName('u')}) as customer,
+/** An order's columns as the API answers them, from an order row `t` and its customer `u` (none for a guest). */
+const ORDER_COLUMNS = sql`t.id, t.number,
+  json_build_object('id', u.id, 'display_name', coalesce(t.guest_name, ${displayName('u')})) as customer,
+  (select json_build_object('id', d.id, 'name', d.name) from dining_tables d where d.id = t.table_id) as "table",
   t.status_id, t.delivery_id, t.payment_id, t.promo_id, t.address,
   to_char(t.scheduled_for at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as scheduled_for,
   t.subtotal, t.discount, t.tax, t.shipping, t.total,
@@ -157,8 +167,9 @@ const ORDER_COLUMNS = sql`t.id,
 const ADDON_JSON = sql`json_build_object('product_id', a.product_id, 'product_name', ap.product_name, 'qty', a.qty, 'unit_price', a.unit_price)`;
 
 /** One order line as JSON, from a line `i`, its product `p` and its add-ons' JSON array. */
-const lineJson = (addons: SQL) => sql`json_build_object('product_id', i.product_id, 'product_name', p.product_name, 'image', p.image,
-  'size_id', i.size_id, 'qty', i.qty, 'unit_price', i.unit_price, 'addons', coalesce(${addons}, '[]'::json), 'line_total', i.line_total)`;
+const lineJson = (addons: SQL) => sql`json_build_object('id', i.id, 'product_id', i.product_id, 'product_name', p.product_name,
+  'image', p.image, 'size_id', i.size_id, 'qty', i.qty, 'unit_price', i.unit_price, 'addons', coalesce(${addons}, '[]'::json),
+  'line_total', i.line_total, 'station', i.station, 'done_at', ${utc('i.done_at')})`;
 
 /** A stored order `t`'s lines, with their add-ons, as a JSON array. */
 const ITEMS_JSON = sql`(select json_agg(${lineJson(
@@ -169,16 +180,35 @@ const ITEMS_JSON = sql`(select json_agg(${lineJson(
 
 const ORDER_SELECT = sql`
   select ${ORDER_COLUMNS}, ${ITEMS_JSON} as items
-  from transactions t join users u on u.id = t.user_id`;
+  from transactions t left join users u on u.id = t.user_id`;
 
-/** An order's history, oldest first: one order's moves are serialised by its row lock, so id order is time order. */
+/**
+ * An order's history, oldest first, without its lines' ticks: one order's moves are serialised by
+ * its row lock, so id order is time order.
+ */
 const EVENTS_JSON = sql`(select coalesce(json_agg(json_build_object('id', e.id, 'status_id', e.status_id, 'at', ${utc('e.at')},
     'by', case when b.id is null then null else json_build_object('id', b.id, 'display_name', ${displayName('b')}) end,
-    'reason', e.reason) order by e.id), '[]'::json)
-  from order_events e left join users b on b.id = e.by_user_id where e.transaction_id = t.id)`;
+    'reason', e.reason, 'kind', case e.kind when ${EVENT_KIND.undo} then 'undo' when ${EVENT_KIND.undone} then 'undone' else 'move' end)
+    order by e.id), '[]'::json)
+  from order_events e left join users b on b.id = e.by_user_id where e.transaction_id = t.id and e.kind <> ${EVENT_KIND.line})`;
 
 /** What placeOrder answers: the order stored, or why nothing was. */
-export type Placed = { stored: StoredOrder } | { stale: true } | { claimed: Claim } | { limited: number } | { sessionEnded: true };
+export type Placed =
+  | { stored: StoredOrder }
+  | { stale: true }
+  | { claimed: Claim }
+  | { limited: number }
+  | { sessionEnded: true }
+  | { noTable: true }
+  | { tableFull: true };
+
+/** The shop's side of placing an order: its zone (the order's day and number) and the open orders a table may have. */
+export interface PlaceOptions {
+  limit?: OrderLimit;
+  session?: UncheckedSession;
+  timeZone: string;
+  tableOpenLimit?: number;
+}
 
 /** A session whose revocation and epoch place_order checks itself (migration 0016). */
 export interface UncheckedSession {
@@ -189,6 +219,10 @@ export interface UncheckedSession {
 /** What the database set of a stored order. */
 export interface StoredOrder {
   id: number;
+  /** Its number of the shop day. */
+  number: number;
+  /** Its lines' ids and stations, in the order of the lines sent. */
+  items: { id: number; station: Station }[];
   /** Its first event's id (Pending). */
   event_id: number;
   status_id: number;
@@ -217,7 +251,7 @@ export interface LineNames {
  * it first: a session that has ended stores and reads nothing (`sessionEnded`). The answer is
  * made from what was sent and the few columns the database sets, not read back.
  */
-export async function placeOrder(db: Db, order: NewOrder, limit?: OrderLimit, session?: UncheckedSession): Promise<Placed> {
+export async function placeOrder(db: Db, order: NewOrder, { limit, session, timeZone, tableOpenLimit }: PlaceOptions): Promise<Placed> {
   const { lines } = order;
   const addons = lines.flatMap((line, index) => line.addons.map((addon) => ({ ...addon, position: index + 1 })));
   const [row] = await rows<{ placed: PlacedRow | string }>(
@@ -232,14 +266,17 @@ export async function placeOrder(db: Db, order: NewOrder, limit?: OrderLimit, se
           ${intArray(addons.map((a) => a.position))}, ${intArray(addons.map((a) => a.product_id))}, ${intArray(addons.map((a) => a.qty))},
           ${intArray(addons.map((a) => a.unit_price))}, ${limit?.key ?? null}::text, ${limit?.limit ?? null}::int,
           ${limit?.windowSeconds ?? null}::int, ${session?.jti ?? null}::text, ${session?.epoch ?? null}::int,
-          ${order.idempotency_fingerprint ?? null}::text, ${KEY_WAIT_MS}::int) as placed`,
+          ${order.idempotency_fingerprint ?? null}::text, ${KEY_WAIT_MS}::int, ${timeZone}::text, ${order.table?.id ?? null}::int,
+          ${order.guest_name}::text, ${order.table ? (tableOpenLimit ?? null) : null}::int, ${order.order_token}::text) as placed`,
   );
   const placed: PlacedRow = typeof row!.placed === 'string' ? JSON.parse(row!.placed) : row!.placed;
   if (placed.session_ended) return { sessionEnded: true };
   if (placed.stale) return { stale: true };
   if (placed.claimed !== undefined) return { claimed: toClaim(placed.claimed) };
   if (placed.limited !== undefined) return { limited: placed.limited };
-  const { stale: _, claimed: __, limited: ___, session_ended: ____, ...stored } = placed;
+  if (placed.no_table) return { noTable: true };
+  if (placed.table_full) return { tableFull: true };
+  const { stale: _, claimed: __, limited: ___, session_ended: ____, no_table: _____, table_full: ______, ...stored } = placed;
   return { stored: stored as StoredOrder };
 }
 
@@ -248,7 +285,9 @@ export function storedOrderAnswer(order: NewOrder, stored: StoredOrder, names: r
   const { lines } = order;
   return {
     id: stored.id,
+    number: stored.number,
     customer: { id: order.user_id, display_name: stored.display_name },
+    table: order.table,
     status_id: stored.status_id,
     status_name: nameOf(STATUSES, stored.status_id) ?? 'Unknown',
     delivery_id: order.delivery_id,
@@ -266,6 +305,9 @@ export function storedOrderAnswer(order: NewOrder, stored: StoredOrder, names: r
     created_at: stored.created_at,
     updated_at: stored.updated_at,
     items: lines.map((line, i) => ({
+      id: stored.items[i]!.id,
+      station: stored.items[i]!.station,
+      done_at: null,
       product_id: line.product_id,
       product_name: names[i]!.product_name,
       image: names[i]!.image,
@@ -286,6 +328,10 @@ export function storedOrderAnswer(order: NewOrder, stored: StoredOrder, names: r
 
 interface PlacedRow {
   session_ended?: true;
+  no_table?: true;
+  table_full?: true;
+  number?: number;
+  items?: { id: number; station: Station }[];
   stale?: true;
   claimed?: ClaimRow;
   /** The seconds left in the order limit's window. */
@@ -349,7 +395,7 @@ export async function loadOrderDetails(db: Db, ids: readonly number[]): Promise<
   const found = await rows<OrderRow>(
     db,
     sql`select ${ORDER_COLUMNS}, ${ITEMS_JSON} as items, ${EVENTS_JSON} as events
-    from transactions t join users u on u.id = t.user_id where t.id = any(${sqlArray(ids, 'int[]')})`,
+    from transactions t left join users u on u.id = t.user_id where t.id = any(${sqlArray(ids, 'int[]')})`,
   );
   return found.map(toOrderDetail);
 }
@@ -382,7 +428,9 @@ export interface EventRef {
   id: number;
   transaction_id: number;
   status_id: StatusId;
-  user_id: number;
+  kind: EventKind;
+  /** The order's customer; null for a guest's. */
+  user_id: number | null;
 }
 
 /** Order events read at one moment, and which transactions could still commit more (docs/decisions/order-promise.md#event-delivery). */
@@ -403,7 +451,7 @@ export async function readEvents(db: Db, above: number, also: readonly number[],
     db,
     sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin, pg_snapshot_xmax(pg_current_snapshot())::text as xmax,
           coalesce((select json_agg(x order by x.id) from (
-            select e.id, e.transaction_id, e.status_id, t.user_id from order_events e join transactions t on t.id = e.transaction_id
+            select e.id, e.transaction_id, e.status_id, e.kind, t.user_id from order_events e join transactions t on t.id = e.transaction_id
             where e.id > ${above} or e.id = any(${intArray(also, 'bigint[]')}) order by e.id limit ${limit}) x), '[]'::json) as events`,
   );
   const events: EventRef[] = typeof row!.events === 'string' ? JSON.parse(row!.events) : row!.events;
@@ -451,11 +499,118 @@ export async function moveOrder(db: Db, move: Move): Promise<boolean> {
   return row!.moved > 0;
 }
 
+/** A guest's order's token (null for a customer's order), or undefined when there is no such order. */
+export async function findOrderToken(db: Db, id: number): Promise<string | null | undefined> {
+  const [row] = await db.select({ token: transactions.order_token }).from(transactions).where(eq(transactions.id, id));
+  return row ? row.token : undefined;
+}
+
+/** The guest order whose token this is. */
+export async function findOrderByToken(db: Db, token: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: transactions.id }).from(transactions).where(eq(transactions.order_token, token));
+  return row?.id;
+}
+
 /** An order's status and customer, or undefined when there is no such order. */
-export async function findOrderState(db: Db, id: number): Promise<{ status_id: StatusId; user_id: number } | undefined> {
+export async function findOrderState(db: Db, id: number): Promise<{ status_id: StatusId; user_id: number | null } | undefined> {
   const [row] = await db
     .select({ status_id: transactions.status_id, user_id: transactions.user_id })
     .from(transactions)
     .where(eq(transactions.id, id));
   return row ? { status_id: row.status_id as StatusId, user_id: row.user_id } : undefined;
+}
+
+/** An order locked until the end of the transaction, with its status; undefined when there is none. */
+export async function lockOrder(db: Db, id: number): Promise<{ status_id: StatusId; user_id: number | null } | undefined> {
+  const [row] = await rows<{ status_id: StatusId; user_id: number | null }>(
+    db,
+    sql`select status_id, user_id from transactions where id = ${id} for update`,
+  );
+  return row;
+}
+
+/**
+ * Ticks a line of a locked order done (or unticks it) and records the tick as a line event with the
+ * order's status. A line already so changes nothing. Answers whether the line is the order's (false:
+ * no such line), whether it changed, and how many of the order's lines are still to make.
+ */
+export async function tickLine(
+  db: Db,
+  tick: { orderId: number; itemId: number; done: boolean; statusId: StatusId; byUserId: number },
+): Promise<{ found: boolean; changed: boolean; open: number }> {
+  const [row] = await rows<{ found: boolean; changed: boolean }>(
+    db,
+    sql`with line as (
+          select id, done_at from transaction_items where id = ${tick.itemId} and transaction_id = ${tick.orderId}),
+        ticked as (
+          update transaction_items i set done_at = ${tick.done ? sql`now()` : sql`null`}
+          from line where i.id = line.id and (line.done_at is null) = ${tick.done}
+          returning i.id),
+        event as (
+          insert into order_events (transaction_id, status_id, by_user_id, kind, item_id)
+          select ${tick.orderId}, ${tick.statusId}, ${tick.byUserId}, ${EVENT_KIND.line}, id from ticked)
+        select exists (select 1 from line) as found, exists (select 1 from ticked) as changed`,
+  );
+  const [left] = await rows<{ open: number }>(
+    db,
+    sql`select count(*)::int as open from transaction_items where transaction_id = ${tick.orderId} and done_at is null`,
+  );
+  return { found: row!.found, changed: row!.changed, open: left!.open };
+}
+
+/** An order's last move (or undo), the status before it, and how many seconds ago it was made. */
+export interface LastMove {
+  id: number;
+  kind: EventKind;
+  status_id: StatusId;
+  by_user_id: number | null;
+  /** The order's status before this move; null when it is the order's first event. */
+  before: StatusId | null;
+  seconds_ago: number;
+}
+
+/** The last event that set a locked order's status (a move or an undo), with the status before it. */
+export async function findLastMove(db: Db, orderId: number): Promise<LastMove | undefined> {
+  const [row] = await rows<LastMove>(
+    db,
+    sql`select e.id, e.kind, e.status_id, e.by_user_id, extract(epoch from now() - e.at)::float8 as seconds_ago,
+          (select b.status_id from order_events b where b.transaction_id = e.transaction_id and b.id < e.id
+             and b.kind in (${EVENT_KIND.move}, ${EVENT_KIND.undo}) order by b.id desc limit 1) as before
+        from order_events e where e.transaction_id = ${orderId} and e.kind in (${EVENT_KIND.move}, ${EVENT_KIND.undo})
+        order by e.id desc limit 1`,
+  );
+  return row ? { ...row, id: Number(row.id) } : undefined;
+}
+
+/**
+ * Takes back a locked order's last move: the order returns to the status before it, the move is
+ * marked undone (the dashboard no longer counts it), and the undo is recorded by `byUserId`. A
+ * cancellation undone counts its units in "popular" again.
+ */
+export async function undoMove(db: Db, undo: { orderId: number; move: LastMove; byUserId: number }): Promise<void> {
+  const { move } = undo;
+  await db.execute(sql`with moved as (
+      update transactions set status_id = ${move.before}, updated_at = now() where id = ${undo.orderId} returning id, updated_at),
+    undone as (update order_events set kind = ${EVENT_KIND.undone} where id = ${move.id}),
+    event as (
+      insert into order_events (transaction_id, status_id, by_user_id, reason, kind, at)
+      select id, ${move.before}, ${undo.byUserId}, ${`Undo of ${nameOf(STATUSES, move.status_id)}`}, ${EVENT_KIND.undo}, updated_at from moved),
+    resold as (
+      update products p set units_sold = p.units_sold + s.qty
+      from (select i.product_id, sum(i.qty)::int as qty from transaction_items i where i.transaction_id = ${undo.orderId}
+              and ${move.status_id === STATUS.cancelled}::boolean group by i.product_id) s
+      where p.id = s.product_id)
+    select 1`);
+}
+
+/** Orders that became Ready since `since`: how many, and their average Pending → Ready time in seconds. */
+export async function prepTimeSince(db: Db, since: Date): Promise<{ orders: number; average_seconds: number | null }> {
+  const [row] = await rows<{ orders: number; average_seconds: number | null }>(
+    db,
+    sql`select count(*)::int as orders, avg(extract(epoch from r.at - p.at))::float8 as average_seconds
+        from order_events r
+        join order_events p on p.transaction_id = r.transaction_id and p.status_id = ${STATUS.pending} and p.kind = ${EVENT_KIND.move}
+        where r.status_id = ${STATUS.ready} and r.kind = ${EVENT_KIND.move} and r.at >= ${since.toISOString()}::timestamptz`,
+  );
+  return { orders: row!.orders, average_seconds: row!.average_seconds === null ? null : Math.round(row!.average_seconds) };
 }

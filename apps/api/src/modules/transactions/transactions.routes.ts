@@ -1,38 +1,76 @@
 import {
   CancelOrderSchema,
+  type CreateOrderInput,
   IdParamSchema,
+  LineDoneSchema,
+  LineParamsSchema,
   MSG,
+  ORDER_TOKEN_HEADER,
   OrderDetailSchema,
   OrderListQuerySchema,
   OrderSchema,
   OrderStreamEventSchema,
   PageQuerySchema,
+  PlacedOrderSchema,
+  PrepTimesSchema,
   QuoteSchema,
   ROLES,
   UpdateOrderStatusSchema,
 } from '@kopi/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { pendingSessionOf, sessionOf } from '../../plugins/auth.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, badRequest, unauthorized } from '../../plugins/errors.ts';
 import { orderLimitOf } from '../../plugins/order-limit.ts';
 import type { Menu } from '../products/products.service.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
 import { OrderInputSchema } from './order-input.ts';
-import type { OrderStream } from './order-stream.ts';
+import type { OrderStream, Viewer } from './order-stream.ts';
 import {
   allOrders,
   cancelAsCustomer,
   createOrder,
+  getGuestOrder,
   getOrder,
+  guestOrderOf,
   hideFromHistory,
   history,
   moveAsAdmin,
+  type Orderer,
+  prepTimes,
   quoteOrder,
+  tickOrderLine,
+  undoLastMove,
 } from './transactions.service.ts';
+
+const OrderTokenHeadersSchema = z.object({
+  [ORDER_TOKEN_HEADER]: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: "A guest's order: the order_token its POST /transactions answered, instead of a session" }),
+});
+
+const EventsQuerySchema = z.object({
+  order_token: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: "A guest's order: follow that one order with its order_token, without a session" }),
+});
+
+/** Who places an order: the session sent, else a guest at the table the order names (else 401, as without a session). */
+function ordererOf(request: FastifyRequest, input: CreateOrderInput): Orderer {
+  if (request.pendingSession) return { session: pendingSessionOf(request) };
+  if (!input.table_token) throw unauthorized();
+  if (!input.guest_name) {
+    throw badRequest('Tell us your name, so that the staff can call you', [{ field: 'guest_name', message: 'Your name is required' }]);
+  }
+  return { guest: input.guest_name };
+}
 
 const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z.string().trim().min(1).max(100, 'Idempotency-Key is at most 100 characters').optional(),
@@ -52,7 +90,7 @@ const LastEventIdHeadersSchema = z.object({
 export async function transactionsRoutes(
   base: FastifyInstance,
   /** ordersPerMinute: ORDER_RATE_LIMIT_PER_MINUTE (0: no limit). */
-  opts: { db: Db; shop: ShopSettings; menu: Menu; stream: OrderStream; ordersPerMinute?: number },
+  opts: { db: Db; shop: ShopSettings; menu: Menu; stream: OrderStream; ordersPerMinute?: number; tableOpenOrders?: number },
 ) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, shop, menu, stream } = opts;
@@ -60,28 +98,39 @@ export async function transactionsRoutes(
   app.get(
     '/transactions/events',
     {
-      preHandler: app.auth.signedIn,
+      preHandler: app.auth.optional,
       schema: {
         tags: ['transactions'],
         summary:
-          "Live order events (Server-Sent Events): admins get every order's, a customer their own. Each event: " +
-          '`id:` a cursor of the events had so far, `event: order`, `data:` {type: "created" | "status", event_id, order} ' +
+          "Live order events (Server-Sent Events): admins get every order's, a customer their own, a guest with " +
+          '?order_token= that one order. Each event: ' +
+          '`id:` a cursor of the events had so far, `event: order`, `data:` {type: "created" | "status" | "line", event_id, order} ' +
           '(the order as GET /transactions/:id answers it). Each event comes once, late commits included. A comment line ' +
           'at least every 15 s. Reconnect with Last-Event-ID to get exactly what was missed first; `event: reload` ' +
           'means too much was missed: read the orders again.',
         headers: LastEventIdHeadersSchema,
+        querystring: EventsQuerySchema,
         response: {
           200: {
             description: 'An endless text/event-stream; each `data:` is one JSON object as below',
             content: { 'text/event-stream': { schema: OrderStreamEventSchema } },
           },
         },
-        // 429: too many open streams for this account (Retry-After says when to try again).
-        errors: [429],
+        // 401: neither a session nor an order_token; 404: no guest order has this order_token; 429: too
+        // many open streams for this account (Retry-After says when to try again).
+        errors: [401, 404, 429],
       },
     },
     async (request, reply) => {
-      const opened = await stream.open(sessionOf(request), request.headers['last-event-id']);
+      const { order_token: token } = request.query;
+      let viewer: Viewer;
+      if (request.session) viewer = { session: request.session };
+      else if (token) {
+        const orderId = await guestOrderOf(db, token);
+        if (orderId === undefined) throw new AppError(404, 'data_not_found', 'Order not found');
+        viewer = { orderId };
+      } else throw unauthorized();
+      const opened = await stream.open(viewer, request.headers['last-event-id']);
       if (!opened.ok) {
         reply.header('retry-after', String(opened.retryAfterSeconds));
         throw new AppError(429, 'too_many_requests', 'Too many live streams are open for this account; close one or try again shortly');
@@ -104,8 +153,9 @@ export async function transactionsRoutes(
   app.post(
     '/transactions',
     {
-      // Every role may order; the session is checked with the order itself (createOrder).
-      preHandler: app.auth.pending,
+      // Every role may order, and a guest at a table (table_token, guest_name) without a session;
+      // the session is checked with the order itself (createOrder).
+      preHandler: app.auth.pendingIfSent,
       schema: {
         tags: ['transactions'],
         summary:
@@ -113,19 +163,20 @@ export async function transactionsRoutes(
           'made (200, Idempotent-Replayed: true) whatever the rules say by then',
         headers: IdempotencyHeadersSchema,
         body: OrderInputSchema,
-        // 404: a product is not on the menu; 409: one is sold out, the chosen slot is full, or the
-        // first request with this Idempotency-Key is still being placed (order_in_progress, Retry-After);
-        // 422: the Idempotency-Key was used for another order; 429: more orders in a minute than
-        // ORDER_RATE_LIMIT_PER_MINUTE.
+        // 404: a product is not on the menu, or the table code is not known; 409: one is sold out, the
+        // chosen slot is full, or the first request with this Idempotency-Key is still being placed
+        // (order_in_progress, Retry-After); 422: the Idempotency-Key was used for another order; 429:
+        // more orders in a minute than ORDER_RATE_LIMIT_PER_MINUTE, or the table has TABLE_OPEN_ORDERS open (table_full).
         errors: [404, 409, 422, 429],
-        response: { 200: envelope(OrderSchema), 201: envelope(OrderSchema) },
+        response: { 200: envelope(PlacedOrderSchema), 201: envelope(PlacedOrderSchema) },
       },
     },
     async (request, reply) => {
-      const session = pendingSessionOf(request);
-      const { order, replayed } = await createOrder(db, menu, shop, stream, session, request.body, {
+      const orderer = ordererOf(request, request.body);
+      const { order, replayed } = await createOrder(db, menu, shop, stream, orderer, request.body, {
         idempotencyKey: request.headers['idempotency-key'],
-        limit: orderLimitOf(session.id, opts.ordersPerMinute ?? 0),
+        limit: 'session' in orderer ? orderLimitOf(orderer.session.id, opts.ordersPerMinute ?? 0) : undefined,
+        tableOpenLimit: opts.tableOpenOrders,
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(replayed ? 200 : 201).send({ msg: MSG.transactionSuccess, data: order });
@@ -202,17 +253,74 @@ export async function transactionsRoutes(
   );
 
   app.get(
-    '/transactions/:id',
+    '/transactions/prep-times',
     {
-      preHandler: app.auth.signedIn,
+      preHandler: app.auth.admin,
       schema: {
         tags: ['transactions'],
-        summary: 'One order with its history, oldest event first (its customer or an admin)',
+        summary: "How long orders took from Pending to Ready (Admin): today's (the shop's day) and the last hour's",
+        response: { 200: envelope(PrepTimesSchema) },
+      },
+    },
+    async () => ({ msg: 'Preparation times', data: await prepTimes(db, shop) }),
+  );
+
+  app.get(
+    '/transactions/:id',
+    {
+      preHandler: app.auth.optional,
+      schema: {
+        tags: ['transactions'],
+        summary: 'One order with its history, oldest event first (its customer or an admin; a guest with its Order-Token header)',
         params: IdParamSchema,
+        headers: OrderTokenHeadersSchema,
         response: { 200: envelope(OrderDetailSchema) },
       },
     },
-    async (request) => ({ msg: 'Order found', data: await getOrder(db, sessionOf(request), request.params.id) }),
+    async (request) => {
+      const token = request.headers[ORDER_TOKEN_HEADER];
+      if (request.session) return { msg: 'Order found', data: await getOrder(db, request.session, request.params.id) };
+      if (!token) throw unauthorized();
+      return { msg: 'Order found', data: await getGuestOrder(db, request.params.id, token) };
+    },
+  );
+
+  app.patch(
+    '/transactions/:id/items/:itemId',
+    {
+      preHandler: app.auth.admin,
+      schema: {
+        tags: ['transactions'],
+        summary:
+          "Tick an order's line done or untick it (Admin): a line event on the live streams. The first line ticked of a " +
+          'Pending order moves it to Preparing, the last of an open order to Ready. A Done or Cancelled order: 400',
+        params: LineParamsSchema,
+        body: LineDoneSchema,
+        response: { 200: envelope(OrderDetailSchema) },
+      },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      const order = await tickOrderLine(db, sessionOf(request), { id, itemId }, request.body.done);
+      return { msg: request.body.done ? 'Line done' : 'Line to make again', data: order };
+    },
+  );
+
+  app.post(
+    '/transactions/:id/undo',
+    {
+      preHandler: app.auth.admin,
+      schema: {
+        tags: ['transactions'],
+        summary:
+          "Take back an order's last move, made less than 60 s ago (Admin): the order returns to its status before it, " +
+          'recorded as an undo. Nothing to undo (never moved, already undone, too late, or cancelled by its customer): 409 saying why',
+        params: IdParamSchema,
+        errors: [409],
+        response: { 200: envelope(OrderDetailSchema) },
+      },
+    },
+    async (request) => ({ msg: 'Move undone', data: await undoLastMove(db, menu, sessionOf(request), request.params.id) }),
   );
 
   app.patch(

@@ -1,14 +1,19 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   ADDONS_CATEGORY_ID,
+  CASH_ID,
   type CreateOrderInput,
   CUSTOMER_CANCELLABLE,
+  EVENT_KIND,
   isDrink,
+  isFinalStatus,
   listWords,
   nameOf,
   OPEN_STATUSES,
-  type Order,
   type OrderDetail,
   type OrderLine,
+  type PlacedOrder,
+  type PrepTimes,
   type Product,
   priceOrder,
   type Quote,
@@ -16,7 +21,10 @@ import {
   SIZES,
   STATUS,
   type StatusId,
+  shopDate,
+  startOfShopDay,
   statusName,
+  UNDO_SECONDS,
   type UpdateOrderStatusInput,
 } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
@@ -28,22 +36,30 @@ import type { OrderLimit } from '../../plugins/order-limit.ts';
 import { type Session, sessionEnded } from '../auth/auth.service.ts';
 import { judgePromo, type PromoVerdict } from '../promos/promos.service.ts';
 import { holdingSlot, type ShopSettings } from '../shop/shop.service.ts';
+import { tableByToken } from '../tables/tables.service.ts';
 import { type Claim, type OrderKey, orderKeyOf, replayOf } from './idempotency.ts';
 import {
   claimKey,
   countOrders,
+  findLastMove,
   findMenuPricing,
+  findOrderByToken,
   findOrderState,
+  findOrderToken,
   hideOrder,
   loadOrder,
   loadOrderDetail,
   loadOrders,
   lockCustomer,
+  lockOrder,
   type MenuPricing,
   moveOrder,
   type NewOrder,
   placeOrder,
+  prepTimeSince,
   storedOrderAnswer,
+  tickLine,
+  undoMove,
 } from './transactions.repository.ts';
 
 const orderNotFound = () => notFound('Order not found');
@@ -171,8 +187,8 @@ async function priceCart(db: Db, menu: MenuSource, input: CreateOrderInput): Pro
 }
 
 /** How the cart would use its coupon, for the one judgement of it (docs/shop-rules.md#coupons). */
-function couponUse(session: { id: number }, input: CreateOrderInput, subtotal: number) {
-  return { promoId: input.promo_id!, userId: session.id, subtotal, deliveryId: input.delivery_id };
+function couponUse(userId: number, input: CreateOrderInput, subtotal: number) {
+  return { promoId: input.promo_id!, userId, subtotal, deliveryId: input.delivery_id };
 }
 
 /**
@@ -182,7 +198,7 @@ function couponUse(session: { id: number }, input: CreateOrderInput, subtotal: n
 export async function quoteOrder(db: Db, menu: MenuSource, shop: ShopSettings, session: Session, input: CreateOrderInput): Promise<Quote> {
   const lines = await priceCart(db, menu, input);
   const { subtotal } = priceOrder(lines);
-  const verdict: PromoVerdict | undefined = input.promo_id ? await judgePromo(db, shop, couponUse(session, input, subtotal)) : undefined;
+  const verdict: PromoVerdict | undefined = input.promo_id ? await judgePromo(db, shop, couponUse(session.id, input, subtotal)) : undefined;
   const { line_totals: _, ...amounts } = priceOrder(lines, verdict?.discountPercent ?? 0);
   return { lines, ...amounts, promo: verdict ? { id: verdict.id, applies: verdict.applies, reason: verdict.reason } : null };
 }
@@ -191,7 +207,22 @@ export async function quoteOrder(db: Db, menu: MenuSource, shop: ShopSettings, s
 const STALE_TRIES = 3;
 
 /** An order stored, or what its key names instead (a retry, another body, a request still running). */
-type Outcome = { order: Order; eventId: number } | { claim: Exclude<Claim, undefined> };
+type Outcome = { order: PlacedOrder; eventId: number } | { claim: Exclude<Claim, undefined> };
+
+/**
+ * Who places an order: a signed-in customer, whose session place_order checks with the order, or a
+ * guest at a dine-in table, by the name they gave (docs/shop-rules.md#orders-from-the-table).
+ */
+export type Orderer = { session: PendingSession } | { guest: string };
+
+/** The order's table, found by its QR code's token, and who places it there. */
+interface Place {
+  orderer: Orderer;
+  table: { id: number; name: string } | null;
+}
+
+/** The owner of an order's Idempotency-Key: its customer, or for a guest their table (as minus its id). */
+const keyOwnerOf = ({ orderer, table }: Place) => ('session' in orderer ? orderer.session.id : -table!.id);
 
 /**
  * Judges the order's rules and stores it: its time (and a scheduled order's slot, held until the
@@ -203,18 +234,23 @@ async function judgeAndStore(
   db: Db,
   menu: MenuSource,
   shop: ShopSettings,
-  session: PendingSession,
+  { orderer, table }: Place,
   input: CreateOrderInput,
   key: OrderKey | undefined,
-  limit: OrderLimit | undefined,
+  { limit, tableOpenLimit }: OrderOptions,
 ): Promise<Outcome> {
   let lines = await priceCart(db, menu, input);
+  const session = 'session' in orderer ? orderer.session : undefined;
 
   /** Stores the order with its coupon's discount (0 without one); undefined when its prices were stale. */
   const store = async (tx: Db, discountPercent: number): Promise<Outcome | undefined> => {
     const { line_totals: _, ...amounts } = priceOrder(lines, discountPercent);
     const order: NewOrder = {
-      user_id: session.id,
+      user_id: session?.id ?? null,
+      table,
+      guest_name: 'guest' in orderer ? orderer.guest : null,
+      // A guest follows their order with this token instead of a session (128 bits and more).
+      order_token: 'guest' in orderer ? randomBytes(18).toString('base64url') : null,
       delivery_id: input.delivery_id,
       payment_id: input.payment_id,
       promo_id: input.promo_id ?? null,
@@ -225,12 +261,15 @@ async function judgeAndStore(
       idempotency_fingerprint: key?.fingerprint ?? null,
       lines,
     };
-    const placed = await placeOrder(tx, order, limit, session);
+    const placed = await placeOrder(tx, order, { limit, session, timeZone: shop.timezone, tableOpenLimit });
     if ('sessionEnded' in placed) throw sessionEnded();
     if ('limited' in placed) throw tooManyRequests(placed.limited);
+    if ('noTable' in placed) throw tableNotFound();
+    if ('tableFull' in placed) throw tableFull(tableOpenLimit ?? 0);
     if ('stale' in placed) return undefined;
     if ('claimed' in placed) return { claim: placed.claimed! };
-    return { order: storedOrderAnswer(order, placed.stored, lines), eventId: placed.stored.event_id };
+    const answer = storedOrderAnswer(order, placed.stored, lines);
+    return { order: order.order_token ? { ...answer, order_token: order.order_token } : answer, eventId: placed.stored.event_id };
   };
 
   for (let attempt = 1; ; attempt++) {
@@ -238,12 +277,12 @@ async function judgeAndStore(
     const outcome = await retryOnConflict(() =>
       // The time is checked, and a scheduled order's slot held until it is stored (docs/shop-rules.md#opening-hours-and-slots).
       holdingSlot(db, shop, input.scheduled_for, (db) =>
-        input.promo_id
+        input.promo_id && session
           ? db.transaction(async (trx) => {
               const tx = trx as Db;
               // The coupon is judged under the customer's lock, so two orders cannot both use today's (docs/shop-rules.md#coupons).
               await lockCustomer(tx, session.id);
-              const verdict = await judgePromo(tx, shop, couponUse(session, input, priceOrder(lines).subtotal));
+              const verdict = await judgePromo(tx, shop, couponUse(session.id, input, priceOrder(lines).subtotal));
               if (!verdict.applies) throw refuse('promo_id', verdict.reason!);
               return store(tx, verdict.discountPercent);
             })
@@ -279,20 +318,21 @@ export async function createOrder(
   menu: MenuSource,
   shop: ShopSettings,
   stream: OrderEffects,
-  session: PendingSession,
+  orderer: Orderer,
   input: CreateOrderInput,
-  { idempotencyKey, limit }: { idempotencyKey?: string; limit?: OrderLimit },
-): Promise<{ order: Order; replayed: boolean }> {
-  const key = orderKeyOf(idempotencyKey, input);
+  options: OrderOptions,
+): Promise<{ order: PlacedOrder; replayed: boolean }> {
+  const place: Place = { orderer, table: await tableOf(db, orderer, input) };
+  const key = orderKeyOf(options.idempotencyKey, input);
   let outcome: Outcome;
   try {
-    outcome = await judgeAndStore(db, menu, shop, session, input, key, limit);
+    outcome = await judgeAndStore(db, menu, shop, place, input, key, options);
   } catch (error) {
     // Two requests with one key raced past the claim (only where no lock serialises them): a refusal too.
     const refused = (error instanceof AppError && error.statusCode !== 401) || (key !== undefined && isUniqueViolation(error));
     if (!refused) throw error;
-    await session.verify();
-    const claim = key && (await claimKey(db, session.id, key.key));
+    if ('session' in orderer) await orderer.session.verify();
+    const claim = key && (await claimKey(db, keyOwnerOf(place), key.key));
     if (!claim) throw error;
     outcome = { claim };
   }
@@ -303,7 +343,37 @@ export async function createOrder(
   }
   const order = await loadOrder(db, replayOf(outcome.claim, key!));
   if (!order) throw orderNotFound();
-  return { order, replayed: true };
+  return {
+    order: 'guest' in orderer ? { ...order, order_token: (await findOrderToken(db, order.id)) ?? undefined } : order,
+    replayed: true,
+  };
+}
+
+/** What placing an order may be held to: its customer's order limit, and a table's open orders. */
+export interface OrderOptions {
+  idempotencyKey?: string;
+  limit?: OrderLimit;
+  tableOpenLimit?: number;
+}
+
+const tableNotFound = () => notFound('This table code is not known: ask the staff for help');
+
+const tableFull = (open: number) =>
+  new AppError(429, 'table_full', `This table already has ${open} orders on the way: please ask the staff to help you order more`);
+
+/**
+ * The table an order is placed at, from its QR code's token; a guest must order at a table, in
+ * cash (they pay at the counter) and without a coupon (coupons need an account).
+ */
+async function tableOf(db: Db, orderer: Orderer, input: CreateOrderInput): Promise<Place['table']> {
+  if ('guest' in orderer) {
+    if (input.payment_id !== CASH_ID) throw refuse('payment_id', 'A guest at a table pays in cash at the counter: choose Cash On Delivery');
+    if (input.promo_id) throw refuse('promo_id', 'Coupons need an account: sign in to use one');
+  }
+  if (!input.table_token) return null;
+  const table = await tableByToken(db, input.table_token);
+  if (!table) throw tableNotFound();
+  return table;
 }
 
 /** A customer's own orders, newest first, without the ones they removed from their history. */
@@ -338,6 +408,92 @@ export async function getOrder(db: Db, session: Session, id: number): Promise<Or
 
 export async function hideFromHistory(db: Db, userId: number, id: number): Promise<void> {
   if (!(await hideOrder(db, userId, id))) throw orderNotFound();
+}
+
+/** A guest's order, for the holder of its token (compared in constant time); anyone else is told it does not exist. */
+export async function getGuestOrder(db: Db, id: number, token: string): Promise<OrderDetail> {
+  if (!(await holdsOrderToken(db, id, token))) throw orderNotFound();
+  const order = await loadOrderDetail(db, id);
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+/** Whether `token` is the token of guest order `id`. */
+export async function holdsOrderToken(db: Db, id: number, token: string): Promise<boolean> {
+  const stored = await findOrderToken(db, id);
+  if (!stored) return false;
+  const [a, b] = [Buffer.from(stored), Buffer.from(token)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The guest order whose token this is, for its live stream; undefined when none. */
+export function guestOrderOf(db: Db, token: string): Promise<number | undefined> {
+  return findOrderByToken(db, token);
+}
+
+/**
+ * A barista ticks a line done, or unticks it (docs/shop-rules.md#the-counter): a line event on the
+ * live streams. The first line ticked of a Pending order moves it to Preparing; the last one of an
+ * open order moves it to Ready, by the same admin, in the same transaction. A final order → 400.
+ */
+export async function tickOrderLine(db: Db, session: Session, ids: { id: number; itemId: number }, done: boolean): Promise<OrderDetail> {
+  await db.transaction(async (trx) => {
+    const tx = trx as Db;
+    const order = await lockOrder(tx, ids.id);
+    if (!order) throw orderNotFound();
+    if (isFinalStatus(order.status_id)) {
+      throw badRequest(`Order #${ids.id} is already ${statusName(order.status_id)}: its lines can no longer change`);
+    }
+    const tick = await tickLine(tx, { orderId: ids.id, itemId: ids.itemId, done, statusId: order.status_id, byUserId: session.id });
+    if (!tick.found) throw notFound(`Order #${ids.id} has no line ${ids.itemId}`);
+    if (!tick.changed || !done) return;
+    const to = tick.open === 0 ? STATUS.ready : order.status_id === STATUS.pending ? STATUS.preparing : undefined;
+    if (to !== undefined && to !== order.status_id) await moveOrder(tx, { id: ids.id, to, byUserId: session.id, reason: null });
+  });
+  const order = await loadOrderDetail(db, ids.id);
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+/**
+ * Takes back an order's last move, made less than UNDO_SECONDS ago (docs/shop-rules.md#the-counter):
+ * the order returns to its status before it, recorded as an undo by `session`. Nothing to undo (the
+ * order never moved, its last move was an undo, too long ago, or a customer's own cancellation) → 409 saying why.
+ */
+export async function undoLastMove(db: Db, menu: MenuSource, session: Session, id: number): Promise<OrderDetail> {
+  const undone = await db.transaction(async (trx) => {
+    const tx = trx as Db;
+    const order = await lockOrder(tx, id);
+    if (!order) throw orderNotFound();
+    const move = await findLastMove(tx, id);
+    if (!move || move.before === null) throw conflict(`Order #${id} has not moved yet: there is nothing to undo`);
+    if (move.kind === EVENT_KIND.undo) throw conflict(`Order #${id}'s last move was already undone`);
+    if (move.seconds_ago >= UNDO_SECONDS) {
+      throw conflict(
+        `Order #${id} moved to ${statusName(move.status_id)} more than ${UNDO_SECONDS} seconds ago: it can no longer be undone`,
+      );
+    }
+    if (move.status_id === STATUS.cancelled && order.user_id !== null && move.by_user_id === order.user_id) {
+      throw conflict(`Order #${id} was cancelled by its customer: only they can order it again`);
+    }
+    await undoMove(tx, { orderId: id, move, byUserId: session.id });
+    return move;
+  });
+  const order = await loadOrderDetail(db, id);
+  if (!order) throw orderNotFound();
+  // A cancellation taken back is sold again: "popular" counts it at once.
+  if (undone.status_id === STATUS.cancelled) menu.sold(order.items);
+  return order;
+}
+
+/** Pending → Ready times for the board's header: today's (the shop's day) and the last hour's. */
+export async function prepTimes(db: Db, shop: ShopSettings): Promise<PrepTimes> {
+  const now = shop.clock.now();
+  const [today, lastHour] = await Promise.all([
+    prepTimeSince(db, startOfShopDay(shopDate(now, shop.timezone), shop.timezone)),
+    prepTimeSince(db, new Date(now.getTime() - 3_600_000)),
+  ]);
+  return { today, last_hour: lastHour };
 }
 
 /** An order just moved; a cancelled one was never sold (moveOrder gave its units back): "popular" follows at once. */

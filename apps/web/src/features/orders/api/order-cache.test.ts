@@ -6,7 +6,9 @@ import { applyOrder, boardFrom, boardWith, forgetKnownOrders, type LiveOrder, or
 function order(id: number, status: number, updatedAt: string, extra: Partial<LiveOrder> = {}): LiveOrder {
   return {
     id,
+    number: id,
     customer: { id: 9, display_name: 'Ani' },
+    table: null,
     status_id: status,
     status_name: String(status),
     delivery_id: 1,

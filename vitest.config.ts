@@ -19,6 +19,8 @@ export default defineConfig({
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       // The web's logic without a browser (the stream's parser, the order cache); screens are tested in Chromium.
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      // Development tools kept outside the apps (the payments sandbox).
+      { test: { name: 'tools', include: ['tools/**/*.test.ts'] } },
       api('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
     ],

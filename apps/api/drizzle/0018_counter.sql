@@ -11,11 +11,11 @@ CREATE TABLE "dining_tables" (
 --> statement-breakpoint
 CREATE UNIQUE INDEX "dining_tables_token" ON "dining_tables" USING btree ("token");--> statement-breakpoint
 CREATE UNIQUE INDEX "dining_tables_name" ON "dining_tables" USING btree (lower("name")) WHERE "dining_tables"."deleted_at" is null;--> statement-breakpoint
--- One row per shop day: place_order takes the next number from it as late as it can, so that the
--- row's lock is held only for the end of an order's transaction.
+-- An order's number is its draw from order_number_seq minus its shop day's base (apps/api/sql/number_order.sql).
+CREATE SEQUENCE "public"."order_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "order_numbers" (
 	"shop_day" date PRIMARY KEY NOT NULL,
-	"last_number" integer NOT NULL
+	"base" bigint NOT NULL
 );
 --> statement-breakpoint
 -- Stations: the kitchen makes Foods (category 1), the bar the rest.
@@ -51,7 +51,8 @@ FROM (SELECT "id", ("created_at" AT TIME ZONE 'Asia/Jakarta')::date AS day,
              row_number() OVER (PARTITION BY ("created_at" AT TIME ZONE 'Asia/Jakarta')::date ORDER BY "created_at", "id") AS number
       FROM "transactions") n
 WHERE n."id" = t."id";--> statement-breakpoint
-INSERT INTO "order_numbers" ("shop_day", "last_number") SELECT "shop_day", max("number") FROM "transactions" GROUP BY "shop_day";--> statement-breakpoint
+-- The sequence has not been drawn from: its next value is 1, so each day's next number is its last plus one.
+INSERT INTO "order_numbers" ("shop_day", "base") SELECT "shop_day", -max("number") FROM "transactions" GROUP BY "shop_day";--> statement-breakpoint
 ALTER TABLE "transactions" ALTER COLUMN "number" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "transactions" ALTER COLUMN "shop_day" SET NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "transactions_number" ON "transactions" USING btree ("shop_day","number");--> statement-breakpoint

@@ -150,6 +150,8 @@ describe('backup and restore', () => {
       });
       expect(next.statusCode).toBe(201);
       expect(next.json().data.id).toBe(maxOrder + 1);
+      // and the day's order numbers go on after the restored ones.
+      expect(next.json().data.number).toBe(Math.max(...before.data.map((o: { number: number }) => o.number)) + 1);
       const newcomer = await api(copy, 'POST', '/users/register', {
         body: { email: 'new@restored.test', password: 'new-password-1', phone_number: '0812345678' },
       });

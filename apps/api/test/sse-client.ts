@@ -44,13 +44,14 @@ export class SseClient {
   static async open(
     base: string,
     token: string | undefined,
-    options: { lastEventId?: number | string; bearer?: boolean } = {},
+    /** `path`: another stream of the API than the order stream (with its query), e.g. /status/events. */
+    options: { lastEventId?: number | string; bearer?: boolean; path?: string } = {},
   ): Promise<SseClient> {
     const headers: Record<string, string> = { accept: 'text/event-stream' };
     if (token !== undefined) headers[options.bearer ? 'authorization' : 'access-token'] = options.bearer ? `Bearer ${token}` : token;
     if (options.lastEventId !== undefined) headers['last-event-id'] = String(options.lastEventId);
     // A fresh connection per stream (no keep-alive agent), so that closing one closes its socket.
-    const request = http.get(`${base}${API_BASE}/transactions/events`, { headers, agent: false });
+    const request = http.get(`${base}${API_BASE}${options.path ?? '/transactions/events'}`, { headers, agent: false });
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
       request.once('response', resolve);
       request.once('error', reject);

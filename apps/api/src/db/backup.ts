@@ -218,6 +218,7 @@ export async function restoreBackup(database: Database, file: string): Promise<B
           summary.rows += inserted;
         } else if ('end' in line) {
           for (const table of tables.values()) await resetSequences(tx, table);
+          if (tables.has('order_numbers')) await continueOrderNumbers(tx);
           return summary;
         }
       }
@@ -275,6 +276,17 @@ function createInserter(tx: Db, header: Header, tables: Map<string, Table>) {
       return counts.get(table) ?? 0;
     },
   };
+}
+
+/**
+ * Order numbers are draws from order_number_seq minus their day's base (apps/api/sql/number_order.sql),
+ * and the sequence of a new database starts again at 1: it is moved past every restored day's last
+ * number, so that the next order of any restored day takes a number above its day's.
+ */
+async function continueOrderNumbers(tx: Db): Promise<void> {
+  await tx.execute(sql`select setval('order_number_seq', greatest(1, max(n.base + coalesce(t.last, 0))))
+    from order_numbers n left join lateral (select max(number) as last from transactions where shop_day = n.shop_day) t on true
+    having count(*) > 0`);
 }
 
 /** The next id a sequence hands out comes after every restored one. */

@@ -9,6 +9,7 @@ import {
   date,
   index,
   integer,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -160,10 +161,16 @@ export const diningTables = pgTable(
   ],
 );
 
-/** The last number given to an order on each shop day (docs/shop-rules.md#the-counter). */
+/**
+ * Order numbers (docs/shop-rules.md#the-counter): an order's number is its draw from this sequence
+ * minus its shop day's base, the sequence's value when the day's first order came. A sequence hands
+ * out values without locks, so no order waits for another's commit to get its number.
+ */
+export const orderNumberSeq = pgSequence('order_number_seq');
+
 export const orderNumbers = pgTable('order_numbers', {
   shop_day: date().primaryKey(),
-  last_number: integer().notNull(),
+  base: bigint({ mode: 'number' }).notNull(),
 });
 
 export const transactions = pgTable(

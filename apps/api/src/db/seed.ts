@@ -166,6 +166,8 @@ async function seedOrders(
             row_number() over (partition by (created_at at time zone ${timeZone})::date order by created_at, id) as number
           from transactions) n
     where n.id = t.id`);
+  // Each day's next order takes its last number plus one (apps/api/sql/number_order.sql).
   await db.execute(sql`delete from order_numbers`);
-  await db.execute(sql`insert into order_numbers (shop_day, last_number) select shop_day, max(number) from transactions group by shop_day`);
+  await db.execute(sql`insert into order_numbers (shop_day, base)
+    select shop_day, (select last_value from order_number_seq) - max(number) from transactions group by shop_day`);
 }

@@ -117,7 +117,7 @@ describe('undo', () => {
 
   it("reads a list's copy by its updated_at", () => {
     expect(undoLeftMs(order(1, STATUS.ready, [], { updated_at: iso(T0 + 10_000) }), T0 + 30_000)).toBe(40_000);
-    expect(undoLeftMs(order(2, STATUS.pending, []), T0 + 1_000)).toBe(0);
+    expect(undoLeftMs(order(2, STATUS.pending, [], { updated_at: iso(T0 + 10_000) }), T0 + 11_000)).toBe(0);
   });
 });
 

@@ -84,6 +84,8 @@ export function formatStageTime(ms: number): string {
  * nor an undo. A list's copy has no history: its `updated_at` is its last move's time.
  */
 export function undoLeftMs(order: LiveOrder, serverNow: number): number {
+  // An order gets back to Pending only by an undo, which cannot itself be undone.
+  if (order.status_id === STATUS.pending) return 0;
   let at: string;
   if (order.events) {
     const last = order.events.at(-1);

@@ -1,4 +1,4 @@
-import { DOOR_DELIVERY_ID, isDrink, lineTotal, STATUS } from '@kopi/shared';
+import { DOOR_DELIVERY_ID, isDrink, lineTotal, STATUS, stationOfCategory } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { hashPassword } from '../modules/auth/passwords.ts';
@@ -66,6 +66,8 @@ export async function seedDemo(db: Db, timeZone = 'Asia/Jakarta'): Promise<void>
         product_name: item.name,
         price: item.price,
         category_id: item.category,
+        // Seeded after the migrations, so their default ('bar') would make the Foods bar products too.
+        station: stationOfCategory(item.category),
         description: item.description,
         image: await renderArt(db, item.art),
         sold_out: item.sold_out ?? false,

@@ -1,10 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
+import { stationOf } from '../../features/orders/board-model';
 import { OrderBoard } from '../../features/orders/components/order-board';
 import { ORDER_TEXT } from '../../features/orders/texts';
+import { shopQueries } from '../../features/shop/api/shop';
 import { SHOP_NAME } from '../../lib/shop-name';
 
-/** The staff board (admins): Pending, Preparing and Ready side by side, live. */
+/** Until the shop's answer is in, the server's default (docs/shop-rules.md#the-counter). */
+const LATE_AFTER_MINUTES_DEFAULT = 10;
+
+/** The kitchen display (admins): Pending, Preparing and Ready side by side, live; ?station=bar|kitchen shows one station's lines. */
 export function OrderBoardPage() {
+  const [params, setParams] = useSearchParams();
+  const station = stationOf(params.get('station'));
+  const shop = useQuery(shopQueries.info());
+
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -13,7 +24,12 @@ export function OrderBoardPage() {
           {ORDER_TEXT.manageOrderLink}
         </ButtonLink>
       </div>
-      <OrderBoard shopName={SHOP_NAME} />
+      <OrderBoard
+        shopName={SHOP_NAME}
+        station={station}
+        onStationChange={(next) => setParams(next ? { station: next } : {}, { replace: true })}
+        lateAfterMinutes={shop.data?.late_after_minutes ?? LATE_AFTER_MINUTES_DEFAULT}
+      />
     </section>
   );
 }

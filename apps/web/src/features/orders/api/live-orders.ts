@@ -59,7 +59,7 @@ export function onOrderEvent(listener: (event: OrderStreamEvent) => void): () =>
 
 function readEvent(data: string): OrderStreamEvent {
   const value = JSON.parse(data) as Partial<OrderStreamEvent>;
-  if ((value.type !== 'created' && value.type !== 'status') || typeof value.order?.id !== 'number') {
+  if ((value.type !== 'created' && value.type !== 'status' && value.type !== 'line') || typeof value.order?.id !== 'number') {
     throw new Error(`${TEXT.liveUnreadable}: ${data.slice(0, 80)}`);
   }
   return value as OrderStreamEvent;

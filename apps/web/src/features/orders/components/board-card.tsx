@@ -1,13 +1,14 @@
 import { DOOR_DELIVERY_ID, formatShopMoment, STATUS, STATUSES, type StatusId, statusName } from '@kopi/shared';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { TEXT } from '../../../lib/texts';
-import { timeAgo } from '../../../lib/use-now';
+import { sawFreshEvent, useTickLine, useUndoMove } from '../api/board';
 import type { LiveOrder } from '../api/order-cache';
 import { useMoveOrder } from '../api/orders';
+import { formatStageTime, lateLevel, stageSince } from '../board-model';
 import { DELIVERY_TITLES } from '../labels';
 import { MOVE_LABELS, ORDER_TEXT } from '../texts';
 import { CancelOrderDialog } from './cancel-order-dialog';
@@ -26,42 +27,127 @@ export function addonNames(line: LiveOrder['items'][number]): string[] {
   return (line.addons ?? []).map((addon) => `${addon.qty > 1 ? `${addon.qty} × ` : ''}${addon.product_name}`);
 }
 
-/** One order on the staff board: what to make, for whom, how and when; one click moves it on. */
-export function BoardCard({ order, now }: { order: LiveOrder; now: number }) {
+/** The name a barista calls out: the table's for an order from a table, with the customer's (or guest's) name. */
+export function whoFor(order: LiveOrder): string {
+  return order.table ? `${ORDER_TEXT.tableName(order.table.name)} · ${order.customer.display_name}` : order.customer.display_name;
+}
+
+const LATE_STYLE = {
+  ok: { card: 'bg-white ring-1 ring-roast/10', timer: 'text-roast' },
+  amber: { card: 'bg-honey/25 ring-2 ring-caramel', timer: 'text-caramel-dark font-bold' },
+  red: { card: 'bg-berry/10 ring-2 ring-berry', timer: 'text-berry font-bold' },
+} as const;
+
+interface BoardCardProps {
+  order: LiveOrder;
+  now: number;
+  /** How long its last move can still be undone, in ms (0: not). */
+  undoLeft: number;
+  lateAfterMinutes: number;
+  /** Its bump-bar key (1–9), if it has one. */
+  keyNumber?: number;
+  selected: boolean;
+  onSelect: () => void;
+  cardRef?: Ref<HTMLElement>;
+}
+
+/** One order on the kitchen display: its number, what to make line by line, how long it has waited; one tap moves it on. */
+export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, selected, onSelect, cardRef }: BoardCardProps) {
   const [cancelling, setCancelling] = useState(false);
   const move = useMoveOrder({
     onSuccess: (moved) => {
       setCancelling(false);
+      sawFreshEvent(moved.updated_at);
       // A failed try of this card is over: its message goes.
       toast.dismiss(`move-failed-${moved.id}`);
-      toast.success(`#${moved.id} → ${moved.status_name}`, { toastId: `moved-${moved.id}-${moved.status_id}` });
+      toast.success(`#${moved.number} → ${moved.status_name}`, { toastId: `moved-${moved.id}-${moved.status_id}` });
     },
-    onError: (error) => toast.error(`#${order.id}: ${errorMessage(error)}`, { toastId: `move-failed-${order.id}` }),
+    onError: (error) => toast.error(`#${order.number}: ${errorMessage(error)}`, { toastId: `move-failed-${order.id}` }),
+  });
+  const tick = useTickLine({
+    onError: (error) =>
+      toast.error(`#${order.number}: ${ORDER_TEXT.lineTickFailed}. ${errorMessage(error)}`, { toastId: `tick-failed-${order.id}` }),
+  });
+  const undo = useUndoMove({
+    onSuccess: (back) => toast.success(`#${back.number}: ${ORDER_TEXT.undone} → ${back.status_name}`, { toastId: `undone-${back.id}` }),
+    onError: (error) => toast.error(`#${order.number}: ${errorMessage(error)}`, { toastId: `undo-failed-${order.id}` }),
   });
   const [onward, ...others] = movesFrom(order.status_id);
   const canCancel = STATUSES.find((s) => s.id === order.status_id)?.next.some((to) => to === STATUS.cancelled) ?? false;
   const moving = move.isPending ? move.variables.statusId : undefined;
   const headingId = `board-order-${order.id}`;
+  const stage = statusName(order.status_id as StatusId);
+  const inStage = formatStageTime(now - stageSince(order));
+  const late = lateLevel(order, now, lateAfterMinutes);
+  const style = LATE_STYLE[late];
 
   return (
     <li>
-      <article aria-labelledby={headingId} className="space-y-2 rounded-2xl bg-white p-4 shadow-sm" data-testid="board-card">
-        <header className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <h3 id={headingId} className="font-sans text-lg font-bold">
-            #{order.id} <span className="font-semibold">{order.customer.display_name}</span>
+      <article
+        ref={cardRef}
+        id={`board-card-${order.id}`}
+        tabIndex={-1}
+        aria-labelledby={headingId}
+        aria-current={selected ? 'true' : undefined}
+        data-order-id={order.id}
+        data-late={late}
+        onPointerDown={onSelect}
+        className={`space-y-2 rounded-2xl p-4 shadow-sm outline-none ${style.card} ${selected ? 'outline-4 outline-offset-2 outline-espresso' : ''}`}
+        data-testid="board-card"
+      >
+        <header className="flex items-start justify-between gap-2">
+          <h3 id={headingId} className="min-w-0 font-sans">
+            <span className="block text-3xl leading-none font-black tracking-tight">#{order.number}</span>
+            <span className="mt-1 block truncate text-base font-semibold">{whoFor(order)}</span>
           </h3>
-          <p className="text-sm text-roast">
-            {ORDER_TEXT.placedAgo} {timeAgo(Date.parse(order.created_at), now, ORDER_TEXT.justNow)}
-          </p>
+          <div className="flex shrink-0 flex-col items-end gap-1 text-right">
+            {keyNumber !== undefined && (
+              <span
+                aria-hidden="true"
+                className="rounded-md bg-espresso px-1.5 font-sans text-xs font-bold text-crema"
+                data-testid="card-key"
+              >
+                {keyNumber}
+              </span>
+            )}
+            <p className={`text-sm tabular-nums ${style.timer}`} data-testid="stage-timer">
+              <span aria-hidden={late !== 'ok'}>{ORDER_TEXT.inStage(inStage, stage)}</span>
+              {late !== 'ok' && (
+                <span className="sr-only">{(late === 'red' ? ORDER_TEXT.lateReason : ORDER_TEXT.nearlyLateReason)(inStage, stage)}</span>
+              )}
+            </p>
+          </div>
         </header>
-        <ul className="space-y-0.5">
-          {order.items.map((line, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a line's place in its order is its identity
-            <li key={index}>
-              <span className="font-semibold">{line.qty} ×</span> {line.product_name} <span className="text-roast">({line.size_name})</span>
-              {addonNames(line).length > 0 && <span className="block pl-6 text-sm text-roast">+ {addonNames(line).join(', ')}</span>}
-            </li>
-          ))}
+        <ul className="space-y-1">
+          {order.items.map((line) => {
+            const done = line.done_at !== null;
+            const pending = tick.isPending && tick.variables.itemId === line.id;
+            return (
+              <li key={line.id}>
+                <button
+                  type="button"
+                  aria-pressed={done}
+                  disabled={pending || order.status_id === STATUS.done}
+                  onClick={() => tick.mutate({ order, itemId: line.id, done: !done })}
+                  className={`flex min-h-11 w-full items-start gap-2 rounded-xl px-2 py-1.5 text-left hover:bg-crema/70 ${done ? 'text-roast' : ''}`}
+                  data-testid="board-line"
+                >
+                  <span
+                    aria-hidden="true"
+                    className={`mt-0.5 grid size-6 shrink-0 place-items-center rounded-md border-2 text-sm font-black ${done ? 'border-leaf bg-leaf text-white' : 'border-roast/60 bg-white'}`}
+                  >
+                    {done ? '✓' : ''}
+                  </span>
+                  <span className={`min-w-0 ${done ? 'line-through decoration-2' : ''}`}>
+                    <span className="font-bold">{line.qty} ×</span> {line.product_name}{' '}
+                    <span className="text-roast">({line.size_name})</span>
+                    {addonNames(line).length > 0 && <span className="block text-sm text-roast">+ {addonNames(line).join(', ')}</span>}
+                  </span>
+                  <span className="sr-only">, {done ? ORDER_TEXT.lineDone : ORDER_TEXT.lineToMake}</span>
+                </button>
+              </li>
+            );
+          })}
         </ul>
         <p className="text-sm">
           <span className="rounded-full bg-crema px-2 py-0.5 font-semibold">
@@ -87,16 +173,23 @@ export function BoardCard({ order, now }: { order: LiveOrder; now: number }) {
               className="min-h-11 flex-1 px-3 py-2"
               busy={moving === onward}
               disabled={move.isPending}
+              data-onward=""
               onClick={() => move.mutate({ id: order.id, statusId: onward })}
             >
               {moveLabel(onward)}
-              <span className="sr-only"> #{order.id}</span>
+              <span className="sr-only"> #{order.number}</span>
+            </Button>
+          )}
+          {undoLeft > 0 && (
+            <Button variant="secondary" className="min-h-11 px-3 py-2" busy={undo.isPending} onClick={() => undo.mutate(order.id)}>
+              {ORDER_TEXT.undo}
+              <span className="sr-only"> #{order.number}</span>
             </Button>
           )}
           {canCancel && (
             <Button variant="ghost" className="min-h-11 px-3 py-2" disabled={move.isPending} onClick={() => setCancelling(true)}>
               {ORDER_TEXT.cancelOrder}
-              <span className="sr-only"> #{order.id}</span>
+              <span className="sr-only"> #{order.number}</span>
             </Button>
           )}
         </div>
@@ -114,7 +207,7 @@ export function BoardCard({ order, now }: { order: LiveOrder; now: number }) {
                   onClick={() => move.mutate({ id: order.id, statusId: to })}
                 >
                   {moveLabel(to)}
-                  <span className="sr-only"> #{order.id}</span>
+                  <span className="sr-only"> #{order.number}</span>
                 </Button>
               ))}
             </div>
@@ -123,7 +216,7 @@ export function BoardCard({ order, now }: { order: LiveOrder; now: number }) {
       </article>
       <CancelOrderDialog
         open={cancelling}
-        title={`${ORDER_TEXT.cancelOrder} #${order.id} (${order.customer.display_name})`}
+        title={`${ORDER_TEXT.cancelOrder} #${order.number} (${whoFor(order)})`}
         reasonRequired
         busy={move.isPending}
         error={cancelling && move.isError ? errorMessage(move.error) : undefined}

@@ -1,5 +1,5 @@
 import { OPEN_STATUSES, STATUS, statusName } from '@kopi/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import type { LiveOrder } from '../api/order-cache';
 import { ORDER_TEXT } from '../texts';
@@ -14,9 +14,26 @@ const SWIPE_PX = 60;
  * Pending, Preparing and Ready side by side; on a phone one at a time, behind tabs that show each
  * column's count, switched by a tap or a sideways swipe (docs/decisions/spec-fidelity.md#rough-edges-the-counter-and-small-screens).
  */
-export function BoardColumns({ orders, now }: { orders: LiveOrder[]; now: number }) {
+interface BoardColumnsProps {
+  orders: LiveOrder[];
+  now: number;
+  lateAfterMinutes: number;
+  undoLeft: (order: LiveOrder) => number;
+  /** The bump bar's selected order, and each card's key (1–9). */
+  selectedId: number | null;
+  keyNumbers: Map<number, number>;
+  onSelect: (id: number) => void;
+}
+
+export function BoardColumns({ orders, now, lateAfterMinutes, undoLeft, selectedId, keyNumbers, onSelect }: BoardColumnsProps) {
   const narrow = useMediaQuery(NARROW);
   const [selected, setSelected] = useState<number>(STATUS.pending);
+  const selectedStatus = orders.find((o) => o.id === selectedId)?.status_id;
+
+  // On a phone, the card picked by a key (or moved on) shows its column's tab.
+  useEffect(() => {
+    if (narrow && selectedStatus !== undefined) setSelected(selectedStatus);
+  }, [narrow, selectedStatus]);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
 
   const columns = OPEN_STATUSES.map((status) => ({ status, orders: orders.filter((o) => o.status_id === status) }));
@@ -70,7 +87,16 @@ export function BoardColumns({ orders, now }: { orders: LiveOrder[]; now: number
               ) : (
                 <ol className="space-y-3">
                   {column.orders.map((order) => (
-                    <BoardCard key={order.id} order={order} now={now} />
+                    <BoardCard
+                      key={order.id}
+                      order={order}
+                      now={now}
+                      lateAfterMinutes={lateAfterMinutes}
+                      undoLeft={undoLeft(order)}
+                      keyNumber={keyNumbers.get(order.id)}
+                      selected={order.id === selectedId}
+                      onSelect={() => onSelect(order.id)}
+                    />
                   ))}
                 </ol>
               )}

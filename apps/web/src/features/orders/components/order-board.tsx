@@ -1,31 +1,80 @@
-import { STATUS } from '@kopi/shared';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { OPEN_STATUSES, STATUS, type Station } from '@kopi/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { canRetry, errorMessage } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
+import { boardQueries, sawFreshEvent, serverNow, useUndoMove } from '../api/board';
 import { onOrderEvent } from '../api/live-orders';
+import type { LiveOrder } from '../api/order-cache';
 import { orderQueries } from '../api/orders';
+import { allDayCounts, type CardGrid, ordersAt, selectAfterKey, undoLeftMs } from '../board-model';
 import { playChime, soundReady, unlockSound } from '../chime';
 import { askNotificationPermission, type NotifyResult, notificationsSupported, showNotification } from '../notify';
 import { ORDER_TEXT } from '../texts';
 import { BoardColumns } from './board-columns';
+import { BoardKeysHelp } from './board-keys-help';
+import { AllDayStrip, RecentlyDoneStrip } from './board-strips';
+import { PrepTimes, StationSwitch } from './board-toolbar';
 import { LiveStatus } from './live-status';
 
 const SOUND_KEY = 'kopi:board-sound';
 
-/** The staff board: every open order in its status's column, due first, kept live by the stream. */
-export function OrderBoard({ shopName }: { shopName: string }) {
+/** Keys typed there are the field's or the dialog's, not the bump bar's. */
+const TYPING = 'input, textarea, select, [contenteditable="true"], dialog, [role="dialog"], [role="tablist"]';
+
+interface OrderBoardProps {
+  shopName: string;
+  station: Station | null;
+  onStationChange: (station: Station | null) => void;
+  lateAfterMinutes: number;
+}
+
+/**
+ * The kitchen display (docs/shop-rules.md#the-counter): every open order in its status's column, due
+ * first, kept live by the stream; lines ticked off, late cards, "all day" counts, undo and a bump bar.
+ */
+export function OrderBoard({ shopName, station, onStationChange, lateAfterMinutes }: OrderBoardProps) {
+  const queryClient = useQueryClient();
   const board = useQuery(orderQueries.board());
-  const now = useNow(30_000);
+  const now = useNow(2_000);
   const [announcement, setAnnouncement] = useState('');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [focusAsked, setFocusAsked] = useState(0);
+  const [keysOpen, setKeysOpen] = useState(false);
+  const [recentlyDone, setRecentlyDone] = useState<LiveOrder[]>([]);
   const [soundWanted, setSoundWanted] = useState(() => localStorage.getItem(SOUND_KEY) === 'on');
   const [soundOn, setSoundOn] = useState(soundReady);
   const [notify, setNotify] = useState<NotifyResult | 'off'>('off');
 
-  const orders = board.data ?? [];
-  const pendingCount = orders.filter((o) => o.status_id === STATUS.pending).length;
+  const allOrders = board.data ?? [];
+  const pendingCount = allOrders.filter((o) => o.status_id === STATUS.pending).length;
+  const orders = useMemo(() => ordersAt(allOrders, station), [allOrders, station]);
+  const counts = useMemo(() => allDayCounts(orders), [orders]);
+  const grid: CardGrid = useMemo(
+    () => OPEN_STATUSES.map((status) => orders.filter((o) => o.status_id === status).map((o) => o.id)),
+    [orders],
+  );
+  const keyNumbers = useMemo(
+    () =>
+      new Map(
+        grid
+          .flat()
+          .slice(0, 9)
+          .map((id, index) => [id, index + 1]),
+      ),
+    [grid],
+  );
+  const clock = serverNow(now);
+  const undoLeft = (order: LiveOrder) => undoLeftMs(order, clock);
+  const recent = recentlyDone.filter((order) => undoLeftMs(order, clock) > 0);
+  const selectedStatus = orders.find((o) => o.id === selectedId)?.status_id;
+  const undo = useUndoMove({
+    onSuccess: (back) => toast.success(`#${back.number}: ${ORDER_TEXT.undone} → ${back.status_name}`, { toastId: `undone-${back.id}` }),
+    onError: (error) => toast.error(errorMessage(error), { toastId: 'undo-failed' }),
+  });
 
   // The pending count in the tab's title, so a barista sees it from another tab.
   useEffect(() => {
@@ -46,15 +95,75 @@ export function OrderBoard({ shopName }: { shopName: string }) {
     return () => document.removeEventListener('pointerdown', unlock);
   }, [soundWanted, soundOn]);
 
+  // Moves: the server's clock, the "Recently done" strip, the preparation times and the spoken news.
+  useEffect(
+    () =>
+      onOrderEvent(({ type, order }) => {
+        if (type !== 'status') return;
+        const last = order.events?.at(-1);
+        if (last) sawFreshEvent(last.at);
+        setRecentlyDone((list) => {
+          const rest = list.filter((o) => o.id !== order.id);
+          return order.status_id === STATUS.done ? [order, ...rest] : rest;
+        });
+        if (order.status_id === STATUS.ready) void queryClient.invalidateQueries({ queryKey: boardQueries.prepTimes().queryKey });
+        setAnnouncement(ORDER_TEXT.movedTo(order.number, order.status_name));
+      }),
+    [queryClient],
+  );
+
+  // The card picked by a key takes the focus (and is scrolled to), also after it moved to another column.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus again when the selected card moves column
+  useEffect(() => {
+    if (focusAsked === 0 || selectedId === null) return;
+    document.getElementById(`board-card-${selectedId}`)?.focus();
+  }, [focusAsked, selectedId, selectedStatus]);
+
+  // The bump bar: 1–9, arrows, Space / Enter, U and "?" (docs/shop-rules.md#the-counter).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest(TYPING) || document.querySelector('dialog[open]')) return;
+      const { key } = event;
+      if (key === '?') {
+        event.preventDefault();
+        setKeysOpen(true);
+      } else if (key === 'Escape') {
+        setSelectedId(null);
+      } else if (key === ' ' || key === 'Enter') {
+        // A focused button, link or summary does its own thing.
+        if (selectedId === null || target?.closest('button, a, summary')) return;
+        event.preventDefault();
+        document.querySelector<HTMLButtonElement>(`#board-card-${selectedId} [data-onward]`)?.click();
+        setFocusAsked((n) => n + 1);
+      } else if (key === 'u' || key === 'U') {
+        const id = selectedId ?? recent[0]?.id;
+        if (id === undefined || undo.isPending) return;
+        event.preventDefault();
+        undo.mutate(id);
+        setFocusAsked((n) => n + 1);
+      } else if (/^[1-9]$/.test(key) || key.startsWith('Arrow')) {
+        const next = selectAfterKey(grid, selectedId, key);
+        if (next === null) return;
+        event.preventDefault();
+        setSelectedId(next);
+        setFocusAsked((n) => n + 1);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [grid, selectedId, recent, undo]);
+
   useEffect(
     () =>
       onOrderEvent(({ type, order }) => {
         if (type !== 'created') return;
-        const text = `${ORDER_TEXT.newOrder} #${order.id}: ${order.customer.display_name}, ${order.items.map((l) => `${l.qty} × ${l.product_name}`).join(', ')}`;
+        const text = `${ORDER_TEXT.newOrder} #${order.number}: ${order.customer.display_name}, ${order.items.map((l) => `${l.qty} × ${l.product_name}`).join(', ')}`;
         setAnnouncement(text);
         if (soundWanted) playChime();
         if (notify === 'shown' && document.visibilityState === 'hidden') {
-          void showNotification(`${ORDER_TEXT.newOrder} #${order.id}`, text, `order-${order.id}`).then((result) => {
+          void showNotification(`${ORDER_TEXT.newOrder} #${order.number}`, text, `order-${order.id}`).then((result) => {
             if (result !== 'shown') setNotify(result);
           });
         }
@@ -82,12 +191,14 @@ export function OrderBoard({ shopName }: { shopName: string }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
+        <StationSwitch station={station} onChange={onStationChange} />
+        <PrepTimes />
         <LiveStatus className="mr-auto" />
         <button
           type="button"
           aria-pressed={soundWanted}
           onClick={() => void toggleSound()}
-          className="rounded-full bg-white px-4 py-2 text-sm font-semibold ring-1 ring-roast/20 hover:bg-crema"
+          className="min-h-11 rounded-full bg-white px-4 py-2 text-sm font-semibold ring-1 ring-roast/20 hover:bg-crema"
         >
           {soundWanted ? (soundOn ? ORDER_TEXT.soundOn : ORDER_TEXT.soundWaiting) : ORDER_TEXT.soundOff}
         </button>
@@ -101,6 +212,14 @@ export function OrderBoard({ shopName }: { shopName: string }) {
             {notify === 'shown' ? ORDER_TEXT.notifyOn : ORDER_TEXT.notifyOff}
           </button>
         )}
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => setKeysOpen(true)}
+          className="min-h-11 rounded-full bg-white px-4 py-2 text-sm font-semibold ring-1 ring-roast/20 hover:bg-crema"
+        >
+          {ORDER_TEXT.keysButton} <kbd className="font-sans">?</kbd>
+        </button>
       </div>
       {notify === 'denied' && <p className="text-sm text-roast">{ORDER_TEXT.notifyDenied}</p>}
       {notify === 'unsupported' && <p className="text-sm text-roast">{ORDER_TEXT.notifyUnsupported}</p>}
@@ -112,7 +231,22 @@ export function OrderBoard({ shopName }: { shopName: string }) {
       {board.isError && (
         <ErrorMessage message={errorMessage(board.error)} onRetry={canRetry(board.error) ? () => board.refetch() : undefined} />
       )}
-      {board.data && <BoardColumns orders={orders} now={now} />}
+      {board.data && (
+        <>
+          <AllDayStrip counts={counts} />
+          <RecentlyDoneStrip orders={recent} />
+          <BoardColumns
+            orders={orders}
+            now={now}
+            lateAfterMinutes={lateAfterMinutes}
+            undoLeft={undoLeft}
+            selectedId={selectedId}
+            keyNumbers={keyNumbers}
+            onSelect={setSelectedId}
+          />
+        </>
+      )}
+      <BoardKeysHelp open={keysOpen} onClose={() => setKeysOpen(false)} />
     </div>
   );
 }

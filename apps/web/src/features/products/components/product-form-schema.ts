@@ -13,6 +13,8 @@ export interface ProductFormValues {
   category_id: string;
   description: string;
   sold_out: boolean;
+  /** Bar or kitchen; blank: the category's (docs/shop-rules.md#the-counter). */
+  station: string;
   images: File | undefined;
 }
 

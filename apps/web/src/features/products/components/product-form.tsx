@@ -1,4 +1,15 @@
-import { CATEGORIES, DELAY, formatIDR, isDrink as isDrinkCategory, MSG, type Product, SIZE_STEP, SIZES } from '@kopi/shared';
+import {
+  CATEGORIES,
+  DELAY,
+  formatIDR,
+  isDrink as isDrinkCategory,
+  MSG,
+  type Product,
+  SIZE_STEP,
+  SIZES,
+  STATIONS,
+  stationOfCategory,
+} from '@kopi/shared';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -15,7 +26,9 @@ import { TEXT } from '../../../lib/texts';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useCreateProduct, useUpdateProduct } from '../api/products';
 
-const FIELDS = ['product_name', 'price', 'price_l', 'price_xl', 'category_id', 'description', 'sold_out', 'images'] as const;
+const FIELDS = ['product_name', 'price', 'price_l', 'price_xl', 'category_id', 'description', 'sold_out', 'station', 'images'] as const;
+
+const STATION_NAMES: Record<string, string> = { bar: 'Bar', kitchen: 'Kitchen' };
 
 /** The shop's default step of a drink's larger sizes over its Reguler price (docs/shop-rules.md#prices-and-sizes). */
 const DEFAULT_STEPS = { price_l: SIZE_STEP.large, price_xl: SIZE_STEP.extraLarge } as const;
@@ -42,6 +55,7 @@ const EMPTY: ProductFormValues = {
   category_id: '',
   description: '',
   sold_out: false,
+  station: '',
   images: undefined,
 };
 
@@ -58,6 +72,9 @@ export function ProductForm({ product }: { product?: Product }) {
   const chosenCategory = Number(useWatch({ control, name: 'category_id' })) || product?.category_id;
   const typedPrice = Number(useWatch({ control, name: 'price' }));
   const isDrink = chosenCategory !== undefined && isDrinkCategory(chosenCategory);
+  // Untouched, the station is the product's own, or its new category's (the server does the same).
+  const categoryChanged = Number(useWatch({ control, name: 'category_id' })) > 0 && chosenCategory !== product?.category_id;
+  const defaultStation = product && !categoryChanged ? product.station : chosenCategory ? stationOfCategory(chosenCategory) : 'bar';
 
   const create = useCreateProduct({
     onSuccess: (saved) => {
@@ -126,6 +143,33 @@ export function ProductForm({ product }: { product?: Product }) {
                 </option>
               ))}
             </select>
+          )}
+        </FieldShell>
+        <FieldShell label="Station" error={errors.station?.message}>
+          {({ inputId, describedBy }) => (
+            <Controller
+              control={control}
+              name="station"
+              render={({ field }) => (
+                <select
+                  id={inputId}
+                  aria-describedby={describedBy}
+                  aria-invalid={errors.station ? true : undefined}
+                  className={INPUT_CLASS}
+                  name={field.name}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  value={field.value || defaultStation}
+                  onChange={(event) => field.onChange(event.target.value)}
+                >
+                  {STATIONS.map((station) => (
+                    <option key={station} value={station}>
+                      {STATION_NAMES[station]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
           )}
         </FieldShell>
         <TextField

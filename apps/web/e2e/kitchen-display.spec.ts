@@ -1,0 +1,183 @@
+import { API_BASE, STATUS } from '@kopi/shared';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN, type ApiSession, apiLogin, registerCustomer, signedInPage, toast } from './support';
+
+// The kitchen display on a tablet (docs/shop-rules.md#the-counter): lines ticked off, the order moving
+// to Ready by itself on every open board, undo within 60 s, the bump bar's keys and the stations.
+
+const TABLET = { width: 1024, height: 768 };
+const PHONE = { width: 375, height: 740 };
+const SHOTS = '/tmp/shots-board';
+
+interface Placed {
+  id: number;
+  number: number;
+}
+
+async function place(
+  request: APIRequestContext,
+  session: ApiSession,
+  items: { product_id: number; qty: number; size_id: number }[],
+): Promise<Placed> {
+  const answer = await request.post(`${API_BASE}/transactions`, {
+    headers: { 'access-token': session.token },
+    data: { items, delivery_id: 3, payment_id: 1 },
+  });
+  expect(answer.status()).toBe(201);
+  const { data } = (await answer.json()) as { data: Placed };
+  return { id: data.id, number: data.number };
+}
+
+/** A product of the kitchen (Foods, whose station is the kitchen by default), from the menu. */
+async function kitchenProduct(request: APIRequestContext): Promise<number> {
+  const answer = await request.get(`${API_BASE}/products/get?categories=1&limit=50`);
+  expect(answer.status()).toBe(200);
+  const { data } = (await answer.json()) as { data: { id: number; category_id: number; sold_out: boolean }[] };
+  return data.find((p) => p.category_id === 1 && !p.sold_out)!.id;
+}
+
+function card(page: Page, id: number) {
+  return page.locator(`[data-testid="board-card"][data-order-id="${id}"]`);
+}
+
+async function openBoard(page: Page, query = '') {
+  await page.goto(`/manageorder/board${query}`);
+  await expect(page.getByRole('heading', { name: 'Order board' })).toBeVisible();
+  await expect(page.getByTestId('live-status')).toHaveText(/live/i);
+}
+
+test('a barista ticks the lines of an order: it moves to Ready by itself, on a second board too; undo brings it back', async ({
+  browser,
+  request,
+}) => {
+  const admin = await apiLogin(request, ADMIN);
+  const customer = await registerCustomer(request, 'kds');
+  const barista = await signedInPage(browser, admin, TABLET);
+  const other = await signedInPage(browser, admin, TABLET);
+  await openBoard(barista);
+  await openBoard(other);
+
+  const order = await place(request, customer, [
+    { product_id: 1, qty: 2, size_id: 2 },
+    { product_id: 2, qty: 1, size_id: 1 },
+  ]);
+  const mine = card(barista, order.id);
+  await expect(mine).toBeVisible();
+  await expect(mine.getByRole('heading')).toContainText(`#${order.number}`);
+  await expect(barista.getByTestId('all-day')).toContainText(/\d+ × Kopi Susu Gula Aren L/);
+  await barista.screenshot({ path: `${SHOTS}/board-tablet.png`, fullPage: true });
+
+  const lines = mine.getByTestId('board-line');
+  await expect(lines).toHaveCount(2);
+  await lines.nth(0).click();
+  await expect(lines.nth(0)).toHaveAttribute('aria-pressed', 'true');
+  // The first tick starts it: Preparing, here and on the other board within a second.
+  await expect(barista.getByTestId(`board-column-${STATUS.preparing}`).locator(`[data-order-id="${order.id}"]`)).toBeVisible();
+  await expect(card(other, order.id).getByTestId('board-line').nth(0)).toHaveAttribute('aria-pressed', 'true', { timeout: 1_500 });
+
+  await card(barista, order.id).getByTestId('board-line').nth(1).click();
+  await expect(barista.getByTestId(`board-column-${STATUS.ready}`).locator(`[data-order-id="${order.id}"]`)).toBeVisible();
+  await expect(other.getByTestId(`board-column-${STATUS.ready}`).locator(`[data-order-id="${order.id}"]`)).toBeVisible({ timeout: 1_500 });
+  await expect(barista.getByTestId('board-announcement')).toHaveText(`#${order.number} moved to Ready`);
+  await barista.screenshot({ path: `${SHOTS}/board-tablet-ready.png`, fullPage: true });
+
+  // Undo within 60 s: back to Preparing on both boards.
+  await card(barista, order.id)
+    .getByRole('button', { name: `Undo #${order.number}` })
+    .click();
+  await expect(barista.getByTestId(`board-column-${STATUS.preparing}`).locator(`[data-order-id="${order.id}"]`)).toBeVisible();
+  await expect(other.getByTestId(`board-column-${STATUS.preparing}`).locator(`[data-order-id="${order.id}"]`)).toBeVisible();
+  // Nothing left to undo: the server says why.
+  await expect(card(barista, order.id).getByRole('button', { name: `Undo #${order.number}` })).toHaveCount(0);
+
+  // Mark as done: the Recently done strip offers Undo, which brings it back to Ready.
+  await card(barista, order.id)
+    .getByRole('button', { name: `Mark ready #${order.number}` })
+    .click();
+  await card(barista, order.id)
+    .getByRole('button', { name: `Mark as done #${order.number}` })
+    .click();
+  const recent = barista.getByTestId('recently-done');
+  await expect(recent).toContainText(`#${order.number}`);
+  await barista.screenshot({ path: `${SHOTS}/board-tablet-recently-done.png`, fullPage: true });
+  await recent.getByRole('button', { name: `Undo #${order.number}` }).click();
+  await expect(barista.getByTestId(`board-column-${STATUS.ready}`).locator(`[data-order-id="${order.id}"]`)).toBeVisible();
+  await barista.context().close();
+  await other.context().close();
+});
+
+test('the bump bar: 1 selects, Enter moves it on, U undoes, ? shows the keys', async ({ browser, request }) => {
+  const admin = await apiLogin(request, ADMIN);
+  const customer = await registerCustomer(request, 'kds-keys');
+  const page = await signedInPage(browser, admin, TABLET);
+  // Everything else out of the way: this order is card 1.
+  await openBoard(page);
+  for (const id of await page
+    .locator('[data-testid="board-card"]')
+    .evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-order-id'))))) {
+    await request.patch(`${API_BASE}/transactions/${id}`, { headers: { 'access-token': admin.token }, data: { status_id: STATUS.done } });
+  }
+  const order = await place(request, customer, [{ product_id: 1, qty: 1, size_id: 1 }]);
+  await expect(card(page, order.id)).toBeVisible();
+  await expect(page.getByTestId('board-card')).toHaveCount(1);
+
+  await page.keyboard.press('1');
+  await expect(card(page, order.id)).toBeFocused();
+  await expect(card(page, order.id)).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(`board-column-${STATUS.preparing}`).locator(`[data-order-id="${order.id}"]`)).toBeVisible();
+  await expect(card(page, order.id)).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/board-tablet-keyboard.png` });
+  await page.keyboard.press('u');
+  await expect(page.getByTestId(`board-column-${STATUS.pending}`).locator(`[data-order-id="${order.id}"]`)).toBeVisible();
+  await expect(toast(page, `#${order.number}: Move undone → Pending`)).toBeVisible();
+  // Again: nothing to undo, and the server's answer says why.
+  await page.keyboard.press('u');
+  await expect(
+    page
+      .locator('.Toastify')
+      .getByText(/undo|undone|moved/i)
+      .last(),
+  ).toBeVisible();
+
+  await page.keyboard.press('?');
+  const keys = page.getByRole('dialog', { name: 'Keyboard' });
+  await expect(keys).toBeVisible();
+  await expect(keys).toContainText('Move the selected order on');
+  await page.screenshot({ path: `${SHOTS}/board-tablet-keys.png` });
+  await page.keyboard.press('Escape');
+  await expect(keys).toBeHidden();
+  await page.context().close();
+});
+
+test('the bar board hides kitchen-only orders and shows only bar lines', async ({ browser, request }) => {
+  const admin = await apiLogin(request, ADMIN);
+  const customer = await registerCustomer(request, 'kds-station');
+  const food = await kitchenProduct(request);
+  const kitchenOnly = await place(request, customer, [{ product_id: food, qty: 1, size_id: 1 }]);
+  const mixed = await place(request, customer, [
+    { product_id: 1, qty: 1, size_id: 1 },
+    { product_id: food, qty: 1, size_id: 1 },
+  ]);
+  const page = await signedInPage(browser, admin, TABLET);
+  await openBoard(page, '?station=bar');
+  await expect(page.getByRole('button', { name: 'Bar', pressed: true })).toBeVisible();
+  await expect(card(page, mixed.id)).toBeVisible();
+  await expect(card(page, mixed.id).getByTestId('board-line')).toHaveCount(1);
+  await expect(card(page, kitchenOnly.id)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Kitchen' }).click();
+  await expect(page).toHaveURL(/station=kitchen/);
+  await expect(card(page, kitchenOnly.id)).toBeVisible();
+  await expect(card(page, mixed.id).getByTestId('board-line')).toHaveCount(1);
+  await page.getByRole('button', { name: 'All' }).click();
+  await expect(page).not.toHaveURL(/station=/);
+  await expect(card(page, mixed.id).getByTestId('board-line')).toHaveCount(2);
+
+  const phone = await signedInPage(browser, admin, PHONE);
+  await openBoard(phone);
+  await expect(card(phone, mixed.id)).toBeVisible();
+  await phone.screenshot({ path: `${SHOTS}/board-phone.png`, fullPage: true });
+  await page.context().close();
+  await phone.context().close();
+});

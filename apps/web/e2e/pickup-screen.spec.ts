@@ -1,6 +1,6 @@
 import { API_BASE, STATUS } from '@kopi/shared';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ADMIN, type ApiSession, apiLogin, placeByApi, registerCustomer, screenshot } from './support';
+import { ADMIN, type ApiSession, apiLogin, placeByApi, registerCustomer, screenshot, uniqueSuffix } from './support';
 
 // The pick-up screen (docs/shop-rules.md#the-pick-up-screen): a TV at 1920×1080, public, live, and
 // nothing about an order but its number and a first name.
@@ -20,6 +20,19 @@ test('the pick-up screen shows a number in Ready within a second of the move, an
   const admin = await apiLogin(request, ADMIN);
   const customer = await registerCustomer(request, 'pickup', '081234567807');
   const id = await placeByApi(request, customer);
+  // A guest at a table, being made: on the screen by the name given.
+  const table = await request.post(`${API_BASE}/tables`, {
+    headers: { 'access-token': admin.token },
+    data: { name: `Pickup ${uniqueSuffix().slice(-6)}` },
+  });
+  const { token } = ((await table.json()) as { data: { token: string } }).data;
+  const guest = await request.post(`${API_BASE}/transactions`, {
+    headers: { 'idempotency-key': `pickup-${uniqueSuffix()}` },
+    data: { items: [{ product_id: 1, qty: 1, size_id: 1 }], delivery_id: 1, payment_id: 3, table_token: token, guest_name: 'Budi Santoso' },
+  });
+  expect(guest.status()).toBe(201);
+  const guestOrder = ((await guest.json()) as { data: { id: number; number: number } }).data;
+  await move(request, admin, guestOrder.id, STATUS.preparing);
 
   await page.goto('/status');
   await expect(page.getByRole('heading', { name: 'Preparing' })).toBeVisible();
@@ -33,6 +46,7 @@ test('the pick-up screen shows a number in Ready within a second of the move, an
   const ready = page.getByTestId('pickup-ready');
   const entry = (column: typeof ready) => column.getByTestId('pickup-entry').filter({ hasText: new RegExp(`^#${number}\\b`) });
   await expect(entry(preparing)).toBeVisible();
+  await expect(preparing.getByTestId('pickup-entry').filter({ hasText: `#${guestOrder.number}` })).toContainText('Budi');
 
   await move(request, admin, id, STATUS.ready);
   await expect(entry(ready)).toBeVisible({ timeout: 1_000 });

@@ -103,10 +103,14 @@ test('an admin adds a table, sees its QR code and deletes it', async ({ browser,
   await page.getByLabel('Table name').fill(name.toUpperCase());
   await page.getByRole('button', { name: 'Add table' }).click();
   await expect(page.getByText(/already/i)).toBeVisible();
-  await page.getByLabel('Table name').fill('');
   await expect(page.getByRole('button', { name: 'Print QR codes' })).toBeVisible();
   await page.screenshot({ path: '/tmp/shots-front/tables-desktop.png', fullPage: true });
   await screenshot(page, 'tables-admin');
+  // The printed sheet: the codes and their names only.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print QR codes' })).toBeHidden();
+  await page.screenshot({ path: '/tmp/shots-front/tables-print.png', fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
 
   await card.getByRole('button', { name: `Delete ${name}` }).click();
   const dialog = page.getByRole('dialog');

@@ -11,7 +11,7 @@ export function TableBanner() {
           Dine In · <span data-testid="table-name">{seat.name}</span>
         </p>
         <button type="button" className="min-h-11 rounded-lg px-2 text-sm underline hover:text-honey" onClick={() => setTableSeat(null)}>
-          Not at {seat.name}?
+          Not at this table?
         </button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { API_BASE, type PickupBoard } from '@kopi/shared';
 import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { useEventSource } from '../../../lib/use-event-source';
 import { playChime, soundReady, unlockSound } from '../chime';
 
@@ -93,13 +94,9 @@ export function PickupBoardScreen() {
         )}
         {!sound && (
           // Browsers play sound only after a tap on the page.
-          <button
-            type="button"
-            className="min-h-11 rounded-full bg-espresso/80 px-4 py-2 text-crema hover:bg-espresso"
-            onClick={() => void unlockSound().then(setSound)}
-          >
+          <Button variant="secondary" className="min-h-11 rounded-full" onClick={() => void unlockSound().then(setSound)}>
             Turn the chime on
-          </button>
+          </Button>
         )}
       </div>
     </div>

@@ -49,8 +49,7 @@ const DashboardPage = page(() => import('./routes/dashboard'), 'DashboardPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 const StatusPage = page(() => import('./routes/status'), 'StatusPage');
 const TablesPage = page(() => import('./routes/tables'), 'TablesPage');
-const TableWelcomePage = page(() => import('./routes/table-welcome'), 'TableWelcomePage');
-const GuestOrderPage = page(() => import('./routes/guest-order'), 'GuestOrderPage');
+const TablePage = page(() => import('./routes/table'), 'TablePage');
 
 const ANY_ROLE = [ROLES.user, ROLES.admin] as const;
 const ADMIN = [ROLES.admin] as const;
@@ -91,12 +90,8 @@ const router = createBrowserRouter([
       { path: '/detail/:id', element: <ProductDetailPage /> },
       {
         path: '/payment',
-        // A guest at a table checks out without an account (docs/shop-rules.md#orders-from-the-table).
-        element: (
-          <RequireRole roles={ANY_ROLE} guestAtTable>
-            <PaymentPage />
-          </RequireRole>
-        ),
+        // Guarded by the page itself: a guest at a table checks out without an account (docs/shop-rules.md#orders-from-the-table).
+        element: <PaymentPage />,
       },
       {
         path: '/history',
@@ -178,8 +173,9 @@ const router = createBrowserRouter([
           </RequireRole>
         ),
       },
-      { path: '/t/:token', element: <TableWelcomePage /> },
-      { path: '/t/:token/order/:id', element: <GuestOrderPage /> },
+      // What a table's QR code opens, and a guest's order placed there: one chunk.
+      { path: '/t/:token', element: <TablePage /> },
+      { path: '/t/:token/order/:id', element: <TablePage /> },
       // The specification lists /app without a purpose (docs/decisions/spec-fidelity.md#routes-and-the-session); it leads home rather
       // than to a blank page.
       { path: '/app', element: <Navigate to="/" replace /> },

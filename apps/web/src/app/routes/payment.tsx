@@ -20,6 +20,7 @@ import {
   updateCartChoices,
   useCart,
 } from '../../features/cart/cart-store';
+import { TableBanner } from '../../features/cart/components/table-banner';
 import { keepOrderToken } from '../../features/orders/api/guest-order';
 import {
   isKeyUsedForAnotherOrder,
@@ -42,6 +43,7 @@ import { useTableSeat } from '../../lib/table-seat';
 import { TEXT } from '../../lib/texts';
 import { useDebounced } from '../../lib/use-debounced';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
+import { RequireRole } from './require-role';
 
 /**
  * Cart and checkout (docs/decisions/spec-fidelity.md#kept-word-for-word): customers pay for their cart, admins finish the oldest pending
@@ -49,9 +51,18 @@ import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
  */
 export function PaymentPage() {
   const session = useSession();
-  if (session?.role === ROLES.admin) return <AdminPayment />;
-  return <CustomerPayment sessionId={session?.id} />;
+  const seat = useTableSeat();
+  // A guest who scanned a table's code checks out without an account (docs/shop-rules.md#orders-from-the-table);
+  // anyone else needs a session, as before.
+  if (!session && seat) return <CustomerPayment sessionId={undefined} />;
+  return (
+    <RequireRole roles={ANY_ROLE}>
+      {session?.role === ROLES.admin ? <AdminPayment /> : <CustomerPayment sessionId={session?.id} />}
+    </RequireRole>
+  );
 }
+
+const ANY_ROLE = [ROLES.user, ROLES.admin] as const;
 
 function AdminPayment() {
   const [page, setPage] = useState(1);
@@ -186,6 +197,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
 
   return (
     <section className="space-y-6">
+      <TableBanner />
       <h1 className="text-3xl font-bold">{MSG.checkoutUserHeading}</h1>
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="summary-heading" className="min-w-0 space-y-4 rounded-3xl bg-white p-6 shadow-sm">

@@ -3,14 +3,11 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { useSession } from '../../lib/session';
-import { useTableSeat } from '../../lib/table-seat';
 
 interface RequireRoleProps {
   roles: readonly Role[];
   /** Where a visitor without a session goes; docs/decisions/spec-fidelity.md#routes-and-the-session says '/'. */
   noSessionTo?: string;
-  /** A guest who scanned a table's code may come in without a session (docs/shop-rules.md#orders-from-the-table). */
-  guestAtTable?: boolean;
   children: ReactNode;
 }
 
@@ -28,11 +25,9 @@ function GuardRedirect({ to, message }: { to: string; message: string }) {
  * instead, and back here once signed in; an address typed in or opened from elsewhere (the first entry, key 'default') keeps the
  * specification's guard (docs/decisions/spec-fidelity.md#rough-edges-signing-in).
  */
-export function RequireRole({ roles, noSessionTo = '/', guestAtTable = false, children }: RequireRoleProps) {
+export function RequireRole({ roles, noSessionTo = '/', children }: RequireRoleProps) {
   const session = useSession();
-  const seat = useTableSeat();
   const { key, pathname, search } = useLocation();
-  if (!session && guestAtTable && seat) return children;
   if (!session && key !== 'default') return <Navigate to={`/login?next=${encodeURIComponent(pathname + search)}`} replace />;
   if (!session) return <GuardRedirect to={noSessionTo} message={MSG.guardNoToken} />;
   if (!roles.includes(session.role)) return <GuardRedirect to="/" message={MSG.guardWrongRole} />;

@@ -2,7 +2,6 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Footer } from '../../components/layout/footer';
-import { TableBanner } from '../../components/layout/table-banner';
 import { TopBar } from '../../components/layout/top-bar';
 import { PageSpinner } from '../../components/ui/spinner';
 import { LiveOrders } from '../../features/orders/components/live-orders';
@@ -38,7 +37,6 @@ export function RootLayout() {
       {/* One live stream per tab, only while signed in: every screen shares it. */}
       {session && <LiveOrders accountId={session.id} token={session.token} />}
       <TopBar />
-      <TableBanner />
       {/* At least a screen tall, so the footer starts below the fold: when the lazy page chunk (then its data)
           arrives, nothing already on screen moves (Lighthouse CLS, docs/architecture.md#tests-and-targets). */}
       <main id="main" className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-8">

@@ -139,7 +139,7 @@ test("an admin works through pending orders and marks the customer's order done"
     data: { product_id: products.data[0].id, qty: 2, size_id: 2, delivery_id: 3, payment_id: 2 },
   });
   expect(created.status()).toBe(201);
-  const order = (await created.json()).data as { id: number; customer: { display_name: string } };
+  const order = (await created.json()).data as { id: number; number: number; customer: { display_name: string } };
 
   await startSignedIn(page, await apiLogin(request, ADMIN));
   await page.goto('/dashboard');
@@ -161,7 +161,7 @@ test("an admin works through pending orders and marks the customer's order done"
   const title = page.locator('#pending-order-title');
   const position = page.getByText(/^Pending order \d+ of \d+$/);
   await expect(title).toBeVisible();
-  for (let i = 0; i < 50 && !(await page.getByText(`Order #${order.id} ·`).isVisible()); i += 1) {
+  for (let i = 0; i < 50 && !(await page.getByText(`Order #${order.number} ·`).isVisible()); i += 1) {
     const at = await position.textContent();
     await slide.click();
     await expect(position).not.toHaveText(at ?? '');
@@ -174,7 +174,7 @@ test("an admin works through pending orders and marks the customer's order done"
 
   await page.getByRole('button', { name: 'Mark as done' }).click();
   await expect(toast(page, MSG.transactionUpdateSuccess)).toBeVisible();
-  await expect(page.getByText(`Order #${order.id} ·`)).toBeHidden({ timeout: 8_000 });
+  await expect(page.getByText(`Order #${order.number} ·`)).toBeHidden({ timeout: 8_000 });
 
   // The customer sees it done in History.
   const history = await (

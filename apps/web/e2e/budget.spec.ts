@@ -90,8 +90,8 @@ test('the staff board and an order page (lazy routes, live stream open) load at 
     data: { product_id: 1, qty: 1, size_id: 1, delivery_id: 1, payment_id: 1 },
   });
   expect(placed.status()).toBe(201);
-  const { id } = ((await placed.json()) as { data: { id: number } }).data;
-  const order = () => expect(page.getByRole('heading', { name: `Order #${id}` })).toBeVisible();
+  const { id, number } = ((await placed.json()) as { data: { id: number; number: number } }).data;
+  const order = () => expect(page.getByRole('heading', { name: `Order #${number}` })).toBeVisible();
   expect(await javascriptLoadedBy(page, `/history/${id}`, order)).toBeLessThanOrEqual(BUDGET_BYTES);
 });
 

@@ -103,15 +103,15 @@ test.describe('in a browser on another clock', () => {
 
     const line = page.getByText(/^Order #\d+ · /);
     await expect(line).toBeVisible();
-    const id = Number((await line.textContent())?.match(/^Order #(\d+)/)?.[1]);
+    const number = Number((await line.textContent())?.match(/^Order #(\d+)/)?.[1]);
     const oldest = (await (
       await request.get(`${API_BASE}/transactions?status=1&limit=1&page=1`, { headers: { 'access-token': admin.token } })
-    ).json()) as { data: { id: number; created_at: string }[] };
-    expect(oldest.data[0]?.id).toBe(id);
+    ).json()) as { data: { number: number; created_at: string }[] };
+    expect(oldest.data[0]?.number).toBe(number);
     const shopZone = (await page.locator('meta[name="shop-timezone"]').getAttribute('content')) || 'Asia/Jakarta';
     expect(shopZone).not.toBe('UTC'); // otherwise the browser's clock and the shop's could not be told apart
     const placed = formatShopMoment(new Date(oldest.data[0]!.created_at), shopZone);
-    await expect(line).toHaveText(new RegExp(`^Order #${id} · ${placed}( · |$)`));
+    await expect(line).toHaveText(new RegExp(`^Order #${number} · ${placed}( · |$)`));
     await screenshot(page, 'manage-order-phone');
   });
 });

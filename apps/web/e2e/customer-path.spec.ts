@@ -15,7 +15,7 @@ async function placeOrder(request: APIRequestContext, session: ApiSession, extra
     data: { product_id: 1, qty: 1, size_id: 1, delivery_id: 3, payment_id: 1, ...extra },
   });
   expect(placed.status()).toBe(201);
-  return (await placed.json()).data as { id: number; status_id: number };
+  return (await placed.json()).data as { id: number; number: number; status_id: number };
 }
 
 /** The screen at the phone's width and on a desktop (1280 px), as path-<name>-375/-1280. */
@@ -75,13 +75,13 @@ test('a Dine In order neither asks for nor keeps an address; Door Delivery asks 
 
   const placed = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/transactions'));
   await page.getByRole('button', { name: 'Confirm and Pay' }).click();
-  const order = (await (await placed).json()).data as { id: number; address: string | null; delivery_id: number };
+  const order = (await (await placed).json()).data as { id: number; number: number; address: string | null; delivery_id: number };
   expect(order.delivery_id).toBe(1);
   expect(order.address).toBeNull();
   await expect(toast(page, MSG.transactionSuccess)).toBeVisible();
 
   await page.goto(`/history/${order.id}`);
-  await expect(page.getByRole('heading', { name: `Order #${order.id}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Order #${order.number}` })).toBeVisible();
   await expect(page.getByText('Dine In', { exact: true })).toBeVisible();
   await expect(page.getByText(ADDRESS)).toHaveCount(0);
   await expect(page.getByText('Address', { exact: true })).toHaveCount(0);
@@ -98,7 +98,7 @@ test('the × on an open order asks first: Cancel order while Pending, or hide it
 
   await page.goto('/history');
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  const firstCard = page.getByTestId('history-card').filter({ has: page.getByRole('link', { name: `(order #${first.id})` }) });
+  const firstCard = page.getByTestId('history-card').filter({ has: page.getByRole('link', { name: `(order #${first.number})` }) });
   await firstCard.getByRole('button', { name: /^Delete order/ }).click();
 
   const dialog = page.getByRole('dialog');
@@ -114,7 +114,7 @@ test('the × on an open order asks first: Cancel order while Pending, or hide it
   expect(((await cancelled.json()).data as { status_id: number }).status_id).toBe(3);
 
   // Hidden anyway: the question said so; the order stays Pending for the shop.
-  const secondCard = page.getByTestId('history-card').filter({ has: page.getByRole('link', { name: `(order #${second.id})` }) });
+  const secondCard = page.getByTestId('history-card').filter({ has: page.getByRole('link', { name: `(order #${second.number})` }) });
   await secondCard.getByRole('button', { name: /^Delete order/ }).click();
   await dialog.getByRole('button', { name: 'Hide anyway' }).click();
   await expect(toast(page, 'The order is hidden from your history.')).toBeVisible();

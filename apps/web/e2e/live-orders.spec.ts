@@ -9,10 +9,13 @@ const PRODUCT = 'Kopi Susu Gula Aren';
 /** Two Large of product 1, picked up. */
 const TWO_LARGE = { items: [{ product_id: 1, qty: 2, size_id: 2 }], delivery_id: 3, payment_id: 1 };
 
-async function ordersOf(request: APIRequestContext, session: ApiSession): Promise<{ id: number; status_name: string; total: number }[]> {
+async function ordersOf(
+  request: APIRequestContext,
+  session: ApiSession,
+): Promise<{ id: number; number: number; status_name: string; total: number }[]> {
   const answer = await request.get(`${API_BASE}/transactions/history?limit=50`, { headers: { 'access-token': session.token } });
   expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { data: { id: number; status_name: string; total: number }[] }).data;
+  return ((await answer.json()) as { data: { id: number; number: number; status_name: string; total: number }[] }).data;
 }
 
 /** The customer puts two of the product in the cart (size L, Pick up) and opens the cart. */
@@ -87,7 +90,7 @@ test('an order placed by a customer appears on the board without reload; the adm
   await expect(card.getByTestId('status-badge')).toHaveText('Pending');
   await card.getByRole('link').click();
   await expect(customer).toHaveURL(new RegExp(`/history/${id}$`));
-  await expect(customer.getByRole('heading', { name: `Order #${id}` })).toBeVisible();
+  await expect(customer.getByRole('heading', { name: `Order #${placed!.number}` })).toBeVisible();
   await expect(customer.getByTestId('tracker-current')).toHaveText('Current step: Ordered');
   await expect(customer.getByTestId('live-status')).toHaveText('Live');
   await markDocument(customer);
@@ -108,8 +111,8 @@ test('an order placed by a customer appears on the board without reload; the adm
   await expect(boardCard(admin, STATUS.ready, id)).toBeVisible();
   await expect(customer.getByText('Your order is ready')).toBeVisible();
   await expect(customer.getByTestId('tracker-current')).toHaveText('Current step: Ready');
-  await expect(toast(customer, `Order #${id} is ready`)).toBeVisible();
-  await expect(toast(elsewhere, `Order #${id} is ready`)).toBeVisible();
+  await expect(toast(customer, `Order #${placed!.number} is ready`)).toBeVisible();
+  await expect(toast(elsewhere, `Order #${placed!.number} is ready`)).toBeVisible();
   await elsewhere.locator('.Toastify').getByRole('button', { name: 'View order' }).click();
   await expect(elsewhere).toHaveURL(new RegExp(`/history/${id}$`));
   await expect(elsewhere.getByText('Your order is ready')).toBeVisible();

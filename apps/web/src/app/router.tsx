@@ -1,5 +1,5 @@
 import { ROLES } from '@kopi/shared';
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 // The DOM RouterProvider lets a navigation flush synchronously (used by logout, see logout-button.tsx).
 import { RouterProvider } from 'react-router/dom';
@@ -47,11 +47,24 @@ const OrderBoardPage = page(() => import('./routes/order-board'), 'OrderBoardPag
 const OrderPage = page(() => import('./routes/order'), 'OrderPage');
 const DashboardPage = page(() => import('./routes/dashboard'), 'DashboardPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
+const StatusPage = page(() => import('./routes/status'), 'StatusPage');
+const TablesPage = page(() => import('./routes/tables'), 'TablesPage');
+const TablePage = page(() => import('./routes/table'), 'TablePage');
 
 const ANY_ROLE = [ROLES.user, ROLES.admin] as const;
 const ADMIN = [ROLES.admin] as const;
 
 const router = createBrowserRouter([
+  // The pick-up screen is a TV above the counter: full screen, without the shop's bar (docs/shop-rules.md#the-pick-up-screen).
+  {
+    path: '/status',
+    errorElement: <RouteError />,
+    element: (
+      <Suspense fallback={null}>
+        <StatusPage />
+      </Suspense>
+    ),
+  },
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -77,11 +90,8 @@ const router = createBrowserRouter([
       { path: '/detail/:id', element: <ProductDetailPage /> },
       {
         path: '/payment',
-        element: (
-          <RequireRole roles={ANY_ROLE}>
-            <PaymentPage />
-          </RequireRole>
-        ),
+        // Guarded by the page itself: a guest at a table checks out without an account (docs/shop-rules.md#orders-from-the-table).
+        element: <PaymentPage />,
       },
       {
         path: '/history',
@@ -155,6 +165,17 @@ const router = createBrowserRouter([
           </RequireRole>
         ),
       },
+      {
+        path: '/manageorder/tables',
+        element: (
+          <RequireRole roles={ADMIN}>
+            <TablesPage />
+          </RequireRole>
+        ),
+      },
+      // What a table's QR code opens, and a guest's order placed there: one chunk.
+      { path: '/t/:token', element: <TablePage /> },
+      { path: '/t/:token/order/:id', element: <TablePage /> },
       // The specification lists /app without a purpose (docs/decisions/spec-fidelity.md#routes-and-the-session); it leads home rather
       // than to a blank page.
       { path: '/app', element: <Navigate to="/" replace /> },

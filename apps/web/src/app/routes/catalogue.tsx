@@ -8,6 +8,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { Pager } from '../../components/ui/pager';
 import { orderItemsOf, readCart, updateCartChoices, useCart } from '../../features/cart/cart-store';
+import { TableBanner } from '../../features/cart/components/table-banner';
 import { orderQueries } from '../../features/orders/api/orders';
 import { type ProductListQuery, productQueries } from '../../features/products/api/products';
 import { CategoryTabs, SortSelect } from '../../features/products/components/catalogue-filters';
@@ -94,6 +95,7 @@ export function CataloguePage() {
 
   return (
     <div className="grid gap-8 lg:grid-cols-[20rem_1fr]">
+      <TableBanner className="lg:col-span-2" />
       <PromoPanel
         sessionId={session?.id}
         isAdmin={isAdmin}

@@ -14,9 +14,14 @@ export function ManageOrderPage() {
     <section className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-3xl font-bold">Manage order</h1>
-        <ButtonLink to="/manageorder/board" variant="ghost" className="py-2">
-          {ORDER_TEXT.boardLink}
-        </ButtonLink>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to="/manageorder/board" variant="ghost" className="py-2">
+            {ORDER_TEXT.boardLink}
+          </ButtonLink>
+          <ButtonLink to="/manageorder/tables" variant="ghost" className="py-2">
+            Tables and QR codes
+          </ButtonLink>
+        </div>
       </div>
       <LiveStatus />
       <ol aria-label="Steps" className="flex flex-wrap gap-2 text-sm font-semibold">

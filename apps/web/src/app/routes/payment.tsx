@@ -1,6 +1,7 @@
-import { DELAY, DELIVERY_METHODS, DOOR_DELIVERY_ID, MSG, ROLES, SIZES } from '@kopi/shared';
+import { CASH_ID, DELAY, DELIVERY_METHODS, DINE_IN_ID, DOOR_DELIVERY_ID, GUEST_NAME_MAX, MSG, ROLES, SIZES } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ChoiceGroup } from '../../components/ui/choice-group';
@@ -19,7 +20,16 @@ import {
   updateCartChoices,
   useCart,
 } from '../../features/cart/cart-store';
-import { isKeyUsedForAnotherOrder, isOrderInProgress, type NewOrder, orderQueries, useCreateOrder } from '../../features/orders/api/orders';
+import { TableBanner } from '../../features/cart/components/table-banner';
+import { keepOrderToken } from '../../features/orders/api/guest-order';
+import {
+  isKeyUsedForAnotherOrder,
+  isOrderInProgress,
+  isTableFull,
+  type NewOrder,
+  orderQueries,
+  useCreateOrder,
+} from '../../features/orders/api/orders';
 import { SummaryLines, SummaryTotalsTable } from '../../features/orders/components/order-summary';
 import { PendingOrderPanel } from '../../features/orders/components/pending-order-panel';
 import { PAYMENT_OPTIONS } from '../../features/orders/labels';
@@ -29,9 +39,11 @@ import { shopQueries, useRefreshShop } from '../../features/shop/api/shop';
 import { SchedulePicker } from '../../features/shop/components/schedule-picker';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { useTableSeat } from '../../lib/table-seat';
 import { TEXT } from '../../lib/texts';
 import { useDebounced } from '../../lib/use-debounced';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
+import { RequireRole } from './require-role';
 
 /**
  * Cart and checkout (docs/decisions/spec-fidelity.md#kept-word-for-word): customers pay for their cart, admins finish the oldest pending
@@ -39,9 +51,18 @@ import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
  */
 export function PaymentPage() {
   const session = useSession();
-  if (session?.role === ROLES.admin) return <AdminPayment />;
-  return <CustomerPayment sessionId={session?.id} />;
+  const seat = useTableSeat();
+  // A guest who scanned a table's code checks out without an account (docs/shop-rules.md#orders-from-the-table);
+  // anyone else needs a session, as before.
+  if (!session && seat) return <CustomerPayment sessionId={undefined} />;
+  return (
+    <RequireRole roles={ANY_ROLE}>
+      {session?.role === ROLES.admin ? <AdminPayment /> : <CustomerPayment sessionId={session?.id} />}
+    </RequireRole>
+  );
 }
+
+const ANY_ROLE = [ROLES.user, ROLES.admin] as const;
 
 function AdminPayment() {
   const [page, setPage] = useState(1);
@@ -71,6 +92,8 @@ function orderFailure(error: unknown, where: 'toast' | 'form'): string {
   if (answerLost(error)) return TEXT.orderAnswerLost;
   if (isOrderInProgress(error)) return ORDER_TEXT.orderStillPlacing;
   if (isKeyUsedForAnotherOrder(error)) return ORDER_TEXT.orderPlacedEarlier;
+  // The table takes no more orders now: the server's message asks to see the staff.
+  if (isTableFull(error)) return errorMessage(error);
   return where === 'toast' ? MSG.orderFailed : `${MSG.orderFailed} ${errorMessage(error)}`;
 }
 
@@ -81,43 +104,66 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const addressId = useId();
   const [addressDraft, setAddressDraft] = useState<string>();
   const [paymentId, setPaymentId] = useState<number>(PAYMENT_OPTIONS[0].id);
+  // At a table (its QR code scanned) the order is Dine In there; a guest, without an account, gives a
+  // name and pays in cash at the counter, without a coupon (docs/shop-rules.md#orders-from-the-table).
+  const seat = useTableSeat();
+  const guest = sessionId === undefined && seat !== null;
+  const navigate = useNavigate();
+  const guestNameId = useId();
+  const [guestName, setGuestName] = useState('');
+  const [guestNameShown, setGuestNameShown] = useState(false);
+  const guestNameError =
+    guest && guestName.trim() === ''
+      ? 'Please enter your name'
+      : guestName.trim().length > GUEST_NAME_MAX
+        ? `At most ${GUEST_NAME_MAX} characters`
+        : undefined;
+  const deliveryId = seat ? DINE_IN_ID : cart.deliveryId;
   // An address is asked for Door Delivery only (docs/shop-rules.md#ordering); the saved profile
   // address is offered there until the person types another one.
-  const isDoorDelivery = cart.deliveryId === DOOR_DELIVERY_ID;
+  const isDoorDelivery = deliveryId === DOOR_DELIVERY_ID;
   const address = addressDraft ?? profile.data?.address ?? '';
 
   const needsAddress = isDoorDelivery && address.trim() === '';
   const hasZeroLine = cart.lines.some((line) => line.qty < 1);
   // "As soon as possible" is no choice while the shop is closed: a time must be picked (the picker says so).
   const shop = useQuery(shopQueries.info());
-  const needsTime = cart.scheduledFor === '' && shop.data?.open_now === false;
+  const needsTime = !seat && cart.scheduledFor === '' && shop.data?.open_now === false;
   const refreshShop = useRefreshShop();
 
   const body: NewOrder = {
     items: orderItemsOf(cart),
-    delivery_id: cart.deliveryId,
-    payment_id: paymentId,
-    promo_id: cart.promo?.id,
+    delivery_id: deliveryId,
+    payment_id: guest ? CASH_ID : paymentId,
+    promo_id: guest ? undefined : cart.promo?.id,
     address: isDoorDelivery ? address.trim() || undefined : undefined,
-    scheduled_for: cart.scheduledFor || undefined,
+    // At a table the order is wanted now.
+    scheduled_for: seat ? undefined : cart.scheduledFor || undefined,
+    table_token: seat?.token,
+    guest_name: guest ? guestName.trim() : undefined,
   };
   // The server prices the cart as the order would be (docs/decisions/cart-shows-the-quote.md): its total is the one
   // shown, and a coupon that does not apply says why. A cart that cannot be sent yet is not asked about.
   const quoteBody = useDebounced(body, 300);
-  const quotable = cart.lines.length > 0 && !hasZeroLine && !needsAddress;
-  const quote = useQuery({ ...orderQueries.quote(quoteBody), enabled: quotable });
+  // The quote needs an account: a guest sees the menu's prices until the order answers.
+  const quotable = cart.lines.length > 0 && !hasZeroLine && !needsAddress && !guest;
+  const quote = useQuery({ ...orderQueries.quote({ ...quoteBody, guest_name: undefined }), enabled: quotable });
   const priced = quotable && quote.data ? quote.data : null;
   const totals = priced ?? cartEstimate(cart);
   const couponRefused = priced?.promo && !priced.promo.applies ? (priced.promo.reason ?? TEXT.couponNotApplied) : null;
 
   const order = useCreateOrder({
-    onSuccess: () => {
+    onSuccess: (placed) => {
       // docs/decisions/spec-fidelity.md#fixed: the cart is emptied only once the order exists.
       clearCart();
       toast.dismiss(ORDER_FAILED_TOAST);
       toast.success(MSG.transactionSuccess);
       void refreshShop();
-      navigateLater('/history', DELAY.afterPay);
+      // A guest follows the order on its own page, with the token kept on this phone.
+      if (placed.order_token && seat) {
+        keepOrderToken(placed.id, placed.order_token);
+        void navigate(`/t/${seat.token}/order/${placed.id}`);
+      } else navigateLater('/history', DELAY.afterPay);
     },
     onError: (error) => {
       // One toast for the checkout's failures, saying what the latest one means (a lost answer may be followed by a 422).
@@ -151,6 +197,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
 
   return (
     <section className="space-y-6">
+      <TableBanner />
       <h1 className="text-3xl font-bold">{MSG.checkoutUserHeading}</h1>
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="summary-heading" className="min-w-0 space-y-4 rounded-3xl bg-white p-6 shadow-sm">
@@ -178,7 +225,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
               );
             }}
           />
-          {cart.promo && (
+          {cart.promo && !guest && (
             <div className="flex flex-wrap items-center justify-between gap-2 rounded-2xl bg-crema p-3 text-sm" data-testid="cart-coupon">
               <span role="status">
                 Coupon <strong className="font-mono">{cart.promo.code}</strong>: {cart.promo.discount}% OFF
@@ -208,13 +255,47 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
 
         <section aria-label="Delivery and payment" className="min-w-0 space-y-5 rounded-3xl bg-white p-6 shadow-sm">
           <h2 className="text-2xl font-bold">Delivery and payment</h2>
-          <ChoiceGroup
-            legend="Delivery method"
-            name="payment-delivery"
-            choices={DELIVERY_METHODS.map((method) => ({ id: method.id, label: method.label }))}
-            value={cart.deliveryId}
-            onChange={(deliveryId) => updateCartChoices({ deliveryId })}
-          />
+          {seat ? (
+            <div>
+              <p className="mb-2 font-semibold text-roast">Delivery method</p>
+              <p className="rounded-xl bg-crema p-3 font-semibold" data-testid="checkout-table">
+                Dine In · {seat.name}
+              </p>
+            </div>
+          ) : (
+            <ChoiceGroup
+              legend="Delivery method"
+              name="payment-delivery"
+              choices={DELIVERY_METHODS.map((method) => ({ id: method.id, label: method.label }))}
+              value={cart.deliveryId}
+              onChange={(deliveryId) => updateCartChoices({ deliveryId })}
+            />
+          )}
+          {guest && (
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={guestNameId} className="font-semibold text-roast">
+                Your name
+              </label>
+              <input
+                id={guestNameId}
+                value={guestName}
+                maxLength={GUEST_NAME_MAX}
+                autoComplete="given-name"
+                onChange={(event) => setGuestName(event.target.value)}
+                onBlur={() => setGuestNameShown(true)}
+                aria-invalid={guestNameShown && guestNameError ? true : undefined}
+                aria-describedby={`${guestNameId}-hint`}
+                className={INPUT_CLASS}
+              />
+              <p id={`${guestNameId}-hint`} className="text-sm text-roast">
+                {guestNameShown && guestNameError ? (
+                  <span className="font-medium text-berry">{guestNameError}</span>
+                ) : (
+                  'We call your order by its number and this name.'
+                )}
+              </p>
+            </div>
+          )}
           {isDoorDelivery && (
             <div className="flex flex-col gap-1.5">
               <label htmlFor={addressId} className="font-semibold text-roast">
@@ -233,22 +314,31 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
               {needsAddress && <p className="text-sm font-medium text-berry">{TEXT.addressNeeded}</p>}
             </div>
           )}
-          <SchedulePicker value={cart.scheduledFor} onChange={(scheduledFor) => updateCartChoices({ scheduledFor })} />
-          <fieldset>
-            <legend className="mb-2 font-semibold text-roast">Payment method</legend>
-            {PAYMENT_OPTIONS.map((option) => (
-              <label key={option.id} className="flex cursor-pointer items-center gap-3 py-1.5">
-                <input
-                  type="radio"
-                  name="payment"
-                  checked={option.id === paymentId}
-                  onChange={() => setPaymentId(option.id)}
-                  className="accent-caramel"
-                />
-                {option.label}
-              </label>
-            ))}
-          </fieldset>
+          {!seat && <SchedulePicker value={cart.scheduledFor} onChange={(scheduledFor) => updateCartChoices({ scheduledFor })} />}
+          {guest ? (
+            <div>
+              <p className="mb-2 font-semibold text-roast">Payment method</p>
+              <p className="rounded-xl bg-crema p-3" data-testid="checkout-cash">
+                <strong>Cash</strong>: pay at the counter
+              </p>
+            </div>
+          ) : (
+            <fieldset>
+              <legend className="mb-2 font-semibold text-roast">Payment method</legend>
+              {PAYMENT_OPTIONS.map((option) => (
+                <label key={option.id} className="flex cursor-pointer items-center gap-3 py-1.5">
+                  <input
+                    type="radio"
+                    name="payment"
+                    checked={option.id === paymentId}
+                    onChange={() => setPaymentId(option.id)}
+                    className="accent-caramel"
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </fieldset>
+          )}
           {hasZeroLine && <p className="text-sm font-medium text-berry">{TEXT.zeroQuantity}</p>}
           {/* Always there, so that a screen reader announces the wait as it starts. */}
           <div role="status">
@@ -276,10 +366,15 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
             className="w-full"
             busy={order.isPending}
             disabled={needsAddress || hasZeroLine || needsTime || order.isSuccess}
-            onClick={() =>
+            onClick={() => {
+              if (guestNameError) {
+                setGuestNameShown(true);
+                document.getElementById(guestNameId)?.focus();
+                return;
+              }
               // A coupon the quote refused is left out: the order is the one whose total is shown.
-              order.mutate({ ...body, promo_id: couponRefused ? undefined : body.promo_id })
-            }
+              order.mutate({ ...body, promo_id: couponRefused ? undefined : body.promo_id });
+            }}
           >
             Confirm and Pay
           </Button>

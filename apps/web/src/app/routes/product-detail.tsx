@@ -9,6 +9,7 @@ import { ErrorMessage } from '../../components/ui/error-message';
 import { QtyStepper } from '../../components/ui/qty-stepper';
 import { PageSpinner } from '../../components/ui/spinner';
 import { addToCart, type CartLine, cartLineTotal, checkoutItem, readCart } from '../../features/cart/cart-store';
+import { TableBanner } from '../../features/cart/components/table-banner';
 import { productQueries } from '../../features/products/api/products';
 import { AddonPicker, type ChosenAddon } from '../../features/products/components/addon-picker';
 import { SchedulePicker } from '../../features/shop/components/schedule-picker';
@@ -83,6 +84,7 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <article className="space-y-6">
+      <TableBanner />
       <nav aria-label="Breadcrumb" className="text-sm text-roast">
         <ol className="flex flex-wrap gap-2">
           <li>

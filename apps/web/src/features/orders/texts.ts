@@ -69,7 +69,7 @@ export const ORDER_TEXT = {
   cancelMyOrderConfirm: 'Cancel this order? The shop has not started on it yet.',
   cancelledByYou: 'You cancelled this order',
   // History's × on an order the shop is still making: hiding is not cancelling.
-  hideQuestion: (id: number, status: string) => `Order #${id} is ${status}. Hide it from your history?`,
+  hideQuestion: (number: number, status: string) => `Order #${number} is ${status}. Hide it from your history?`,
   hidePending: 'Hiding does not cancel it: the shop will still make it. To stop the order, cancel it — the shop has not started on it yet.',
   hidePreparing: 'Hiding does not cancel it: the shop is already making it, and it can no longer be cancelled.',
   hideReady: 'Hiding does not cancel it: it is ready for you, and it can no longer be cancelled.',
@@ -86,6 +86,7 @@ export const ORDER_TEXT = {
   timeLabel: 'Time',
   addressLabel: 'Address',
   placedOn: 'Placed',
+  tableLabel: 'Table',
   // The checkout's answers about its order promise (docs/shop-rules.md#ordering): one order per attempt.
   orderBeingPlaced: 'Your order is being placed…',
   orderBeingPlacedHint: 'Please keep this page open: it will not be ordered twice.',

@@ -1,4 +1,4 @@
-import { DELAY, OPEN_STATUSES, type Order, type Quote, STATUS } from '@kopi/shared';
+import { DELAY, OPEN_STATUSES, type PlacedOrder, type Quote, STATUS } from '@kopi/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest, canRetry } from '../../../lib/api-client';
@@ -13,6 +13,10 @@ export interface NewOrder {
   promo_id?: number;
   address?: string;
   scheduled_for?: string;
+  /** An order from a table's QR code: Dine In at that table (docs/shop-rules.md#orders-from-the-table). */
+  table_token?: string;
+  /** With table_token and no session: a guest's order by this name, paid in cash at the counter. */
+  guest_name?: string;
 }
 
 const HISTORY_PAGE_SIZE = 8;
@@ -105,6 +109,11 @@ export function isKeyUsedForAnotherOrder(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 422 && error.code === 'idempotency_key_reused';
 }
 
+/** The table already has as many open orders as it may take (a 429 whose message asks to see the staff). */
+export function isTableFull(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 429 && error.code === 'table_full';
+}
+
 /** A refusal the server decided on (nothing was stored); a lost answer, a 5xx, a 408, a 429 or an order still being placed may not be. */
 function isDefiniteRefusal(error: unknown): boolean {
   return (
@@ -112,7 +121,7 @@ function isDefiniteRefusal(error: unknown): boolean {
     error.status >= 400 &&
     error.status < 500 &&
     error.status !== 408 &&
-    error.status !== 429 &&
+    (error.status !== 429 || isTableFull(error)) &&
     !isOrderInProgress(error)
   );
 }
@@ -133,7 +142,7 @@ function waitBeforeAskingAgain(error: ApiError): Promise<void> {
  * (`Idempotent-Replayed`: the key's order, placed by an earlier attempt whose answer was lost) are the
  * same success. `stillPlacing` is true while the checkout waits for an order the server is still placing.
  */
-export function useCreateOrder({ onSuccess, onError, ...reactions }: MutationReactions<Order, NewOrder> = {}) {
+export function useCreateOrder({ onSuccess, onError, ...reactions }: MutationReactions<PlacedOrder, NewOrder> = {}) {
   const queryClient = useQueryClient();
   const [stillPlacing, setStillPlacing] = useState(false);
   const mutation = useMutation({
@@ -146,7 +155,7 @@ export function useCreateOrder({ onSuccess, onError, ...reactions }: MutationRea
       try {
         for (let retry = 0; ; retry += 1) {
           try {
-            const { data } = await apiRequest<Order>('/transactions', {
+            const { data } = await apiRequest<PlacedOrder>('/transactions', {
               method: 'POST',
               body: order,
               headers: { 'Idempotency-Key': key },

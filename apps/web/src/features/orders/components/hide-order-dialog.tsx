@@ -55,7 +55,7 @@ export function HideOrderDialog({ order, hiding, cancelling, error, onHide, onCa
       {order && (
         <div className="space-y-4">
           <h2 id={titleId} className="font-display text-xl font-semibold">
-            {ORDER_TEXT.hideQuestion(order.id, order.status_name)}
+            {ORDER_TEXT.hideQuestion(order.number, order.status_name)}
           </h2>
           <p id={textId} className="text-roast">
             {consequence(order.status_id)}

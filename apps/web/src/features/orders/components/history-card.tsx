@@ -24,7 +24,7 @@ export function HistoryCard({ order, deleting, busy, onLongPress, onHide }: Hist
   // The click that ends a long press reveals the x: it does not also open the order.
   const longPressed = useRef(false);
   const [first, ...rest] = order.items;
-  const name = first ? `${first.product_name}${rest.length ? ` +${rest.length} more` : ''}` : `Order #${order.id}`;
+  const name = first ? `${first.product_name}${rest.length ? ` +${rest.length} more` : ''}` : `Order #${order.number}`;
 
   const startPress = () => {
     longPressed.current = false;
@@ -59,8 +59,9 @@ export function HistoryCard({ order, deleting, busy, onLongPress, onHide }: Hist
             {/* Positioned, so that the visually hidden words are placed and clipped inside the truncated name:
                 against the card they would stick out past a long name and widen a phone's page. */}
             <span className="relative">
+              <span className="mr-2 text-caramel-dark">#{order.number}</span>
               {name}
-              <span className="sr-only"> (order #{order.id})</span>
+              <span className="sr-only"> (order #{order.number})</span>
             </span>
           </Link>
         </p>
@@ -82,7 +83,7 @@ export function HistoryCard({ order, deleting, busy, onLongPress, onHide }: Hist
           type="button"
           onClick={onHide}
           disabled={busy}
-          aria-label={`Delete order #${order.id} (${name}) from history`}
+          aria-label={`Delete order #${order.number} (${name}) from history`}
           className="absolute -top-2 -right-2 z-10 flex size-9 items-center justify-center rounded-full bg-berry text-lg font-bold text-white shadow hover:bg-espresso disabled:opacity-50"
         >
           ×

@@ -28,7 +28,7 @@ export function LiveOrders({ accountId, token }: { accountId: number; token: str
         if (type !== 'status' || order.status_id !== STATUS.ready || order.customer.id !== accountId) return;
         toast.success(
           <span>
-            {`Order #${order.id} ${TEXT.orderReadyToast}. `}
+            {`Order #${order.number} ${TEXT.orderReadyToast}. `}
             {/* A button, not a Link: the toasts are drawn outside the router (app/provider.tsx). */}
             {here.current !== `/history/${order.id}` && (
               <button type="button" onClick={() => void navigate(`/history/${order.id}`)} className="font-semibold underline">

@@ -41,6 +41,7 @@ export function OrderDetails({ order, mine, orderingAgain, onOrderAgain }: Order
   const facts: [string, string][] = [
     [ORDER_TEXT.placedOn, formatShopMoment(new Date(order.created_at), SHOP_TIMEZONE)],
     [ORDER_TEXT.deliveryLabel, DELIVERY_TITLES[order.delivery_id] ?? order.delivery_name],
+    ...(order.table ? ([[ORDER_TEXT.tableLabel, order.table.name]] as [string, string][]) : []),
     [ORDER_TEXT.timeLabel, order.scheduled_for ? formatShopMoment(new Date(order.scheduled_for), SHOP_TIMEZONE) : TEXT.asSoonAsPossible],
     ...(address ? ([[ORDER_TEXT.addressLabel, address]] as [string, string][]) : []),
     [ORDER_TEXT.paymentLabel, order.payment_method],
@@ -54,7 +55,8 @@ export function OrderDetails({ order, mine, orderingAgain, onOrderAgain }: Order
           <p className="hidden font-display text-2xl font-bold print:block" data-testid="receipt-header">
             {SHOP_NAME}
           </p>
-          <h1 className="text-3xl font-bold">Order #{order.id}</h1>
+          {/* The order's number of the day names it at the counter; its id stays in the address. */}
+          <h1 className="text-3xl font-bold">Order #{order.number}</h1>
           <p className="text-roast">{order.customer.display_name}</p>
         </div>
         <LiveStatus className="print:hidden" />

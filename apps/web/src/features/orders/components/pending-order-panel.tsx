@@ -75,7 +75,8 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
           {DELIVERY_TITLES[order.delivery_id] ?? order.delivery_name} for {order.customer.display_name}
         </h2>
         <p className="text-sm text-roast">
-          Order #{order.id} · {formatShopMoment(new Date(order.created_at), SHOP_TIMEZONE)}
+          Order #{order.number} · {formatShopMoment(new Date(order.created_at), SHOP_TIMEZONE)}
+          {order.table && <> · {order.table.name}</>}
           {order.scheduled_for && <> · Time: {formatShopMoment(new Date(order.scheduled_for), SHOP_TIMEZONE)}</>}
           {deliveryAddressOf(order) && <> · Address: {deliveryAddressOf(order)}</>}
         </p>

@@ -1,0 +1,6 @@
+import { PickupBoardScreen } from '../../features/orders/components/pickup-board';
+
+/** /status: the pick-up screen, full screen, without the shop's bar (docs/shop-rules.md#the-pick-up-screen). */
+export function StatusPage() {
+  return <PickupBoardScreen />;
+}

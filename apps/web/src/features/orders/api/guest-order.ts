@@ -1,0 +1,58 @@
+import { API_BASE, ORDER_TOKEN_HEADER, type OrderDetail, type OrderStreamEvent, STATUS } from '@kopi/shared';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { useEventSource } from '../../../lib/use-event-source';
+
+// A guest's order at a table (docs/shop-rules.md#orders-from-the-table): read and followed with the
+// order token its placing answered, kept on this device, since a guest has no session.
+
+const TOKEN_KEY_PREFIX = 'kopi:order-token:';
+
+export function keepOrderToken(orderId: number, token: string): void {
+  localStorage.setItem(`${TOKEN_KEY_PREFIX}${orderId}`, token);
+}
+
+export function orderTokenOf(orderId: number): string | null {
+  return localStorage.getItem(`${TOKEN_KEY_PREFIX}${orderId}`);
+}
+
+const guestOrderKey = (id: number) => ['guest-order', id] as const;
+
+export const guestOrderQueries = {
+  detail: (id: number, token: string | null) =>
+    queryOptions({
+      queryKey: guestOrderKey(id),
+      queryFn: async ({ signal }) =>
+        (await apiRequest<OrderDetail>(`/transactions/${id}`, { headers: { [ORDER_TOKEN_HEADER]: token ?? '' }, signal })).data,
+      enabled: token !== null && Number.isInteger(id) && id > 0,
+    }),
+};
+
+const FINAL: readonly number[] = [STATUS.done, STATUS.cancelled];
+
+/**
+ * Follows the guest's order live until it is Done or Cancelled: each event's order replaces the one
+ * shown (an older one never does). Answers the stream's phase, to say when it is not live.
+ */
+export function useFollowGuestOrder(id: number, token: string | null, order: OrderDetail | undefined) {
+  const queryClient = useQueryClient();
+  const follows = token !== null && order !== undefined && !FINAL.includes(order.status_id);
+  const url = follows ? `${API_BASE}/transactions/events?order_token=${encodeURIComponent(token)}` : null;
+  return useEventSource(
+    url,
+    'order',
+    (data, type) => {
+      // The server could not replay what was missed: read the order again.
+      if (type === 'reload') {
+        void queryClient.invalidateQueries({ queryKey: guestOrderKey(id) });
+        return;
+      }
+      const event = JSON.parse(data) as OrderStreamEvent;
+      if (event.order.id !== id) return;
+      queryClient.setQueryData<OrderDetail>(guestOrderKey(id), (now) =>
+        now && Date.parse(now.updated_at) > Date.parse(event.order.updated_at) ? now : event.order,
+      );
+    },
+    ['reload'],
+  );
+}

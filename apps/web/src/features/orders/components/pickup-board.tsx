@@ -1,0 +1,104 @@
+import { API_BASE, type PickupBoard } from '@kopi/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { useEventSource } from '../../../lib/use-event-source';
+import { playChime, soundReady, unlockSound } from '../chime';
+
+const STREAM_URL = `${API_BASE}/status/events`;
+/** How long a number that just became Ready stands out. */
+const HIGHLIGHT_MS = 8_000;
+
+type Entry = PickupBoard['ready'][number];
+
+function Column({ title, entries, fresh, tone }: { title: string; entries: Entry[]; fresh?: Set<number>; tone: 'preparing' | 'ready' }) {
+  const ready = tone === 'ready';
+  return (
+    <section aria-labelledby={`pickup-${tone}`} className="flex min-h-0 flex-col" data-testid={`pickup-${tone}`}>
+      <h2
+        id={`pickup-${tone}`}
+        className={`px-10 py-6 font-display text-6xl font-bold ${ready ? 'bg-leaf text-white' : 'bg-espresso text-crema'}`}
+      >
+        {title}
+      </h2>
+      <ol className="flex flex-1 flex-col gap-4 overflow-hidden p-8">
+        {entries.map((entry) => {
+          const isFresh = fresh?.has(entry.number);
+          return (
+            <li
+              key={entry.number}
+              data-testid="pickup-entry"
+              className={`flex items-baseline gap-8 rounded-3xl px-8 py-4 transition-colors duration-700 ${
+                isFresh ? 'bg-honey ring-8 ring-leaf' : ready ? 'bg-leaf/10' : 'bg-white'
+              }`}
+            >
+              <span className={`font-display text-8xl font-bold tabular-nums ${ready && !isFresh ? 'text-leaf' : 'text-espresso'}`}>
+                #{entry.number}
+              </span>
+              <span className="truncate text-6xl font-semibold text-espresso">{entry.name}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * The pick-up screen (docs/shop-rules.md#the-pick-up-screen): a TV above the counter, live from a
+ * public stream of numbers and first names only. A number arriving in Ready chimes and stands out.
+ */
+export function PickupBoardScreen() {
+  const [board, setBoard] = useState<PickupBoard | null>(null);
+  const [fresh, setFresh] = useState<Set<number>>(new Set());
+  const [sound, setSound] = useState(soundReady());
+  const known = useRef<Set<number> | null>(null);
+
+  const phase = useEventSource(STREAM_URL, 'board', (data) => {
+    const next = JSON.parse(data) as PickupBoard;
+    const readyNow = new Set(next.ready.map((entry) => entry.number));
+    // The first board is what is already there: nothing to announce.
+    const arrived = known.current ? [...readyNow].filter((number) => !known.current?.has(number)) : [];
+    known.current = readyNow;
+    setBoard(next);
+    if (arrived.length > 0) {
+      playChime();
+      setFresh((now) => new Set([...now, ...arrived]));
+      window.setTimeout(() => setFresh((now) => new Set([...now].filter((number) => !arrived.includes(number)))), HIGHLIGHT_MS);
+    }
+  });
+
+  useEffect(() => {
+    const title = document.title;
+    document.title = 'Pick-up — Kopi Senja';
+    return () => {
+      document.title = title;
+    };
+  }, []);
+
+  return (
+    <div className="relative flex h-screen flex-col overflow-hidden bg-foam text-espresso">
+      <h1 className="sr-only">Pick-up screen</h1>
+      <div className="grid min-h-0 flex-1 grid-cols-2 divide-x-4 divide-espresso/20">
+        <Column title="Preparing" entries={board?.preparing ?? []} tone="preparing" />
+        <Column title="Ready for pick-up" entries={board?.ready ?? []} fresh={fresh} tone="ready" />
+      </div>
+      {/* Read aloud by a screen reader as numbers become ready; the chime says it to the room. */}
+      <p className="sr-only" aria-live="polite">
+        {[...fresh].map((number) => `Order ${number} is ready.`).join(' ')}
+      </p>
+      <div className="absolute right-6 bottom-4 flex items-center gap-4 text-lg">
+        {phase !== 'live' && (
+          <p role="status" data-testid="pickup-connection" className="rounded-full bg-espresso/80 px-4 py-2 text-crema">
+            {phase === 'connecting' ? 'Connecting…' : phase === 'offline' ? 'Offline — reconnecting…' : 'Reconnecting…'}
+          </p>
+        )}
+        {!sound && (
+          // Browsers play sound only after a tap on the page.
+          <Button variant="secondary" className="min-h-11 rounded-full" onClick={() => void unlockSound().then(setSound)}>
+            Turn the chime on
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

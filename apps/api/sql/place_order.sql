@@ -26,7 +26,8 @@
 -- Each order takes the next number of its shop day (in p_time_zone). With `p_table`, it is an
 -- order at that dine-in table (a table deleted meanwhile: {"no_table": true}), refused with
 -- {"table_full": true} when the table has `p_table_open_limit` open orders; with `p_user` NULL and
--- `p_guest_name`, a guest's order there, its key claimed at the table.
+-- `p_guest_name`, a guest's order there, its key claimed at the table. An order paid online starts
+-- in `p_status` Awaiting payment (docs/shop-rules.md#payments).
 --
 -- Its signature changes only in a numbered migration that drops the former one (CREATE OR REPLACE
 -- cannot change it); new parameters get defaults, so a server of the former version keeps ordering
@@ -39,7 +40,7 @@ CREATE OR REPLACE FUNCTION "place_order"(
   p_limit_key text, p_limit integer, p_window integer, p_session_jti text DEFAULT NULL, p_session_epoch integer DEFAULT NULL,
   p_fingerprint text DEFAULT NULL, p_key_wait_ms integer DEFAULT 1500,
   p_time_zone text DEFAULT 'Asia/Jakarta', p_table integer DEFAULT NULL, p_guest_name text DEFAULT NULL,
-  p_table_open_limit integer DEFAULT NULL, p_order_token text DEFAULT NULL
+  p_table_open_limit integer DEFAULT NULL, p_order_token text DEFAULT NULL, p_status integer DEFAULT 1 /* STATUS.pending */
 ) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   v_order "transactions"%ROWTYPE;
@@ -97,7 +98,7 @@ BEGIN
     END IF;
     IF p_table_open_limit IS NOT NULL AND (
       SELECT count(*) FROM "transactions" t
-      WHERE t."table_id" = p_table AND t."status_id" IN (1 /* STATUS.pending */, 4 /* STATUS.preparing */, 5 /* STATUS.ready */)
+      WHERE t."table_id" = p_table AND t."status_id" IN (6 /* STATUS.awaitingPayment */, 1 /* STATUS.pending */, 4 /* STATUS.preparing */, 5 /* STATUS.ready */)
     ) >= p_table_open_limit THEN
       RETURN json_build_object('table_full', true);
     END IF;
@@ -111,15 +112,15 @@ BEGIN
   END IF;
 
   -- Its day in the shop's zone; its number of the day comes from the insert's trigger (number_order.sql).
-  INSERT INTO "transactions" ("user_id", "shop_day", "table_id", "guest_name", "order_token", "delivery_id", "payment_id",
+  INSERT INTO "transactions" ("user_id", "status_id", "counted", "shop_day", "table_id", "guest_name", "order_token", "delivery_id", "payment_id",
                               "promo_id", "address", "scheduled_for", "subtotal", "discount", "tax", "shipping", "total", "idempotency_key",
                               "idempotency_fingerprint")
-  VALUES (p_user, (now() AT TIME ZONE p_time_zone)::date, p_table, p_guest_name, p_order_token, p_delivery, p_payment,
+  VALUES (p_user, p_status, p_status <> 6 /* STATUS.awaitingPayment */, (now() AT TIME ZONE p_time_zone)::date, p_table, p_guest_name, p_order_token, p_delivery, p_payment,
           p_promo, p_address, p_scheduled_for, p_subtotal, p_discount, p_tax, p_shipping, p_total, p_idempotency_key,
           p_fingerprint)
   RETURNING * INTO v_order;
 
-  -- Its history starts with Pending, by its customer (none for a guest).
+  -- Its history starts with its first status (Pending, or Awaiting payment), by its customer (none for a guest).
   INSERT INTO "order_events" ("transaction_id", "status_id", "by_user_id", "at")
   VALUES (v_order."id", v_order."status_id", p_user, v_order."created_at")
   RETURNING "id" INTO v_event;

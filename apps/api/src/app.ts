@@ -21,6 +21,9 @@ import { createGoogleRepository } from './modules/google/google.repository.ts';
 import { googleRoutes } from './modules/google/google.routes.ts';
 import { createGoogleSignIn } from './modules/google/google.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { createMidtrans } from './modules/payments/midtrans.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPayments } from './modules/payments/payments.service.ts';
 import { pickupRoutes } from './modules/pickup/pickup.routes.ts';
 import { createPickupScreen } from './modules/pickup/pickup.service.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -215,6 +218,18 @@ export async function buildApp(
     log: app.log,
   });
   app.addHook('preClose', () => pickupScreen.close());
+  const { midtrans } = config.payments;
+  const payments = createPayments({
+    db,
+    gateway: midtrans ? createMidtrans(midtrans) : undefined,
+    serverKey: midtrans?.serverKey,
+    notificationUrl: () => `${publicUrl()}${API_BASE}/payments/midtrans/notification`,
+    expirySeconds: config.payments.expirySeconds,
+    announce: (eventId) => orderStream.created(eventId),
+    unsold: (lines) => menu.sold(lines, -1),
+    log: app.log,
+  });
+  app.addHook('preClose', async () => payments.close());
 
   await app.register(
     async (api) => {
@@ -229,11 +244,13 @@ export async function buildApp(
         shop,
         menu,
         stream: orderStream,
+        payments,
         ordersPerMinute: config.orderRateLimitPerMinute,
         tableOpenOrders: config.counter.tableOpenOrders,
       });
       await api.register(tablesRoutes, { db, publicUrl });
       await api.register(pickupRoutes, { screen: pickupScreen });
+      await api.register(paymentsRoutes, { payments });
       await api.register(shopRoutes, { db, shop });
       await api.register(dashboardRoutes, { db, shop });
     },

@@ -136,6 +136,9 @@ const EnvSchema = z
     STATUS_SCREEN_READY_MINUTES: integer(15, 1, 1440),
     STATUS_SCREEN_MAX_STREAMS_PER_IP: integer(10, 1, 1000),
     TABLE_OPEN_ORDERS: integer(5, 1, 1000),
+    MIDTRANS_SERVER_KEY: text(),
+    MIDTRANS_API_URL: address({ plainHttp: 'loopback' }),
+    PAYMENT_EXPIRY_SECONDS: integer(900, 60, 86_400),
   })
   .superRefine((env, ctx) => {
     if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
@@ -240,6 +243,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       statusStreamsPerIp: e.STATUS_SCREEN_MAX_STREAMS_PER_IP,
       /** Open orders one dine-in table may have at once (then 429: ask the staff). */
       tableOpenOrders: e.TABLE_OPEN_ORDERS,
+    },
+    /**
+     * Payments by QRIS and bank transfer through Midtrans (docs/shop-rules.md#payments): on when the
+     * server key is set. The key never leaves the server: it is not in any answer or log line.
+     */
+    payments: {
+      midtrans: e.MIDTRANS_SERVER_KEY
+        ? { serverKey: e.MIDTRANS_SERVER_KEY, apiUrl: e.MIDTRANS_API_URL ?? 'https://api.sandbox.midtrans.com' }
+        : undefined,
+      /** An order not paid this long after it was placed is cancelled. */
+      expirySeconds: e.PAYMENT_EXPIRY_SECONDS,
     },
     /** The time of the shop's business; tests replace it with a fixed clock. */
     clock: systemClock as Clock,

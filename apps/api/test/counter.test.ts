@@ -155,7 +155,10 @@ describe('PATCH /transactions/:id/items/:itemId (lines ticked done)', () => {
     ]);
 
     const lines = (c: SseClient) => c.of(order.id).filter((e) => e.data.type === 'line').length;
-    await board.until((c) => lines(c) === 2 && c.of(order.id).some((e) => e.data.type === 'status' && e.data.order.status_id === STATUS.ready), 1000);
+    await board.until(
+      (c) => lines(c) === 2 && c.of(order.id).some((e) => e.data.type === 'status' && e.data.order.status_id === STATUS.ready),
+      1000,
+    );
     await own.until((c) => lines(c) === 2, 1000);
     expect(board.of(order.id).filter((e) => e.data.type === 'line').length).toBe(2);
 
@@ -186,7 +189,7 @@ describe('PATCH /transactions/:id/items/:itemId (lines ticked done)', () => {
 });
 
 describe('POST /transactions/:id/undo', () => {
-  it("takes back the last move within 60 s, recorded as an undo; the move stays in the history, marked undone", async () => {
+  it('takes back the last move within 60 s, recorded as an undo; the move stays in the history, marked undone', async () => {
     const order = await place();
     expect((await move(order.id, STATUS.preparing)).statusCode).toBe(200);
     const res = await undo(order.id);
@@ -214,7 +217,10 @@ describe('POST /transactions/:id/undo', () => {
 
     const late = await place();
     expect((await move(late.id, STATUS.ready)).statusCode).toBe(200);
-    await query(shop, sql`update order_events set at = at - interval '61 seconds' where transaction_id = ${late.id} and status_id = ${STATUS.ready}`);
+    await query(
+      shop,
+      sql`update order_events set at = at - interval '61 seconds' where transaction_id = ${late.id} and status_id = ${STATUS.ready}`,
+    );
     const tooLate = await undo(late.id);
     expect(tooLate.statusCode).toBe(409);
     expect(tooLate.json().msg).toBe(`Order #${late.id} moved to Ready more than 60 seconds ago: it can no longer be undone`);

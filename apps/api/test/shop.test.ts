@@ -52,6 +52,7 @@ describe('GET /shop', () => {
       closes_at: '2026-11-23T19:00:00+07:00',
       next_opening: '2026-11-24T13:00:00+07:00',
       today: '2026-11-23',
+      online_payments: false,
       late_after_minutes: 10,
       // No SMTP_URL on this test shop (docs/shop-rules.md#forgotten-passwords).
       password_reset: 'server_log',

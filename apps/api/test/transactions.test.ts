@@ -30,7 +30,9 @@ describe('POST /transactions', () => {
       qty: 3,
       size_id: 2,
       delivery_id: 3,
-      payment_id: 2,
+      // The spec's example pays by Bank Account, a transfer through the payment gateway, which this
+      // shop has not set up (payments.test.ts): paid by card at the counter instead.
+      payment_id: 1,
       // Client-sent money and ownership are ignored (docs/decisions/spec-fidelity.md#fixed).
       subtotal: 1,
       user_id: 999,
@@ -46,8 +48,9 @@ describe('POST /transactions', () => {
       status_name: 'Pending',
       delivery_id: 3,
       delivery_name: 'Pick Up',
-      payment_id: 2,
-      payment_method: 'Bank Account',
+      payment_id: 1,
+      payment_method: 'Card',
+      payment: { method_id: 1, status: 'none' },
       // A Large costs the Reguler price plus IDR 5.000 unless the admin set it.
       items: [
         {

@@ -61,9 +61,18 @@ export const PAYMENT_METHODS = [
   { id: 1, name: 'Card' },
   { id: 2, name: 'Bank Account' },
   { id: 3, name: 'Cash On Delivery' },
+  { id: 4, name: 'QRIS' },
 ] as const;
-/** What a guest at a table pays with: cash at the counter. */
-export const CASH_ID = 3;
+/** Paid online through the payment gateway when it is configured (docs/shop-rules.md#payments). */
+export const PAYMENT = { card: 1, bankTransfer: 2, cash: 3, qris: 4 } as const;
+export const ONLINE_PAYMENT_IDS: readonly number[] = [PAYMENT.bankTransfer, PAYMENT.qris];
+/** The banks whose virtual accounts a bank transfer may go to. */
+export const VA_BANKS = ['bca', 'bni', 'bri', 'permata'] as const;
+export type VaBank = (typeof VA_BANKS)[number];
+export const VA_BANK_NAMES: Record<VaBank, string> = { bca: 'BCA', bni: 'BNI', bri: 'BRI', permata: 'Permata' };
+/** Where an order's payment stands: `none` for one paid at the counter or on delivery. */
+export const PAYMENT_STATUSES = ['none', 'awaiting', 'paid', 'expired', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PRODUCT_SORTS = ['popular', 'cheapest', 'priciest', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];

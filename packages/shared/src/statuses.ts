@@ -2,7 +2,7 @@
 // database CHECK (migration 0009), the repository's update and the web's labels are derived.
 // See docs/shop-rules.md#statuses-and-moves.
 
-export const STATUS = { pending: 1, done: 2, cancelled: 3, preparing: 4, ready: 5 } as const;
+export const STATUS = { pending: 1, done: 2, cancelled: 3, preparing: 4, ready: 5, awaitingPayment: 6 } as const;
 export type StatusId = (typeof STATUS)[keyof typeof STATUS];
 
 interface StatusDefinition {
@@ -12,8 +12,13 @@ interface StatusDefinition {
   next: readonly StatusId[];
 }
 
-/** In the order an order goes through them; the spec's ids 1–3 kept, 4 and 5 added. */
+/**
+ * In the order an order goes through them; the spec's ids 1–3 kept, 4, 5 and 6 added. An order paid
+ * online starts Awaiting payment and becomes Pending when the gateway confirms the payment (never by
+ * an admin's move: docs/shop-rules.md#payments); an admin may only cancel it.
+ */
 export const STATUSES = [
+  { id: STATUS.awaitingPayment, name: 'Awaiting payment', next: [STATUS.cancelled] },
   { id: STATUS.pending, name: 'Pending', next: [STATUS.preparing, STATUS.ready, STATUS.done, STATUS.cancelled] },
   { id: STATUS.preparing, name: 'Preparing', next: [STATUS.ready, STATUS.done, STATUS.cancelled] },
   { id: STATUS.ready, name: 'Ready', next: [STATUS.done, STATUS.cancelled] },
@@ -49,8 +54,8 @@ export function statusesBefore(to: StatusId): StatusId[] {
   return STATUSES.filter((s) => (s.next as readonly StatusId[]).includes(to)).map((s) => s.id);
 }
 
-/** A customer may cancel their own order only while it is Pending (nothing has been made yet). */
-export const CUSTOMER_CANCELLABLE: readonly StatusId[] = [STATUS.pending];
+/** A customer may cancel their own order only while nothing has been made: Pending, or still awaiting its payment. */
+export const CUSTOMER_CANCELLABLE: readonly StatusId[] = [STATUS.awaitingPayment, STATUS.pending];
 
 /**
  * What an order event records (order_events.kind): a move of its status; a line ticked done or

@@ -186,6 +186,11 @@ export const transactions = pgTable(
     guest_name: text(),
     /** A guest's order only: random, at least 128 bits; its holder may follow the order. */
     order_token: text(),
+    /**
+     * Whether the dashboard counts it as an order: not while it awaits its payment, nor once it was
+     * cancelled before it was paid (docs/shop-rules.md#payments).
+     */
+    counted: boolean().notNull().default(true),
     status_id: smallint().notNull().default(1),
     delivery_id: smallint().notNull(),
     payment_id: smallint().notNull(),
@@ -209,7 +214,7 @@ export const transactions = pgTable(
   (t) => [
     check('transactions_status_check', sql.raw(`status_id in (${STATUS_IDS.join(', ')})`)),
     check('transactions_delivery_check', sql`${t.delivery_id} in (1, 2, 3)`),
-    check('transactions_payment_check', sql`${t.payment_id} in (1, 2, 3)`),
+    check('transactions_payment_check', sql`${t.payment_id} in (1, 2, 3, 4)`),
     check('transactions_guest_check', sql`${t.user_id} is not null or (${t.guest_name} is not null and ${t.table_id} is not null)`),
     uniqueIndex('transactions_idempotency_key').on(t.user_id, t.idempotency_key),
     // A guest's key is theirs at their table.
@@ -217,11 +222,12 @@ export const transactions = pgTable(
     uniqueIndex('transactions_number').on(t.shop_day, t.number),
     uniqueIndex('transactions_order_token').on(t.order_token).where(sql`${t.order_token} is not null`),
     index('transactions_table_idx').on(t.table_id, t.status_id).where(sql`${t.table_id} is not null`),
+    index('transactions_awaiting_idx').on(t.created_at).where(sql`${t.status_id} = 6`),
     index('transactions_user_idx').on(t.user_id, t.created_at.desc().nullsFirst()),
     index('transactions_status_idx').on(t.status_id, t.created_at, t.id),
     index('transactions_scheduled_idx').on(t.scheduled_for).where(sql`${t.scheduled_for} is not null`),
-    // The dashboard reads a period's orders from this index alone: migration 0011 adds INCLUDE
-    // (status_id, total), which drizzle's builder cannot write (docs/shop-rules.md#the-owners-dashboard).
+    // The dashboard reads a period's orders from this index alone: migration 0019 adds INCLUDE
+    // (status_id, total, counted), which drizzle's builder cannot write (docs/shop-rules.md#the-owners-dashboard).
     index('transactions_created_idx').on(t.created_at),
   ],
 );
@@ -269,6 +275,37 @@ export const transactionItemAddons = pgTable(
   (t) => [
     check('transaction_item_addons_qty_check', sql`${t.qty} between 1 and 3`),
     index('transaction_item_addons_item_idx').on(t.transaction_item_id),
+  ],
+);
+
+/**
+ * An order's payment through the gateway (docs/shop-rules.md#payments): one per order paid by QRIS
+ * or bank transfer, made when its charge answered. Orders paid at the counter have none.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    transaction_id: integer()
+      .primaryKey()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    /** The order's id at the gateway: unique there for ever, so not the bare order id. */
+    gateway_order_id: text().notNull(),
+    /** PAYMENT_STATUSES but `none`. */
+    status: text().notNull().default('awaiting'),
+    bank: text(),
+    qr_string: text(),
+    va_number: text(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    gateway_transaction_id: text(),
+    paid_at: timestamp({ withTimezone: true }),
+    refunded_at: timestamp({ withTimezone: true }),
+    /** Why the gateway did not give a paid order's money back: the shop refunds it by hand. */
+    refund_failed: text(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_gateway_order_id').on(t.gateway_order_id),
+    check('payments_status_check', sql`${t.status} in ('awaiting', 'paid', 'expired', 'failed', 'refunded')`),
   ],
 );
 

@@ -16,7 +16,7 @@ import { REQUEST_ID_HEADER } from './request-id.ts';
 // its path, 413/415 from a body; a route names only what its service adds (409, 429, …).
 
 /** Error statuses a route can answer besides the ones worked out from it. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -39,7 +39,8 @@ const WHY: Record<ErrorStatus | 500, string> = {
   415: 'The body or the picture is of a type that is not accepted (file_type_not_allowed, unsupported_media_type)',
   422: 'The Idempotency-Key was used for another request (idempotency_key_reused): nothing was done',
   429: 'Too many attempts (too_many_requests): wait for Retry-After seconds',
-  503: 'Too many pictures are being prepared (busy): try again after Retry-After seconds',
+  502: 'The payment gateway refused or did not answer (payment_unavailable): nothing was placed',
+  503: 'Busy (busy): too many pictures being prepared, or the payment gateway could not be asked; try again after Retry-After seconds',
   500: 'Something failed on the server (internal_error): quote `request_id` when reporting it',
 };
 

@@ -21,6 +21,9 @@ export const ShopSchema = z.object({
   next_opening: z.string().nullable().meta({ description: 'ISO 8601 with offset; null when the shop never closes' }),
   closes_at: z.string().nullable().meta({ description: 'ISO 8601 with offset; null when closed or when it does not close this week' }),
   today: z.string().meta({ description: "The shop's date now, YYYY-MM-DD" }),
+  online_payments: z.boolean().meta({
+    description: 'Whether QRIS and bank transfer (payment_id 4 and 2) are offered: the payment gateway is set up',
+  }),
   late_after_minutes: z.number().meta({
     description: 'A card on the board turns amber past half of this many minutes in its stage, red past it',
   }),

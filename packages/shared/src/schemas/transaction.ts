@@ -7,11 +7,13 @@ import {
   DOOR_DELIVERY_ID,
   GUEST_NAME_MAX,
   PAYMENT_METHODS,
+  PAYMENT_STATUSES,
   QTY_MAX,
   QTY_MIN,
   SIZES,
   STATIONS,
   TABLE_NAME_MAX,
+  VA_BANKS,
 } from '../constants.ts';
 import { REASON_MAX, STATUS, STATUS_IDS, STATUSES } from '../statuses.ts';
 import { fixedId, wholeNumber } from './fields.ts';
@@ -79,8 +81,14 @@ const OrderCommonSchema = z.object({
   ),
   payment_id: fixedId(
     PAYMENT_METHODS.map((p) => p.id),
-    'payment_id must be 1 (Card), 2 (Bank Account) or 3 (Cash On Delivery)',
+    'payment_id must be 1 (Card), 2 (Bank Account), 3 (Cash On Delivery) or 4 (QRIS)',
   ),
+  bank: z
+    .preprocess(
+      (v) => (v === null || v === '' ? undefined : v),
+      z.enum(VA_BANKS, { error: `bank must be one of ${VA_BANKS.join(', ')}` }).optional(),
+    )
+    .meta({ description: 'With payment_id 2 (a bank transfer): the bank of the virtual account' }),
   promo_id: z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
     wholeNumber({ required: 'promo_id', min: 1, max: 2_147_483_647, range: 'promo_id must be a positive whole number' }).optional(),
@@ -211,6 +219,24 @@ export const OrderItemSchema = OrderLineSchema.extend({
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
+/** How an order is paid, and where its payment stands (docs/shop-rules.md#payments). */
+export const OrderPaymentSchema = z.object({
+  method_id: z.number(),
+  status: z.enum(PAYMENT_STATUSES).meta({
+    description: 'none: paid at the counter or on delivery; awaiting, paid, expired, failed, refunded: paid online',
+  }),
+  bank: z.enum(VA_BANKS).nullable().meta({ description: 'A bank transfer: the bank of its virtual account' }),
+  qr_string: z.string().nullable().meta({ description: 'QRIS: the QR code to draw, while awaiting payment' }),
+  va_number: z.string().nullable().meta({ description: 'A bank transfer: the virtual account number to pay to' }),
+  expires_at: z.string().nullable().meta({ description: 'When an unpaid order is cancelled, ISO 8601 in UTC' }),
+  paid_at: z.string().nullable(),
+  refund_failed: z
+    .string()
+    .nullable()
+    .meta({ description: "Why the gateway did not give a cancelled order's payment back: refund it by hand" }),
+});
+export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
+
 export const OrderSchema = z.object({
   id: z.number(),
   number: z.number().meta({ description: "The order's number within its shop day (1, 2, 3 … from each day's first order)" }),
@@ -227,6 +253,7 @@ export const OrderSchema = z.object({
   delivery_name: z.string(),
   payment_id: z.number(),
   payment_method: z.string(),
+  payment: OrderPaymentSchema,
   promo_id: z.number().nullable(),
   address: z.string().nullable(),
   scheduled_for: z.string().nullable().meta({ description: 'ISO 8601 in UTC; null means as soon as possible' }),

@@ -28,7 +28,8 @@ export interface BucketFigures {
 
 /**
  * Orders, Done, Cancelled and revenue of each bucket between consecutive `bounds` (the series'
- * starts and the current period's end), in one range scan of transactions_created_idx.
+ * starts and the current period's end), in one range scan of transactions_created_idx; an order
+ * awaiting its payment, or cancelled before it was paid, is not counted.
  */
 export async function bucketFigures(db: Db, bounds: readonly Date[]): Promise<BucketFigures[]> {
   const found = await rows<{ bucket: number; orders: number; done: number; cancelled: number; revenue: string }>(
@@ -39,7 +40,7 @@ export async function bucketFigures(db: Db, bounds: readonly Date[]): Promise<Bu
           count(*) filter (where status_id = ${STATUS.cancelled})::int as cancelled,
           coalesce(sum(total) filter (where status_id = ${STATUS.done}), 0)::bigint as revenue
         from transactions
-        where created_at >= ${at(bounds[0]!)} and created_at < ${at(bounds[bounds.length - 1]!)}
+        where created_at >= ${at(bounds[0]!)} and created_at < ${at(bounds[bounds.length - 1]!)} and counted
         group by 1`,
   );
   const buckets = Array.from({ length: bounds.length - 1 }, () => ({ orders: 0, done: 0, cancelled: 0, revenue: 0 }));
@@ -196,7 +197,7 @@ export async function ordersByHour(db: Db, range: Range): Promise<{ bucket: numb
     db,
     sql`select floor((extract(epoch from created_at) - ${range.start.getTime() / 1000}::numeric) / 3600)::int + 1 as bucket,
           count(*)::int as orders
-        from transactions where created_at >= ${at(range.start)} and created_at < ${at(range.end)}
+        from transactions where created_at >= ${at(range.start)} and created_at < ${at(range.end)} and counted
         group by 1`,
   );
 }

@@ -1,13 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { VA_BANKS, type VaBank } from '@kopi/shared';
 import { z } from 'zod';
 
 // The part of Midtrans' Core API the shop uses: a charge by QRIS or by bank transfer to a virtual
 // account, the status of a transaction, and a refund. Plain fetch over the documented HTTP API, not
 // the midtrans-client package: docs/decisions/payments-midtrans.md says why and which endpoints.
 
-/** The banks whose virtual accounts the shop offers. */
-export const VA_BANKS = ['bca', 'bni', 'bri', 'permata'] as const;
-export type VaBank = (typeof VA_BANKS)[number];
+export { VA_BANKS, type VaBank };
 
 /** Every transaction_status Midtrans documents. */
 export const TRANSACTION_STATUSES = [

@@ -37,6 +37,8 @@ export interface ShopSettings {
   passwordReset: PasswordResetWay;
   /** LATE_AFTER_MINUTES: the board's late rule (docs/shop-rules.md#the-counter). */
   lateAfterMinutes: number;
+  /** Whether QRIS and bank transfers are offered (MIDTRANS_SERVER_KEY is set). */
+  onlinePayments: boolean;
 }
 
 export function shopSettings(config: Config): ShopSettings {
@@ -48,6 +50,7 @@ export function shopSettings(config: Config): ShopSettings {
     clock: config.clock,
     passwordReset: passwordResetWay(config),
     lateAfterMinutes: config.counter.lateAfterMinutes,
+    onlinePayments: config.payments.midtrans !== undefined,
   };
 }
 
@@ -65,6 +68,7 @@ export function describeShop(shop: ShopSettings): Shop {
     next_opening: inZone(shop, status.nextOpening),
     closes_at: inZone(shop, status.closesAt),
     today: shopDate(now, shop.timezone),
+    online_payments: shop.onlinePayments,
     late_after_minutes: shop.lateAfterMinutes,
     password_reset: shop.passwordReset,
   };

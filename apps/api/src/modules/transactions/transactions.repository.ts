@@ -34,6 +34,8 @@ export interface NewOrder {
   guest_name: string | null;
   /** A guest's order: the token with which they follow it. */
   order_token: string | null;
+  /** The status it starts in: Pending, or Awaiting payment when it is paid online. */
+  status_id?: StatusId;
   delivery_id: number;
   payment_id: number;
   promo_id: number | null;
@@ -157,6 +159,10 @@ const utc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', '
 const ORDER_COLUMNS = sql`t.id, t.number,
   json_build_object('id', u.id, 'display_name', coalesce(t.guest_name, ${displayName('u')})) as customer,
   (select json_build_object('id', d.id, 'name', d.name) from dining_tables d where d.id = t.table_id) as "table",
+  (select json_build_object('method_id', t.payment_id, 'status', coalesce(pay.status, 'none'), 'bank', pay.bank,
+            'qr_string', case when pay.status = 'awaiting' then pay.qr_string end, 'va_number', pay.va_number,
+            'expires_at', ${utc('pay.expires_at')}, 'paid_at', ${utc('pay.paid_at')}, 'refund_failed', pay.refund_failed)
+     from (select 1) one left join payments pay on pay.transaction_id = t.id) as payment,
   t.status_id, t.delivery_id, t.payment_id, t.promo_id, t.address,
   to_char(t.scheduled_for at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as scheduled_for,
   t.subtotal, t.discount, t.tax, t.shipping, t.total,
@@ -267,7 +273,8 @@ export async function placeOrder(db: Db, order: NewOrder, { limit, session, time
           ${intArray(addons.map((a) => a.unit_price))}, ${limit?.key ?? null}::text, ${limit?.limit ?? null}::int,
           ${limit?.windowSeconds ?? null}::int, ${session?.jti ?? null}::text, ${session?.epoch ?? null}::int,
           ${order.idempotency_fingerprint ?? null}::text, ${KEY_WAIT_MS}::int, ${timeZone}::text, ${order.table?.id ?? null}::int,
-          ${order.guest_name}::text, ${order.table ? (tableOpenLimit ?? null) : null}::int, ${order.order_token}::text) as placed`,
+          ${order.guest_name}::text, ${order.table ? (tableOpenLimit ?? null) : null}::int, ${order.order_token}::text,
+          ${order.status_id ?? STATUS.pending}::int) as placed`,
   );
   const placed: PlacedRow = typeof row!.placed === 'string' ? JSON.parse(row!.placed) : row!.placed;
   if (placed.session_ended) return { sessionEnded: true };
@@ -294,6 +301,17 @@ export function storedOrderAnswer(order: NewOrder, stored: StoredOrder, names: r
     delivery_name: nameOf(DELIVERY_METHODS, order.delivery_id) ?? 'Unknown',
     payment_id: order.payment_id,
     payment_method: nameOf(PAYMENT_METHODS, order.payment_id) ?? 'Unknown',
+    // An order paid online has no payment until its charge answers (payments.service).
+    payment: {
+      method_id: order.payment_id,
+      status: stored.status_id === STATUS.awaitingPayment ? 'awaiting' : 'none',
+      bank: null,
+      qr_string: null,
+      va_number: null,
+      expires_at: null,
+      paid_at: null,
+      refund_failed: null,
+    },
     promo_id: order.promo_id,
     address: order.address,
     scheduled_for: stored.scheduled_for ?? null,

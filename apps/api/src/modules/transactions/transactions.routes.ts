@@ -40,6 +40,7 @@ import {
   history,
   moveAsAdmin,
   type Orderer,
+  type OrderPayments,
   prepTimes,
   quoteOrder,
   tickOrderLine,
@@ -90,10 +91,18 @@ const LastEventIdHeadersSchema = z.object({
 export async function transactionsRoutes(
   base: FastifyInstance,
   /** ordersPerMinute: ORDER_RATE_LIMIT_PER_MINUTE (0: no limit). */
-  opts: { db: Db; shop: ShopSettings; menu: Menu; stream: OrderStream; ordersPerMinute?: number; tableOpenOrders?: number },
+  opts: {
+    db: Db;
+    shop: ShopSettings;
+    menu: Menu;
+    stream: OrderStream;
+    payments: OrderPayments;
+    ordersPerMinute?: number;
+    tableOpenOrders?: number;
+  },
 ) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db, shop, menu, stream } = opts;
+  const { db, shop, menu, stream, payments } = opts;
 
   app.get(
     '/transactions/events',
@@ -166,14 +175,15 @@ export async function transactionsRoutes(
         // 404: a product is not on the menu, or the table code is not known; 409: one is sold out, the
         // chosen slot is full, or the first request with this Idempotency-Key is still being placed
         // (order_in_progress, Retry-After); 422: the Idempotency-Key was used for another order; 429:
-        // more orders in a minute than ORDER_RATE_LIMIT_PER_MINUTE, or the table has TABLE_OPEN_ORDERS open (table_full).
-        errors: [404, 409, 422, 429],
+        // more orders in a minute than ORDER_RATE_LIMIT_PER_MINUTE, or the table has TABLE_OPEN_ORDERS open (table_full);
+        // 502: an order paid online could not be charged at the gateway (payment_unavailable): it was not placed.
+        errors: [404, 409, 422, 429, 502],
         response: { 200: envelope(PlacedOrderSchema), 201: envelope(PlacedOrderSchema) },
       },
     },
     async (request, reply) => {
       const orderer = ordererOf(request, request.body);
-      const { order, replayed } = await createOrder(db, menu, shop, stream, orderer, request.body, {
+      const { order, replayed } = await createOrder(db, menu, shop, stream, payments, orderer, request.body, {
         idempotencyKey: request.headers['idempotency-key'],
         limit: 'session' in orderer ? orderLimitOf(orderer.session.id, opts.ordersPerMinute ?? 0) : undefined,
         tableOpenLimit: opts.tableOpenOrders,
@@ -338,7 +348,7 @@ export async function transactionsRoutes(
       },
     },
     async (request) => {
-      const order = await moveAsAdmin(db, menu, sessionOf(request), request.params.id, request.body);
+      const order = await moveAsAdmin(db, menu, payments, sessionOf(request), request.params.id, request.body);
       return { msg: MSG.transactionUpdateSuccess, data: order };
     },
   );
@@ -356,7 +366,7 @@ export async function transactionsRoutes(
       },
     },
     async (request) => {
-      const order = await cancelAsCustomer(db, menu, sessionOf(request), request.params.id, request.body.reason);
+      const order = await cancelAsCustomer(db, menu, payments, sessionOf(request), request.params.id, request.body.reason);
       return { msg: 'Order cancelled', data: order };
     },
   );

@@ -1,7 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   ADDONS_CATEGORY_ID,
-  CASH_ID,
   type CreateOrderInput,
   CUSTOMER_CANCELLABLE,
   EVENT_KIND,
@@ -9,9 +8,12 @@ import {
   isFinalStatus,
   listWords,
   nameOf,
+  ONLINE_PAYMENT_IDS,
   OPEN_STATUSES,
   type OrderDetail,
   type OrderLine,
+  PAYMENT,
+  PAYMENT_METHODS,
   type PlacedOrder,
   type PrepTimes,
   type Product,
@@ -26,6 +28,8 @@ import {
   statusName,
   UNDO_SECONDS,
   type UpdateOrderStatusInput,
+  VA_BANKS,
+  type VaBank,
 } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, retryOnConflict } from '../../db/errors.ts';
@@ -76,6 +80,32 @@ export interface MenuSource {
 /** What placing an order sets off besides storing it: the live boards hear of it. */
 export interface OrderEffects {
   created(eventId: number): Promise<void>;
+}
+
+/** The payment side of orders paid online (the payments module; docs/shop-rules.md#payments). */
+export interface OrderPayments {
+  /** Whether QRIS and bank transfers are offered (the gateway is set up). */
+  readonly enabled: boolean;
+  /** Charges an order just stored as Awaiting payment; on a refusal it cancels the order and throws. */
+  start(order: { id: number; total: number; payment_id: number; created_at: string }, bank: VaBank | undefined): Promise<void>;
+  /** An order was cancelled: a paid one is refunded. */
+  cancelled(orderId: number, reason: string): Promise<void>;
+}
+
+/**
+ * The status an order starts in: Awaiting payment when it is paid online (QRIS, or a transfer to a
+ * virtual account of the bank it names), else Pending. An online method the shop does not offer is a 400 naming it.
+ */
+function firstStatusOf(input: CreateOrderInput, payments: OrderPayments): StatusId {
+  if (!ONLINE_PAYMENT_IDS.includes(input.payment_id)) return STATUS.pending;
+  const method = nameOf(PAYMENT_METHODS, input.payment_id);
+  if (!payments.enabled) {
+    throw refuse('payment_id', `${method} payments are not offered by this shop: choose Card or Cash On Delivery`);
+  }
+  if (input.payment_id === PAYMENT.bankTransfer && !input.bank) {
+    throw refuse('bank', `A bank transfer needs the bank of its virtual account: ${VA_BANKS.join(', ')}`);
+  }
+  return STATUS.awaitingPayment;
 }
 
 /** A product of the menu in memory as an order prices it, or undefined when it is not there. */
@@ -238,6 +268,7 @@ async function judgeAndStore(
   input: CreateOrderInput,
   key: OrderKey | undefined,
   { limit, tableOpenLimit }: OrderOptions,
+  firstStatus: StatusId,
 ): Promise<Outcome> {
   let lines = await priceCart(db, menu, input);
   const session = 'session' in orderer ? orderer.session : undefined;
@@ -251,6 +282,7 @@ async function judgeAndStore(
       guest_name: 'guest' in orderer ? orderer.guest : null,
       // A guest follows their order with this token instead of a session (128 bits and more).
       order_token: 'guest' in orderer ? randomBytes(18).toString('base64url') : null,
+      status_id: firstStatus,
       delivery_id: input.delivery_id,
       payment_id: input.payment_id,
       promo_id: input.promo_id ?? null,
@@ -318,6 +350,7 @@ export async function createOrder(
   menu: MenuSource,
   shop: ShopSettings,
   stream: OrderEffects,
+  payments: OrderPayments,
   orderer: Orderer,
   input: CreateOrderInput,
   options: OrderOptions,
@@ -326,7 +359,7 @@ export async function createOrder(
   const key = orderKeyOf(options.idempotencyKey, input);
   let outcome: Outcome;
   try {
-    outcome = await judgeAndStore(db, menu, shop, place, input, key, options);
+    outcome = await judgeAndStore(db, menu, shop, place, input, key, options, firstStatusOf(input, payments));
   } catch (error) {
     // Two requests with one key raced past the claim (only where no lock serialises them): a refusal too.
     const refused = (error instanceof AppError && error.statusCode !== 401) || (key !== undefined && isUniqueViolation(error));
@@ -337,9 +370,14 @@ export async function createOrder(
     outcome = { claim };
   }
   if ('order' in outcome) {
-    menu.sold(outcome.order.items); // "popular" counts it at once
+    const { order } = outcome;
+    menu.sold(order.items); // "popular" counts it at once
     await stream.created(outcome.eventId); // the live boards get it
-    return { order: outcome.order, replayed: false };
+    if (order.status_id !== STATUS.awaitingPayment) return { order, replayed: false };
+    // Paid online: charged now, and answered with what the customer pays with (a QR code, an account).
+    await payments.start(order, input.bank);
+    const charged = await loadOrder(db, order.id);
+    return { order: charged ?? order, replayed: false };
   }
   const order = await loadOrder(db, replayOf(outcome.claim, key!));
   if (!order) throw orderNotFound();
@@ -367,7 +405,8 @@ const tableFull = (open: number) =>
  */
 async function tableOf(db: Db, orderer: Orderer, input: CreateOrderInput): Promise<Place['table']> {
   if ('guest' in orderer) {
-    if (input.payment_id !== CASH_ID) throw refuse('payment_id', 'A guest at a table pays in cash at the counter: choose Cash On Delivery');
+    if (input.payment_id !== PAYMENT.cash)
+      throw refuse('payment_id', 'A guest at a table pays in cash at the counter: choose Cash On Delivery');
     if (input.promo_id) throw refuse('promo_id', 'Coupons need an account: sign in to use one');
   }
   if (!input.table_token) return null;
@@ -511,14 +550,22 @@ async function loadMoved(db: Db, menu: MenuSource, id: number): Promise<OrderDet
 export async function moveAsAdmin(
   db: Db,
   menu: MenuSource,
+  payments: OrderPayments,
   session: Session,
   id: number,
   input: UpdateOrderStatusInput,
 ): Promise<OrderDetail> {
   const to = input.status_id as StatusId;
-  if (await moveOrder(db, { id, to, byUserId: session.id, reason: input.reason ?? null })) return loadMoved(db, menu, id);
+  if (await moveOrder(db, { id, to, byUserId: session.id, reason: input.reason ?? null })) {
+    if (to === STATUS.cancelled) await payments.cancelled(id, input.reason ?? 'Cancelled by the shop');
+    return loadMoved(db, menu, id);
+  }
   const state = await findOrderState(db, id);
   if (!state) throw orderNotFound();
+  // An order awaiting its payment moves on when the gateway says so, not by hand.
+  if (state.status_id === STATUS.awaitingPayment) {
+    throw badRequest(`Order #${id} is awaiting its payment: it becomes Pending when the payment is confirmed`);
+  }
   throw badRequest(`Order #${id} cannot move from ${statusName(state.status_id)} to ${statusName(to)}`);
 }
 
@@ -526,6 +573,7 @@ export async function moveAsAdmin(
 export async function cancelAsCustomer(
   db: Db,
   menu: MenuSource,
+  payments: OrderPayments,
   session: Session,
   id: number,
   reason: string | undefined,
@@ -539,7 +587,10 @@ export async function cancelAsCustomer(
     customerId: session.id,
     from: CUSTOMER_CANCELLABLE,
   });
-  if (moved) return loadMoved(db, menu, id);
+  if (moved) {
+    await payments.cancelled(id, reason ?? 'Cancelled by the customer');
+    return loadMoved(db, menu, id);
+  }
   const state = await findOrderState(db, id);
   if (!state || state.user_id !== session.id) throw orderNotFound();
   if (state.status_id === to) throw badRequest(`Order #${id} is already cancelled`);

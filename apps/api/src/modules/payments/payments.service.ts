@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { nameOf, PAYMENT, PAYMENT_METHODS, VA_BANK_NAMES, type VaBank } from '@kopi/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import { grossAmountMatches, type Midtrans, MidtransError, MidtransUnreachableError, verifySignature } from './midtrans.ts';
+import {
+  cancelUnpaid,
+  findPayment,
+  findPaymentByGatewayId,
+  insertPayment,
+  lockPayment,
+  markPaid,
+  markRefunded,
+  markRefundFailed,
+  markUnpaidFailed,
+  moveToPending,
+  type PaymentRow,
+  type SoldLine,
+} from './payments.repository.ts';
+
+// Getting paid (docs/shop-rules.md#payments, docs/decisions/payments-confirmed.md): an order paid by
+// QRIS or bank transfer is charged at the gateway as soon as it is stored, waits in Awaiting payment,
+// and moves on only when the gateway says so: a notification, checked by its signature and then
+// confirmed by the gateway's status API, or its expiry, swept by every instance (the guarded update
+// lets one of them cancel each order). A payment that comes after its order was cancelled, and the
+// payment of an order cancelled once paid, are given back by a refund.
+
+/** How often the expiry sweep runs: an unpaid order is cancelled within this much after its time. */
+const SWEEP_MS = 1000;
+
+export interface PaymentsOptions {
+  db: Db;
+  /** The gateway; undefined when MIDTRANS_SERVER_KEY is not set (payments off). */
+  gateway: Midtrans | undefined;
+  /** The server key, to check the notifications' signatures. */
+  serverKey: string | undefined;
+  /** Where the gateway sends its notifications: the shop's public address. */
+  notificationUrl: () => string;
+  expirySeconds: number;
+  /** New Pending orders go to the boards (the order stream's `created`). */
+  announce(eventId: number): Promise<void>;
+  /** Units of cancelled orders leave "popular" at once (the menu in memory). */
+  unsold(lines: readonly SoldLine[]): void;
+  log: { warn(message: string): void; error(message: string): void };
+}
+
+/** What the gateway's notification carries that the shop reads (all as sent). */
+interface Notification {
+  order_id: string;
+  status_code: string;
+  gross_amount: string;
+  signature_key: string;
+  transaction_status?: string;
+  fraud_status?: string;
+}
+
+const isNotification = (body: unknown): body is Notification & Record<string, unknown> =>
+  typeof body === 'object' &&
+  body !== null &&
+  ['order_id', 'status_code', 'gross_amount', 'signature_key'].every((k) => typeof (body as Record<string, unknown>)[k] === 'string');
+
+/** What a notification did, for its answer. */
+export type NotificationOutcome = 'paid' | 'cancelled' | 'refunded' | 'unchanged';
+
+export function createPayments(options: PaymentsOptions) {
+  const { db, gateway, log } = options;
+
+  const methodName = (payment: PaymentRow) =>
+    payment.payment_id === PAYMENT.bankTransfer && payment.bank
+      ? `${VA_BANK_NAMES[payment.bank as VaBank] ?? payment.bank} transfer`
+      : (nameOf(PAYMENT_METHODS, payment.payment_id) ?? 'payment');
+
+  /** Gives a paid order's money back; a refusal is recorded on the order for the shop to refund by hand. */
+  async function refund(transactionId: number, reason: string): Promise<void> {
+    const payment = await findPayment(db, transactionId);
+    if (payment?.status !== 'paid' || !gateway) return;
+    try {
+      // The same key on a retry is the same refund at the gateway.
+      await gateway.refund(payment.gateway_order_id, { amount: payment.total, reason, refundKey: `refund-${payment.gateway_order_id}` });
+      await markRefunded(db, transactionId);
+    } catch (error) {
+      if (!(error instanceof MidtransError || error instanceof MidtransUnreachableError)) throw error;
+      const why =
+        error instanceof MidtransError
+          ? `the gateway refused the refund (${error.statusCode}: ${error.statusMessage})`
+          : 'the gateway did not answer';
+      log.warn(`payments: order ${transactionId} could not be refunded: ${why}`);
+      await markRefundFailed(db, transactionId, why);
+    }
+  }
+
+  /** Cancels unpaid orders and gives their units back: by id (a failed payment) or those expired. */
+  async function cancel(which: Parameters<typeof cancelUnpaid>[1], reason: string, status: 'expired' | 'failed') {
+    const cancelled = await cancelUnpaid(db, which, reason, status);
+    if (cancelled.lines.length) options.unsold(cancelled.lines);
+    return cancelled.orders;
+  }
+
+  /** A confirmed payment: the order becomes Pending; one cancelled meanwhile is refunded. */
+  async function settle(transactionId: number, settledAt: Date, gatewayTransactionId: string): Promise<NotificationOutcome> {
+    const outcome = await db.transaction(async (trx) => {
+      const tx = trx as Db;
+      const payment = await lockPayment(tx, transactionId);
+      if (!payment || payment.status === 'paid' || payment.status === 'refunded') return { outcome: 'unchanged' as const };
+      await markPaid(tx, transactionId, settledAt, gatewayTransactionId);
+      const eventId = await moveToPending(tx, transactionId, `Paid by ${methodName(payment)}`);
+      return eventId === undefined ? { outcome: 'refund' as const } : { outcome: 'paid' as const, eventId };
+    });
+    if (outcome.outcome === 'paid') {
+      await options.announce(outcome.eventId);
+      return 'paid';
+    }
+    if (outcome.outcome === 'refund') {
+      await refund(transactionId, 'Paid after the order was cancelled');
+      return 'refunded';
+    }
+    return 'unchanged';
+  }
+
+  let sweeping = false;
+  const sweep = async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      await cancel({ expiredAfterSeconds: options.expirySeconds }, 'Payment expired', 'expired');
+    } catch (error) {
+      log.error(`payments: the expiry sweep failed: ${(error as Error).stack ?? error}`);
+    } finally {
+      sweeping = false;
+    }
+  };
+  const timer = gateway ? setInterval(() => void sweep(), SWEEP_MS) : undefined;
+  timer?.unref();
+
+  return {
+    /** Whether QRIS and bank transfers are offered. */
+    get enabled() {
+      return gateway !== undefined;
+    },
+
+    /**
+     * Charges an order just stored as Awaiting payment. The gateway refusing or not answering cancels
+     * the order (its slot and coupon freed) and throws a 502 saying so.
+     */
+    async start(order: { id: number; total: number; payment_id: number; created_at: string }, bank: VaBank | undefined): Promise<void> {
+      if (!gateway) throw new Error('payments are off');
+      const gatewayOrderId = `kopi-${order.id}-${randomBytes(4).toString('hex')}`;
+      try {
+        const charged = await gateway.charge({
+          orderId: gatewayOrderId,
+          grossAmount: order.total,
+          method: order.payment_id === PAYMENT.qris ? { type: 'qris' } : { type: 'bank_transfer', bank: bank! },
+          expirySeconds: options.expirySeconds,
+          orderTime: new Date(order.created_at),
+          notificationUrl: options.notificationUrl(),
+        });
+        await insertPayment(db, {
+          transactionId: order.id,
+          gatewayOrderId,
+          bank: charged.bank ?? null,
+          qrString: charged.qrString ?? null,
+          vaNumber: charged.vaNumber ?? null,
+          expiresAt: new Date(new Date(order.created_at).getTime() + options.expirySeconds * 1000),
+          gatewayTransactionId: charged.transactionId,
+        });
+      } catch (error) {
+        if (!(error instanceof MidtransError || error instanceof MidtransUnreachableError)) throw error;
+        log.warn(`payments: order ${order.id} could not be charged: ${error.message}`);
+        await cancel({ ids: [order.id] }, 'The payment could not be started', 'failed');
+        throw new AppError(
+          502,
+          'payment_unavailable',
+          'The payment could not be started, so your order was not placed: try again, or choose to pay at the counter',
+        );
+      }
+    },
+
+    /**
+     * An order cancelled by the shop or its customer: a paid one is refunded in full; an unpaid one's
+     * payment is marked failed (a payment that still comes is refunded when it is notified).
+     */
+    async cancelled(transactionId: number, reason: string): Promise<void> {
+      const payment = await findPayment(db, transactionId);
+      if (!payment) return;
+      if (payment.status === 'awaiting') await markUnpaidFailed(db, transactionId);
+      else if (payment.status === 'paid') await refund(transactionId, reason);
+    },
+
+    /**
+     * The gateway's notification (POST /payments/midtrans/notification): signature, order, amount,
+     * then the status API's confirmation, before anything changes. The same notification twice
+     * changes nothing the second time.
+     */
+    async notified(body: unknown): Promise<NotificationOutcome> {
+      if (!gateway || !options.serverKey) throw notFound('Payments are not set up in this shop');
+      if (!isNotification(body)) throw badRequest('A notification needs order_id, status_code, gross_amount and signature_key');
+      if (!verifySignature(body, options.serverKey)) throw new AppError(403, 'forbidden', 'The notification is not signed by the gateway');
+      const payment = await findPaymentByGatewayId(db, body.order_id);
+      if (!payment) throw notFound(`No order is paid by ${body.order_id}`);
+      if (!grossAmountMatches(body.gross_amount, payment.total)) {
+        log.warn(`payments: a notification for ${body.order_id} says ${body.gross_amount}, the order's total is ${payment.total}`);
+        throw badRequest(`The amount ${body.gross_amount} is not the order's total`);
+      }
+      let confirmed: Awaited<ReturnType<Midtrans['status']>>;
+      try {
+        confirmed = await gateway.status(body.order_id);
+      } catch (error) {
+        if (!(error instanceof MidtransError || error instanceof MidtransUnreachableError)) throw error;
+        // The gateway retries a notification that was not taken.
+        throw new AppError(503, 'busy', 'The payment could not be confirmed with the gateway: send it again later', undefined, 30);
+      }
+      if (confirmed.status !== body.transaction_status || !grossAmountMatches(confirmed.grossAmount, payment.total)) {
+        log.warn(
+          `payments: a notification for ${body.order_id} (${body.transaction_status}) is not confirmed: the gateway says ${confirmed.status}`,
+        );
+        throw new AppError(409, 'conflict', 'The gateway does not confirm this notification: nothing changed');
+      }
+      const paid = confirmed.status === 'settlement' || (confirmed.status === 'capture' && confirmed.fraudStatus === 'accept');
+      if (paid) return settle(payment.transaction_id, confirmed.settledAt ?? new Date(), confirmed.transactionId);
+      if (['expire', 'cancel', 'deny', 'failure'].includes(confirmed.status)) {
+        const expired = confirmed.status === 'expire';
+        const cancelled = await cancel(
+          { ids: [payment.transaction_id] },
+          expired ? 'Payment expired' : 'Payment failed',
+          expired ? 'expired' : 'failed',
+        );
+        return cancelled.length ? 'cancelled' : 'unchanged';
+      }
+      return 'unchanged'; // pending, a refund's own notification, …
+    },
+
+    /** Cancels the orders whose payment expired now (the timer does it every second). */
+    sweep,
+
+    close(): void {
+      clearInterval(timer);
+    },
+  };
+}
+
+export type Payments = ReturnType<typeof createPayments>;

@@ -1,7 +1,9 @@
 import { ORDER_TOKEN_HEADER, STATUS } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addProduct, api, createTestShop, multipart, onPostgres, signUpAs, type TestShop } from './helpers.ts';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { addProduct, api, createTestShop, multipart, onPostgres, signUpAs, type TestShop, testConfig } from './helpers.ts';
 import { orderBody, query } from './matrix-helpers.ts';
 import { listenLocally, SseClient } from './sse-client.ts';
 
@@ -464,6 +466,37 @@ describe('orders from a table, by guests too', () => {
     const res = await asGuest(guestBody({ table_token: gone.token }));
     expect(res.statusCode).toBe(404);
     expect(await orderCount()).toBe(before);
+  });
+});
+
+describe.runIf(onPostgres)('two instances on one PostgreSQL database', () => {
+  it("keep the board and the pick-up screen live: a tick and a move made through B reach A's streams within a second", async () => {
+    const other = await openDatabase({ url: shop.database.url!, poolSize: 5 });
+    const b = await buildApp(
+      testConfig({ counter: { lateAfterMinutes: 10, statusReadyMinutes: 15, statusStreamsPerIp: 5, tableOpenOrders: 5 } }),
+      other,
+    );
+    try {
+      const board = await stream(admin.token);
+      const screen = await stream(undefined, { path: '/status/events' });
+      await board.until((c) => c.comments.includes('connected'));
+      await screen.until((c) => c.events.length === 1);
+      const order = await place();
+      const viaB = (method: 'PATCH', url: string, payload: object) =>
+        b.inject({ method, url: `/api/coffee-project${url}`, headers: { 'access-token': admin.token }, payload });
+      const started = Date.now();
+      expect((await viaB('PATCH', `/transactions/${order.id}/items/${order.items[0].id}`, { done: true })).statusCode).toBe(200);
+      expect((await viaB('PATCH', `/transactions/${order.id}/items/${order.items[1].id}`, { done: true })).statusCode).toBe(200);
+      await board.until((c) => c.of(order.id).some((e) => e.data.order.status_id === STATUS.ready), 1000);
+      const onScreen = (c: SseClient) =>
+        c.events.some((e) => (e.data as unknown as { ready: { number: number }[] }).ready.some((o) => o.number === order.number));
+      await screen.until(onScreen, 1000);
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(board.of(order.id).filter((e) => e.data.type === 'line')).toHaveLength(2);
+    } finally {
+      await b.close();
+      await other.close();
+    }
   });
 });
 

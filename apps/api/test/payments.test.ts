@@ -2,7 +2,9 @@ import { STATUS } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../../tools/payments-sandbox/sandbox.ts';
-import { addProduct, api, createTestShop, signUpAs, type TestShop } from './helpers.ts';
+import { buildApp } from '../src/app.ts';
+import { intArray, openDatabase } from '../src/db/client.ts';
+import { addProduct, api, createTestShop, onPostgres, signUpAs, type TestShop, testConfig } from './helpers.ts';
 import { orderBody, query } from './matrix-helpers.ts';
 import { listenLocally, SseClient } from './sse-client.ts';
 
@@ -244,6 +246,36 @@ describe('refunds', () => {
     const after = await detail(order.id);
     expect(after).toMatchObject({ status_id: STATUS.cancelled, payment: { status: 'refunded' } });
     expect(after.events.at(-1).reason).toBe('Payment expired');
+  });
+});
+
+describe.runIf(onPostgres)('two instances on one PostgreSQL database', () => {
+  it('cancel an expired order once between them', async () => {
+    const other = await openDatabase({ url: shop.database.url!, poolSize: 5 });
+    const b = await buildApp(
+      testConfig({ payments: { midtrans: { serverKey: SERVER_KEY, apiUrl: sandbox.url }, expirySeconds: 60 } }),
+      other,
+    );
+    try {
+      const orders = await Promise.all(Array.from({ length: 6 }, () => placeOnline()));
+      const ids = orders.map((o) => o.id);
+      await query(shop, sql`update payments set expires_at = now() - interval '1 second' where transaction_id = any(${intArray(ids)})`);
+      await until(async () => {
+        const [row] = await query<{ n: number }>(
+          shop,
+          sql`select count(*)::int as n from transactions where id = any(${intArray(ids)}) and status_id = ${STATUS.cancelled}`,
+        );
+        return row!.n === ids.length;
+      }, 5000);
+      const cancels = await query<{ n: number }>(
+        shop,
+        sql`select count(*)::int as n from order_events where transaction_id = any(${intArray(ids)}) and status_id = ${STATUS.cancelled}`,
+      );
+      expect(cancels[0]!.n).toBe(ids.length);
+    } finally {
+      await b.close();
+      await other.close();
+    }
   });
 });
 

@@ -1,8 +1,8 @@
 import { addDays, STATUS, shopDate, startOfShopDay } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, sqlArray } from '../src/db/client.ts';
-import { renderArt } from '../src/db/seed.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { renderArt } from '../src/seed/seed.ts';
 
 export const BENCH_PASSWORD = 'bench-password-1';
 const NAMES = [

@@ -7,7 +7,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type Config, startupWarnings } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createListener, type Listener } from './db/listen.ts';
-import { prepareDatabase } from './db/prepare.ts';
 import { connectionCap, requestTimeouts } from './lib/connection-limits.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -15,7 +14,7 @@ import { publicUrlOf } from './lib/public-url.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { createRateLimiter } from './modules/auth/rate-limiter.ts';
+import { createRateLimiter } from './modules/auth/rate-limits.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createGoogleRepository } from './modules/google/google.repository.ts';
 import { googleRoutes } from './modules/google/google.routes.ts';
@@ -35,6 +34,7 @@ import { createRecoveryService } from './modules/recovery/recovery.service.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { shopSettings } from './modules/shop/shop.service.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
+import { ORDER_WINDOW_SECONDS } from './modules/transactions/order-limit.ts';
 import { createOrderStream } from './modules/transactions/order-stream.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -45,10 +45,10 @@ import { errorsPlugin, rejectNulCharacters } from './plugins/errors.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
 import { jsonDepthPlugin } from './plugins/json-depth.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
-import { ORDER_WINDOW_SECONDS } from './plugins/order-limit.ts';
 import { REQUEST_ID_HEADER, requestIdOf, requestIdPlugin } from './plugins/request-id.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
+import { prepareDatabase } from './prepare.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { BackupRefused, type BackupSummary, restoreBackup, writeBackup } from './db/backup.ts';
 import { type Database, DatabaseBusy, migrate, openDatabase } from './db/client.ts';
 import { appliedVersion } from './db/migrations.ts';
-import { isEmpty, seedDemo } from './db/seed.ts';
+import { isEmpty, seedDemo } from './seed/seed.ts';
 
 // The operator's commands, on the database the configuration names (DATABASE_URL, else the
 // embedded one in DATA_DIR), as `npm run db:migrate`, `db:seed`, `backup -- <file>`, `restore -- <file>`.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { API_BASE } from '@kopi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PRODUCTS } from '../src/db/seed-data.ts';
+import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PRODUCTS } from '../src/seed/seed-data.ts';
 import { api, countRows, createTestShop, onPostgres, signUpAs, type TestShop, testConfig } from './helpers.ts';
 import { exitWithin, startServer } from './server-process.ts';
 

@@ -1,4 +1,4 @@
-import { serviceBusy } from '../plugins/errors.ts';
+import { serviceBusy } from './errors.ts';
 
 export interface WorkQueueOptions {
   /** Jobs run at once. */

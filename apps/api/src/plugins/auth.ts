@@ -1,14 +1,8 @@
 import { ROLES, type Role, TOKEN_HEADER } from '@kopi/shared';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthService, Session, SessionClaims } from '../modules/auth/auth.service.ts';
-import { AppError, forbidden, unauthorized } from './errors.ts';
-
-/** A session whose token is signed and unexpired, not yet checked against the database. */
-export interface PendingSession extends SessionClaims {
-  /** Checks it against the database now (revoked, older than the account's epoch, account gone): the session, or a 401. */
-  verify(): Promise<Session>;
-}
+import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import type { AuthService, PendingSession, Session } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

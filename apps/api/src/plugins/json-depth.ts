@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../lib/errors.ts';
 
 /**
  * No body the API takes nests deeper than a few levels (an order's lines are at the third); 32

@@ -2,13 +2,8 @@ import fastifyMultipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES } from '@kopi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, badRequest, fileTooLarge } from './errors.ts';
-
-/** A form's text fields and, when sent, the bytes of its `images` file. */
-export interface FormInput {
-  fields: Record<string, string>;
-  image?: Buffer;
-}
+import { AppError, badRequest, fileTooLarge } from '../lib/errors.ts';
+import type { FormInput } from '../lib/form-input.ts';
 
 export const IMAGE_FIELD = 'images';
 

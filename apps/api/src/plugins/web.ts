@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { API_BASE } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { notFound } from '../lib/errors.ts';
 import { escapeHtml } from '../lib/html.ts';
-import { notFound } from './errors.ts';
 
 interface WebOptions {
   dist?: string;

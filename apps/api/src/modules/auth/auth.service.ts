@@ -2,10 +2,10 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type LoginInput, type LoginResult, MSG, type Role } from '@kopi/shared';
 import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
-import { unauthorized } from '../../plugins/errors.ts';
+import { unauthorized } from '../../lib/errors.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { decoy, verifyPassword } from './passwords.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import type { createRateLimiter } from './rate-limits.repository.ts';
 
 export interface Session {
   id: number;
@@ -23,6 +23,15 @@ export const sessionEnded = () => unauthorized(SESSION_EXPIRED);
 
 /** What a token says of its session once its signature and expiry are checked: the rest is the database's. */
 export type SessionClaims = Omit<Session, 'role'>;
+
+/** Fixed-window counters shared by every instance (rate-limits.repository.ts): sign-in and sign-up limits. */
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** A session whose token is signed and unexpired, not yet checked against the database. */
+export interface PendingSession extends SessionClaims {
+  /** Checks it against the database now (revoked, older than the account's epoch, account gone): the session, or a 401. */
+  verify(): Promise<Session>;
+}
 
 export async function createAuthService(repo: AuthRepository, limiter: RateLimiter, config: Config) {
   const secret = new TextEncoder().encode(config.jwtSecret ?? (await repo.signingSecret(randomBytes(48).toString('base64url'))));

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { CALLBACK_PATH, FLOW_COOKIE, FLOW_SECONDS, type GoogleSignIn, GoogleSignInError } from './google.service.ts';
 
 /** The screen that finishes a Google sign-in in the SPA: it reads the outcome from the fragment. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { readImage, VARIANT_WIDTHS, type VariantWidth } from './images.service.ts';
 
 const FILE = /^([a-f0-9]{64})\.webp$/;

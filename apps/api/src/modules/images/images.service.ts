@@ -3,8 +3,8 @@ import { availableParallelism } from 'node:os';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
+import { AppError, fileTypeNotAllowed } from '../../lib/errors.ts';
 import { createWorkQueue } from '../../lib/work-queue.ts';
-import { AppError, fileTypeNotAllowed } from '../../plugins/errors.ts';
 import { findImage, findVariant, saveImage, saveVariant } from './images.repository.ts';
 
 // docs/shop-rules.md#pictures: JPEG or PNG only. Judged by the file's magic bytes, never its name or declared type.

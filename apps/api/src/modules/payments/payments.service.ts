@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { nameOf, PAYMENT, PAYMENT_METHODS, VA_BANK_NAMES, type VaBank } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { grossAmountMatches, type Midtrans, MidtransError, MidtransUnreachableError, verifySignature } from './midtrans.ts';
 import {
   cancelUnpaid,

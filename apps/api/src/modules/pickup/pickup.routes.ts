@@ -2,8 +2,8 @@ import { PickupBoardSchema } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import { envelope } from '../../lib/reply.ts';
-import { AppError } from '../../plugins/errors.ts';
 import type { PickupScreen } from './pickup.service.ts';
 
 /** The pick-up screen's data (docs/shop-rules.md#the-pick-up-screen): public, and only numbers and first names. */

@@ -17,8 +17,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Listener } from '../../db/listen.ts';
 import { createAnswerCache, type EncodedAnswer, type Encoding } from '../../lib/compression.ts';
-import { badRequest, notFound, parseOrThrow } from '../../plugins/errors.ts';
-import type { FormInput } from '../../plugins/multipart.ts';
+import { badRequest, notFound, parseOrThrow } from '../../lib/errors.ts';
+import type { FormInput } from '../../lib/form-input.ts';
 import { prepareOptionalUpload, prepareUpload, storeImage } from '../images/images.service.ts';
 import { MenuIndex } from './menu-index.ts';
 import {

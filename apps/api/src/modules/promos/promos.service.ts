@@ -9,8 +9,8 @@ import {
   startOfShopDay,
 } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, notFound, parseOrThrow } from '../../plugins/errors.ts';
-import type { FormInput } from '../../plugins/multipart.ts';
+import { badRequest, conflict, notFound, parseOrThrow } from '../../lib/errors.ts';
+import type { FormInput } from '../../lib/form-input.ts';
 import { prepareOptionalUpload, prepareUpload, storeImage } from '../images/images.service.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
 import {

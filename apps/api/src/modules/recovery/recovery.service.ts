@@ -2,11 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type ChangePasswordInput, type ChangePasswordResult, MSG, type ResetPasswordInput, type Role } from '@kopi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import { badRequest, unauthorized } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { badRequest, unauthorized } from '../../plugins/errors.ts';
-import type { AuthService, Session } from '../auth/auth.service.ts';
+import type { AuthService, RateLimiter, Session } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import type { RateLimiter } from '../auth/rate-limiter.ts';
 import type { RecoveryRepository } from './recovery.repository.ts';
 import { resetMail } from './reset-mail.ts';
 

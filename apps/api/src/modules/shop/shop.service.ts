@@ -22,7 +22,7 @@ import {
 import { type Config, passwordResetWay } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, conflict } from '../../plugins/errors.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
 import { countSlotOrders, lockSlot, readMonthlyRevenueGoal, writeMonthlyRevenueGoal } from './shop.repository.ts';
 
 // The shop's clock, hours and order slots (docs/shop-rules.md#opening-hours-and-slots).

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
 import { envelope, MessageSchema } from '../../lib/reply.ts';
-import { notFound } from '../../plugins/errors.ts';
 import { createTable, deleteTable, tableByToken, tables } from './tables.service.ts';
 
 const TokenParamSchema = z.object({ token: z.string().min(1).max(200) });

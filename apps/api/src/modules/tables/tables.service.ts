@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CreateTableInput, DiningTable } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { findTableByToken, insertTable, listTables, softDeleteTable, type TableRow } from './tables.repository.ts';
 
 // Dine-in tables and their QR codes (docs/shop-rules.md#orders-from-the-table).

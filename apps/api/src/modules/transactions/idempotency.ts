@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CreateOrderInput } from '@kopi/shared';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 
 // A customer's Idempotency-Key (docs/shop-rules.md#ordering, docs/decisions/order-promise.md#idempotency): one order per key, whatever the rules
 // say when a retry comes. The key is claimed before any rule is judged (migration 0017's

@@ -16,8 +16,8 @@ import {
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, intArray, rows, sqlArray } from '../../db/client.ts';
 import { transactions } from '../../db/schema.ts';
-import type { OrderLimit } from '../../plugins/order-limit.ts';
 import type { Claim } from './idempotency.ts';
+import type { OrderLimit } from './order-limit.ts';
 
 /** An add-on in a line's drink, priced at the time of the order; `qty` is per drink. */
 export interface NewAddon {

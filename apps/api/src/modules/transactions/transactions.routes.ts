@@ -21,13 +21,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { pendingSessionOf, sessionOf } from '../../plugins/auth.ts';
-import { AppError, badRequest, unauthorized } from '../../plugins/errors.ts';
-import { orderLimitOf } from '../../plugins/order-limit.ts';
 import type { Menu } from '../products/products.service.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
 import { OrderInputSchema } from './order-input.ts';
+import { orderLimitOf } from './order-limit.ts';
 import type { OrderStream, Viewer } from './order-stream.ts';
 import {
   allOrders,

@@ -33,15 +33,14 @@ import {
 } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, retryOnConflict } from '../../db/errors.ts';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';
-import type { PendingSession } from '../../plugins/auth.ts';
-import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../plugins/errors.ts';
-import type { OrderLimit } from '../../plugins/order-limit.ts';
-import { type Session, sessionEnded } from '../auth/auth.service.ts';
+import { type PendingSession, type Session, sessionEnded } from '../auth/auth.service.ts';
 import { judgePromo, type PromoVerdict } from '../promos/promos.service.ts';
 import { holdingSlot, type ShopSettings } from '../shop/shop.service.ts';
 import { tableByToken } from '../tables/tables.service.ts';
 import { type Claim, type OrderKey, orderKeyOf, replayOf } from './idempotency.ts';
+import type { OrderLimit } from './order-limit.ts';
 import {
   claimKey,
   countOrders,

@@ -6,7 +6,7 @@ import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { multipartForm } from '../../plugins/docs.ts';
 import { readForm } from '../../plugins/multipart.ts';
-import type { RateLimiter } from '../auth/rate-limiter.ts';
+import type { RateLimiter } from '../auth/auth.service.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
 import { editProfile, listAccounts, profile, register } from './users.service.ts';
 

@@ -1,9 +1,9 @@
 import { MEMBER_CARD_GOAL, type Profile, ProfilePatchSchema, type RegisterInput, ROLES, shopDate } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { badRequest, conflict, notFound, parseOrThrow } from '../../lib/errors.ts';
+import type { FormInput } from '../../lib/form-input.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';
-import { badRequest, conflict, notFound, parseOrThrow } from '../../plugins/errors.ts';
-import type { FormInput } from '../../plugins/multipart.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { prepareOptionalUpload, storeImage } from '../images/images.service.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';

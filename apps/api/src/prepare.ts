@@ -1,6 +1,6 @@
-import type { Config } from '../config.ts';
-import { type Database, migrate } from './client.ts';
-import { ensureAdmin, isEmpty, seedDemo } from './seed.ts';
+import type { Config } from './config.ts';
+import { type Database, migrate } from './db/client.ts';
+import { ensureAdmin, isEmpty, seedDemo } from './seed/seed.ts';
 
 /** Start-up: migrate, seed the demo shop into an empty database, make sure the configured admin exists. */
 export async function prepareDatabase(

@@ -1,13 +1,13 @@
 import { DOOR_DELIVERY_ID, isDrink, lineTotal, STATUS, stationOfCategory } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { type Db, rows } from '../db/client.ts';
+import { productSizes, products, promos } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { sha256Of, storeImage } from '../modules/images/images.service.ts';
 import { sizePrices } from '../modules/products/products.service.ts';
 import { placeOrder } from '../modules/transactions/transactions.repository.ts';
 import { insertUser, upsertAdmin } from '../modules/users/users.repository.ts';
-import { type Db, rows } from './client.ts';
-import { productSizes, products, promos } from './schema.ts';
 import { type Art, drawArt } from './seed-art.ts';
 import { DEMO_ADDON_NAMES, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PRODUCTS, DEMO_PROMOS, DEMO_REGULARS } from './seed-data.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.ts';
-import { tooManyRequests } from '../../plugins/errors.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
 
 /**
  * Fixed-window counters kept in the database, so that every instance of the API counts together
@@ -53,4 +53,3 @@ export function createRateLimiter(db: Db, windowSeconds: number) {
     },
   };
 }
-export type RateLimiter = ReturnType<typeof createRateLimiter>;

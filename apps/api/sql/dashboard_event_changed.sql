@@ -1,8 +1,8 @@
 -- Part of the dashboard's closed days (docs/decisions/dashboard-in-sql.md): see dashboard_forget.sql.
 CREATE OR REPLACE FUNCTION "dashboard_event_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- A line ticked changes no figure of the dashboard (an undo and the move it undoes do).
-  IF coalesce(NEW."kind", OLD."kind") = 1 /* EVENT_KIND.line */ THEN
+  -- A line ticked or a payment's change alters no figure of the dashboard (an undo and the move it undoes do).
+  IF coalesce(NEW."kind", OLD."kind") IN (1 /* EVENT_KIND.line */, 4 /* EVENT_KIND.payment */) THEN
     RETURN NULL;
   END IF;
   IF TG_OP <> 'INSERT' THEN

@@ -207,7 +207,10 @@ describe('a bank transfer to a virtual account', () => {
 });
 
 describe('refunds', () => {
-  it('gives a paid order back in full when the shop or its customer cancels it', async () => {
+  it('gives a paid order back in full when the shop or its customer cancels it, and every screen hears of it', async () => {
+    const board = await SseClient.open(base, admin.token);
+    open.push(board);
+    await board.until((c) => c.comments.includes('connected'));
     const byShop = await placeOnline();
     await sandbox.pay(gatewayIdOf(byShop.id));
     const res = await api(shop, 'PATCH', `/transactions/${byShop.id}`, {
@@ -217,6 +220,9 @@ describe('refunds', () => {
     expect(res.json().data.payment).toMatchObject({ status: 'refunded', refund_failed: null });
     const refunds = sandbox.charges.get(gatewayIdOf(byShop.id))!.refunds;
     expect(refunds).toMatchObject([{ amount: byShop.total, reason: 'Machine broke' }]);
+    await board.until((c) => c.of(byShop.id).some((e) => e.data.order.payment.status === 'refunded'), 1000);
+    // The refund is not a move: the history shows the cancellation last.
+    expect((await detail(byShop.id)).events.at(-1)).toMatchObject({ status_id: STATUS.cancelled, reason: 'Machine broke' });
 
     const byCustomer = await placeOnline();
     await sandbox.pay(gatewayIdOf(byCustomer.id));
@@ -311,12 +317,21 @@ describe('without a gateway, or when it fails', () => {
       const customer = await signUpAs(down, 'User');
       const owner = await signUpAs(down, 'Admin');
       const product = await addProduct(down, owner.token, { product_name: 'Offline Latte', price: 20000 });
-      const res = await api(down, 'POST', '/transactions', { token: customer.token, body: orderBody(product.id, { payment_id: 4 }) });
+      const key = { 'idempotency-key': 'pay-when-down' };
+      const send = () =>
+        api(down, 'POST', '/transactions', { token: customer.token, body: orderBody(product.id, { payment_id: 4 }), headers: key });
+      const res = await send();
       expect(res.statusCode).toBe(502);
       expect(res.json()).toMatchObject({ code: 'payment_unavailable' });
       expect(res.body).not.toContain(SERVER_KEY);
-      const [row] = await query<{ status_id: number }>(down, sql`select status_id from transactions`);
+      const [row] = await query<{ id: number; status_id: number }>(down, sql`select id, status_id from transactions`);
       expect(row!.status_id).toBe(STATUS.cancelled);
+      const failed = await api(down, 'GET', `/transactions/${row!.id}`, { token: customer.token });
+      expect(failed.json().data.payment.status).toBe('failed');
+      // The key was freed with the cancelled order: the retry tries again (and fails again here), not a replay.
+      const retry = await send();
+      expect(retry.statusCode).toBe(502);
+      expect((await query<{ n: number }>(down, sql`select count(*)::int as n from transactions`))[0]!.n).toBe(2);
     } finally {
       await down.close();
     }

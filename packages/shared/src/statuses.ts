@@ -60,9 +60,10 @@ export const CUSTOMER_CANCELLABLE: readonly StatusId[] = [STATUS.awaitingPayment
 /**
  * What an order event records (order_events.kind): a move of its status; a line ticked done or
  * unticked (its status unchanged); an undo, which returns the order to the status before its last
- * move; and a move that an undo took back (the dashboard and the history skip or mark it).
+ * move; a move that an undo took back (the dashboard and the history skip or mark it); and a change
+ * of its payment alone (a refund made or refused), so that every screen hears of it.
  */
-export const EVENT_KIND = { move: 0, line: 1, undo: 2, undone: 3 } as const;
+export const EVENT_KIND = { move: 0, line: 1, undo: 2, undone: 3, payment: 4 } as const;
 export type EventKind = (typeof EVENT_KIND)[keyof typeof EVENT_KIND];
 
 /** How long after a move it can be undone (docs/shop-rules.md#the-counter). */

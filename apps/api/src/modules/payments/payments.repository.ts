@@ -1,5 +1,5 @@
-import { STATUS } from '@kopi/shared';
-import { sql } from 'drizzle-orm';
+import { EVENT_KIND, STATUS } from '@kopi/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, intArray, rows } from '../../db/client.ts';
 
 // The payments table and the moves of an order its payment makes (docs/shop-rules.md#payments): paid
@@ -90,6 +90,8 @@ export async function cancelUnpaid(
   which: { ids: readonly number[] } | { expiredAfterSeconds: number },
   reason: string,
   paymentStatus: 'expired' | 'failed',
+  /** Frees the orders' Idempotency-Keys: a retry with the key places the order again (its charge failed). */
+  releaseKeys = false,
 ): Promise<{ orders: number[]; lines: SoldLine[] }> {
   const due =
     'ids' in which
@@ -103,7 +105,8 @@ export async function cancelUnpaid(
     db,
     sql`with due as (${due}),
         moved as (
-          update transactions t set status_id = ${STATUS.cancelled}, updated_at = now()
+          update transactions t set status_id = ${STATUS.cancelled}, updated_at = now(),
+            idempotency_key = case when ${releaseKeys}::boolean then null else t.idempotency_key end
           from due where t.id = due.id and t.status_id = ${STATUS.awaitingPayment} returning t.id, t.updated_at),
         paid as (update payments p set status = ${paymentStatus} from moved where p.transaction_id = moved.id and p.status = 'awaiting'),
         event as (insert into order_events (transaction_id, status_id, reason, at) select id, ${STATUS.cancelled}, ${reason}, updated_at from moved),
@@ -131,11 +134,40 @@ export async function markUnpaidFailed(db: Db, transactionId: number): Promise<v
   await db.execute(sql`update payments set status = 'failed' where transaction_id = ${transactionId} and status = 'awaiting'`);
 }
 
+/**
+ * A change of the payment alone (`changed`: an update of payments returning transaction_id) reaches
+ * every screen: the order's updated_at moves and an event of kind payment is announced.
+ */
+const announcingPaymentChange = (changed: SQL) => sql`with changed as (${changed}),
+    touched as (update transactions t set updated_at = now() from changed where t.id = changed.transaction_id
+                returning t.id, t.status_id, t.updated_at)
+    insert into order_events (transaction_id, status_id, kind, at) select id, status_id, ${EVENT_KIND.payment}, updated_at from touched`;
+
 export async function markRefunded(db: Db, transactionId: number): Promise<void> {
-  await db.execute(sql`update payments set status = 'refunded', refunded_at = now(), refund_failed = null
-    where transaction_id = ${transactionId} and status = 'paid'`);
+  await db.execute(
+    announcingPaymentChange(sql`update payments set status = 'refunded', refunded_at = now(), refund_failed = null
+      where transaction_id = ${transactionId} and status = 'paid' returning transaction_id`),
+  );
 }
 
 export async function markRefundFailed(db: Db, transactionId: number, why: string): Promise<void> {
-  await db.execute(sql`update payments set refund_failed = ${why} where transaction_id = ${transactionId} and status = 'paid'`);
+  await db.execute(
+    announcingPaymentChange(sql`update payments set refund_failed = ${why}
+      where transaction_id = ${transactionId} and status = 'paid' returning transaction_id`),
+  );
+}
+
+/**
+ * Cancelled orders whose payment is still to give back (their refund was cut short: the instance
+ * stopped, or the gateway did not answer), cancelled at least `olderThanSeconds` ago.
+ */
+export async function findRefundsOwed(db: Db, olderThanSeconds: number): Promise<number[]> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`select p.transaction_id as id from payments p join transactions t on t.id = p.transaction_id
+        where p.status = 'paid' and p.refund_failed is null and t.status_id = ${STATUS.cancelled}
+          and t.updated_at < now() - make_interval(secs => ${olderThanSeconds})
+        order by t.updated_at limit 20`,
+  );
+  return found.map((row) => row.id);
 }

@@ -7,6 +7,7 @@ import {
   cancelUnpaid,
   findPayment,
   findPaymentByGatewayId,
+  findRefundsOwed,
   insertPayment,
   lockPayment,
   markPaid,
@@ -27,6 +28,8 @@ import {
 
 /** How often the expiry sweep runs: an unpaid order is cancelled within this much after its time. */
 const SWEEP_MS = 1000;
+/** How often, and how long after its cancellation, a refund cut short is asked for again. */
+const REFUND_SWEEP_MS = 30_000;
 
 export interface PaymentsOptions {
   db: Db;
@@ -79,19 +82,21 @@ export function createPayments(options: PaymentsOptions) {
       await gateway.refund(payment.gateway_order_id, { amount: payment.total, reason, refundKey: `refund-${payment.gateway_order_id}` });
       await markRefunded(db, transactionId);
     } catch (error) {
-      if (!(error instanceof MidtransError || error instanceof MidtransUnreachableError)) throw error;
-      const why =
-        error instanceof MidtransError
-          ? `the gateway refused the refund (${error.statusCode}: ${error.statusMessage})`
-          : 'the gateway did not answer';
+      if (error instanceof MidtransUnreachableError) {
+        // Perhaps made, perhaps not: the refunds sweep asks again with the same refund key.
+        log.warn(`payments: order ${transactionId}'s refund got no answer; it is asked again`);
+        return;
+      }
+      if (!(error instanceof MidtransError)) throw error;
+      const why = `the gateway refused the refund (${error.statusCode}: ${error.statusMessage})`;
       log.warn(`payments: order ${transactionId} could not be refunded: ${why}`);
       await markRefundFailed(db, transactionId, why);
     }
   }
 
   /** Cancels unpaid orders and gives their units back: by id (a failed payment) or those expired. */
-  async function cancel(which: Parameters<typeof cancelUnpaid>[1], reason: string, status: 'expired' | 'failed') {
-    const cancelled = await cancelUnpaid(db, which, reason, status);
+  async function cancel(which: Parameters<typeof cancelUnpaid>[1], reason: string, status: 'expired' | 'failed', releaseKeys = false) {
+    const cancelled = await cancelUnpaid(db, which, reason, status, releaseKeys);
     if (cancelled.lines.length) options.unsold(cancelled.lines);
     return cancelled.orders;
   }
@@ -118,11 +123,18 @@ export function createPayments(options: PaymentsOptions) {
   }
 
   let sweeping = false;
+  let lastRefundSweep = 0;
   const sweep = async () => {
     if (sweeping) return;
     sweeping = true;
     try {
       await cancel({ expiredAfterSeconds: options.expirySeconds }, 'Payment expired', 'expired');
+      // Refunds cut short (an instance stopped after a cancellation, the gateway silent) are asked
+      // again with the same refund key, which the gateway takes as the same refund.
+      if (Date.now() - lastRefundSweep >= REFUND_SWEEP_MS) {
+        lastRefundSweep = Date.now();
+        for (const id of await findRefundsOwed(db, REFUND_SWEEP_MS / 1000)) await refund(id, 'Order cancelled');
+      }
     } catch (error) {
       log.error(`payments: the expiry sweep failed: ${(error as Error).stack ?? error}`);
     } finally {
@@ -166,7 +178,8 @@ export function createPayments(options: PaymentsOptions) {
       } catch (error) {
         if (!(error instanceof MidtransError || error instanceof MidtransUnreachableError)) throw error;
         log.warn(`payments: order ${order.id} could not be charged: ${error.message}`);
-        await cancel({ ids: [order.id] }, 'The payment could not be started', 'failed');
+        // Its key is freed: the customer's retry places the order again, with a new charge.
+        await cancel({ ids: [order.id] }, 'The payment could not be started', 'failed', true);
         throw new AppError(
           502,
           'payment_unavailable',

@@ -159,7 +159,10 @@ const utc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', '
 const ORDER_COLUMNS = sql`t.id, t.number,
   json_build_object('id', u.id, 'display_name', coalesce(t.guest_name, ${displayName('u')})) as customer,
   (select json_build_object('id', d.id, 'name', d.name) from dining_tables d where d.id = t.table_id) as "table",
-  (select json_build_object('method_id', t.payment_id, 'status', coalesce(pay.status, 'none'), 'bank', pay.bank,
+  -- An order paid online that is not counted yet was never paid: awaiting its charge, or failed.
+  (select json_build_object('method_id', t.payment_id,
+            'status', coalesce(pay.status, case when t.counted then 'none' when t.status_id = ${STATUS.awaitingPayment} then 'awaiting' else 'failed' end),
+            'bank', pay.bank,
             'qr_string', case when pay.status = 'awaiting' then pay.qr_string end, 'va_number', pay.va_number,
             'expires_at', ${utc('pay.expires_at')}, 'paid_at', ${utc('pay.paid_at')}, 'refund_failed', pay.refund_failed)
      from (select 1) one left join payments pay on pay.transaction_id = t.id) as payment,
@@ -189,14 +192,15 @@ const ORDER_SELECT = sql`
   from transactions t left join users u on u.id = t.user_id`;
 
 /**
- * An order's history, oldest first, without its lines' ticks: one order's moves are serialised by
+ * An order's history, oldest first, without its lines' ticks and payment changes: one order's moves are serialised by
  * its row lock, so id order is time order.
  */
 const EVENTS_JSON = sql`(select coalesce(json_agg(json_build_object('id', e.id, 'status_id', e.status_id, 'at', ${utc('e.at')},
     'by', case when b.id is null then null else json_build_object('id', b.id, 'display_name', ${displayName('b')}) end,
     'reason', e.reason, 'kind', case e.kind when ${EVENT_KIND.undo} then 'undo' when ${EVENT_KIND.undone} then 'undone' else 'move' end)
     order by e.id), '[]'::json)
-  from order_events e left join users b on b.id = e.by_user_id where e.transaction_id = t.id and e.kind <> ${EVENT_KIND.line})`;
+  from order_events e left join users b on b.id = e.by_user_id
+  where e.transaction_id = t.id and e.kind not in (${EVENT_KIND.line}, ${EVENT_KIND.payment}))`;
 
 /** What placeOrder answers: the order stored, or why nothing was. */
 export type Placed =

@@ -11,6 +11,7 @@ import { orderQueries, useSetOrderStatus } from '../api/orders';
 import { deliveryAddressOf } from '../delivery-address';
 import { DELIVERY_TITLES, PAYMENT_OPTIONS } from '../labels';
 import { StoredOrderSummary } from './order-summary';
+import { PaymentNote } from './payment-note';
 
 const SWIPE_PX = 60;
 
@@ -99,6 +100,8 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
             </label>
           ))}
         </fieldset>
+        {/* Paid online already, or to be collected at the counter (docs/shop-rules.md#payments). */}
+        <PaymentNote payment={order.payment} admin atCounter />
         <Button
           className="w-full"
           busy={markDone.isPending}

@@ -34,6 +34,8 @@ export function OrderTracker({ order }: { order: LiveOrder }) {
     const event = events.find((e) => e.status_id === id);
     return event ? formatShopTime(new Date(event.at), SHOP_TIMEZONE) : undefined;
   };
+  // Five steps share a phone's width: their names a size smaller, so that "Awaiting payment" fits its column.
+  const label = path.length > 4 ? 'text-xs leading-tight break-words sm:text-sm' : 'text-sm';
   const current = cancelled ? statusName(STATUS.cancelled) : stepName(order.status_id);
 
   return (
@@ -56,7 +58,9 @@ export function OrderTracker({ order }: { order: LiveOrder }) {
                 aria-hidden="true"
                 className={`h-2 w-full rounded-full ${done ? (cancelled ? 'bg-roast/40' : 'bg-leaf') : 'bg-roast/15'}`}
               />
-              <span className={`text-sm ${isCurrent ? 'font-bold text-leaf' : done ? 'font-semibold' : 'text-roast'}`}>{stepName(id)}</span>
+              <span className={`${label} ${isCurrent ? 'font-bold text-leaf' : done ? 'font-semibold' : 'text-roast'}`}>
+                {stepName(id)}
+              </span>
               {time && <span className="text-xs text-roast">{time}</span>}
             </li>
           );

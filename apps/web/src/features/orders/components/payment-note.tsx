@@ -10,8 +10,6 @@ export const PAYMENT_NOTE_TEXT = {
   refundFailedCustomer: 'The shop is giving your payment back by hand.',
   refunded: 'Refunded',
   refundedHint: 'The payment was given back in full.',
-  collect: 'Collect payment',
-  paidOnline: 'Paid online: nothing to collect',
   status: { none: '', awaiting: 'Awaiting payment', paid: 'Paid', expired: 'Expired, not paid', failed: 'Not paid', refunded: 'Refunded' },
 } as const;
 
@@ -29,13 +27,11 @@ export function paymentStatusText(payment: OrderPayment): string {
 
 interface PaymentNoteProps {
   payment: OrderPayment;
-  /** An admin sees why a refund failed, and at the counter whether to collect the payment. */
+  /** An admin sees why a refund failed. */
   admin: boolean;
-  /** The Manage order queue: say whether the payment is still to be collected. */
-  atCounter?: boolean;
 }
 
-export function PaymentNote({ payment, admin, atCounter = false }: PaymentNoteProps) {
+export function PaymentNote({ payment, admin }: PaymentNoteProps) {
   if (payment.refund_failed) {
     return admin ? (
       <div className="rounded-xl border-2 border-berry bg-berry/5 p-3 text-berry" data-testid="refund-failed">
@@ -57,10 +53,5 @@ export function PaymentNote({ payment, admin, atCounter = false }: PaymentNotePr
       </p>
     );
   }
-  if (!atCounter) return null;
-  return payment.status === 'paid' ? (
-    <p className="rounded-xl bg-leaf/10 p-3 text-sm font-semibold text-leaf">{PAYMENT_NOTE_TEXT.paidOnline}</p>
-  ) : payment.status === 'none' ? (
-    <p className="rounded-xl bg-honey/25 p-3 text-sm font-semibold text-espresso">{PAYMENT_NOTE_TEXT.collect}</p>
-  ) : null;
+  return null;
 }

@@ -11,7 +11,6 @@ import { orderQueries, useSetOrderStatus } from '../api/orders';
 import { deliveryAddressOf } from '../delivery-address';
 import { DELIVERY_TITLES, PAYMENT_OPTIONS } from '../labels';
 import { StoredOrderSummary } from './order-summary';
-import { PaymentNote } from './payment-note';
 
 const SWIPE_PX = 60;
 
@@ -100,8 +99,15 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
             </label>
           ))}
         </fieldset>
-        {/* Paid online already, or to be collected at the counter (docs/shop-rules.md#payments). */}
-        <PaymentNote payment={order.payment} admin atCounter />
+        {/* Paid online already, or to be collected at the counter (docs/shop-rules.md#payments). A pending
+            order is never refunded: the order page's payment notes are not needed here, nor loaded with the cart. */}
+        {order.payment.status === 'paid' ? (
+          <p className="rounded-xl bg-leaf/10 p-3 text-sm font-semibold text-leaf">Paid online: nothing to collect</p>
+        ) : (
+          order.payment.status === 'none' && (
+            <p className="rounded-xl bg-honey/25 p-3 text-sm font-semibold text-espresso">Collect payment</p>
+          )
+        )}
         <Button
           className="w-full"
           busy={markDone.isPending}

@@ -73,7 +73,16 @@ test('a customer signs up, logs in, checks out L / Pick up / 3 and hides the ord
   await expect(page.getByText('TAX & FEES')).toBeVisible();
   await expect(page.getByTestId('summary-total')).toHaveText(formatIDR(unitPrice * 3));
   await expect(page.getByRole('radio', { name: 'Pick up' })).toBeChecked();
-  await page.getByRole('radio', { name: 'Bank Account' }).check();
+  // This shop takes no online payments (no MIDTRANS_SERVER_KEY): Bank Account and QRIS are shown,
+  // disabled, with why; Card is the default (docs/shop-rules.md#payments).
+  await expect(page.getByRole('radio', { name: 'Card' })).toBeChecked();
+  for (const method of ['Bank Account', 'QRIS']) {
+    const radio = page.getByRole('radio', { name: method });
+    await expect(radio).toBeDisabled();
+    await expect(radio).toHaveAccessibleDescription('Not offered by this shop yet');
+  }
+  await page.getByRole('radio', { name: 'Cash on Delivery' }).check();
+  await page.getByRole('radio', { name: 'Card' }).check();
   await screenshot(page, 'payment-customer');
 
   // A failed order says so and keeps the cart (docs/decisions/spec-fidelity.md#fixed).

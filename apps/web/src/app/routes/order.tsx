@@ -1,3 +1,4 @@
+import { ROLES } from '@kopi/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -93,6 +94,7 @@ export function OrderPage() {
       <OrderDetails
         order={order.data}
         mine={order.data.customer.id === session?.id}
+        admin={session?.role === ROLES.admin}
         orderingAgain={orderingAgain}
         onOrderAgain={() => void orderAgain(order.data)}
       />

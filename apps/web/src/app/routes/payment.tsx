@@ -1,4 +1,15 @@
-import { DELAY, DELIVERY_METHODS, DINE_IN_ID, DOOR_DELIVERY_ID, GUEST_NAME_MAX, MSG, PAYMENT, ROLES, SIZES } from '@kopi/shared';
+import {
+  DELAY,
+  DELIVERY_METHODS,
+  DINE_IN_ID,
+  DOOR_DELIVERY_ID,
+  GUEST_NAME_MAX,
+  MSG,
+  PAYMENT,
+  ROLES,
+  SIZES,
+  type VaBank,
+} from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -25,14 +36,16 @@ import { keepOrderToken } from '../../features/orders/api/guest-order';
 import {
   isKeyUsedForAnotherOrder,
   isOrderInProgress,
+  isPaymentUnavailable,
   isTableFull,
   type NewOrder,
   orderQueries,
   useCreateOrder,
 } from '../../features/orders/api/orders';
 import { SummaryLines, SummaryTotalsTable } from '../../features/orders/components/order-summary';
+import { PaymentMethodPicker } from '../../features/orders/components/payment-method-picker';
 import { PendingOrderPanel } from '../../features/orders/components/pending-order-panel';
-import { PAYMENT_OPTIONS } from '../../features/orders/labels';
+import { isOnlinePayment, missingBank, offeredPaymentId } from '../../features/orders/payment-methods';
 import { ORDER_TEXT } from '../../features/orders/texts';
 import { profileQueries } from '../../features/profile/api/profile';
 import { shopQueries, useRefreshShop } from '../../features/shop/api/shop';
@@ -94,6 +107,8 @@ function orderFailure(error: unknown, where: 'toast' | 'form'): string {
   if (isKeyUsedForAnotherOrder(error)) return ORDER_TEXT.orderPlacedEarlier;
   // The table takes no more orders now: the server's message asks to see the staff.
   if (isTableFull(error)) return errorMessage(error);
+  // The gateway could not start the payment: the server says so, and what to do (the cart is kept).
+  if (isPaymentUnavailable(error)) return errorMessage(error);
   return where === 'toast' ? MSG.orderFailed : `${MSG.orderFailed} ${errorMessage(error)}`;
 }
 
@@ -103,7 +118,10 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const navigateLater = useDelayedNavigate();
   const addressId = useId();
   const [addressDraft, setAddressDraft] = useState<string>();
-  const [paymentId, setPaymentId] = useState<number>(PAYMENT_OPTIONS[0].id);
+  const [chosenPaymentId, setPaymentId] = useState<number>(PAYMENT.card);
+  const [bank, setBank] = useState<VaBank>();
+  const [bankMissingShown, setBankMissingShown] = useState(false);
+  const bankFieldId = useId();
   // At a table (its QR code scanned) the order is Dine In there; a guest, without an account, gives a
   // name and pays in cash at the counter, without a coupon (docs/shop-rules.md#orders-from-the-table).
   const seat = useTableSeat();
@@ -128,6 +146,10 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const hasZeroLine = cart.lines.some((line) => line.qty < 1);
   // "As soon as possible" is no choice while the shop is closed: a time must be picked (the picker says so).
   const shop = useQuery(shopQueries.info());
+  // QRIS and bank transfers only where the shop takes online payments (docs/shop-rules.md#payments):
+  // a method it stopped offering meanwhile falls back to Card, the default.
+  const onlinePayments = shop.data?.online_payments;
+  const paymentId = offeredPaymentId(chosenPaymentId, onlinePayments);
   const needsTime = !seat && cart.scheduledFor === '' && shop.data?.open_now === false;
   const refreshShop = useRefreshShop();
 
@@ -135,6 +157,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
     items: orderItemsOf(cart),
     delivery_id: deliveryId,
     payment_id: guest ? PAYMENT.cash : paymentId,
+    bank: !guest && paymentId === PAYMENT.bankTransfer ? bank : undefined,
     promo_id: guest ? undefined : cart.promo?.id,
     address: isDoorDelivery ? address.trim() || undefined : undefined,
     // At a table the order is wanted now.
@@ -163,6 +186,9 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
       if (placed.order_token && seat) {
         keepOrderToken(placed.id, placed.order_token);
         void navigate(`/t/${seat.token}/order/${placed.id}`);
+      } else if (isOnlinePayment(placed.payment_id)) {
+        // Paid online: the order's page shows what to pay with, and the time runs already.
+        void navigate(`/history/${placed.id}`);
       } else navigateLater('/history', DELAY.afterPay);
     },
     onError: (error) => {
@@ -323,21 +349,19 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
               </p>
             </div>
           ) : (
-            <fieldset>
-              <legend className="mb-2 font-semibold text-roast">Payment method</legend>
-              {PAYMENT_OPTIONS.map((option) => (
-                <label key={option.id} className="flex cursor-pointer items-center gap-3 py-1.5">
-                  <input
-                    type="radio"
-                    name="payment"
-                    checked={option.id === paymentId}
-                    onChange={() => setPaymentId(option.id)}
-                    className="accent-caramel"
-                  />
-                  {option.label}
-                </label>
-              ))}
-            </fieldset>
+            <PaymentMethodPicker
+              onlinePayments={onlinePayments}
+              paymentId={paymentId}
+              onPayment={setPaymentId}
+              bank={bank}
+              onBank={(picked) => {
+                setBank(picked);
+                setBankMissingShown(false);
+              }}
+              bankMissingShown={bankMissingShown}
+              bankFieldId={bankFieldId}
+              disabled={order.isPending}
+            />
           )}
           {hasZeroLine && <p className="text-sm font-medium text-berry">{TEXT.zeroQuantity}</p>}
           {/* Always there, so that a screen reader announces the wait as it starts. */}
@@ -370,6 +394,11 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
               if (guestNameError) {
                 setGuestNameShown(true);
                 document.getElementById(guestNameId)?.focus();
+                return;
+              }
+              if (!guest && missingBank(paymentId, bank)) {
+                setBankMissingShown(true);
+                document.getElementById(bankFieldId)?.focus();
                 return;
               }
               // A coupon the quote refused is left out: the order is the one whose total is shown.

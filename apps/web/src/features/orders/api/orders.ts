@@ -1,4 +1,4 @@
-import { DELAY, OPEN_STATUSES, type PlacedOrder, type Quote, STATUS } from '@kopi/shared';
+import { DELAY, OPEN_STATUSES, type PlacedOrder, type Quote, STATUS, type VaBank } from '@kopi/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest, canRetry } from '../../../lib/api-client';
@@ -10,6 +10,8 @@ export interface NewOrder {
   items: { product_id: number; qty: number; size_id: number; addons: { product_id: number; qty: number }[] }[];
   delivery_id: number;
   payment_id: number;
+  /** With a bank transfer (payment_id 2): the bank of its virtual account. */
+  bank?: VaBank;
   promo_id?: number;
   address?: string;
   scheduled_for?: string;
@@ -114,10 +116,20 @@ export function isTableFull(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 429 && error.code === 'table_full';
 }
 
+/**
+ * The gateway refused to start the online payment, or did not answer (a 502): the server cancelled
+ * the order it had stored and says what to do; this cart was not ordered (docs/shop-rules.md#payments).
+ */
+export function isPaymentUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 502 && error.code === 'payment_unavailable';
+}
+
 /** A refusal the server decided on (nothing was stored); a lost answer, a 5xx, a 408, a 429 or an order still being placed may not be. */
 function isDefiniteRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  // A payment that could not be started: its order is cancelled, and the same key would answer that order again.
+  if (isPaymentUnavailable(error)) return true;
   return (
-    error instanceof ApiError &&
     error.status >= 400 &&
     error.status < 500 &&
     error.status !== 408 &&

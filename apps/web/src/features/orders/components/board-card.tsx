@@ -166,6 +166,8 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
             {ORDER_TEXT.addressLabel}: {order.address}
           </p>
         )}
+        {/* Card or cash: paid at the counter or on delivery, not online (docs/shop-rules.md#payments). */}
+        {order.payment.status === 'none' && <p className="text-sm font-bold text-caramel-dark">collect payment</p>}
         {/* Every move is at least 44 × 44 px: tapped in a hurry, often with a wet hand. */}
         <div className="flex flex-wrap gap-2 pt-1">
           {onward !== undefined && (

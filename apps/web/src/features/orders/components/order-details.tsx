@@ -14,17 +14,29 @@ import { CancelOrderDialog } from './cancel-order-dialog';
 import { LiveStatus } from './live-status';
 import { StoredOrderSummary } from './order-summary';
 import { OrderTracker } from './order-tracker';
+import { PaymentNote, paymentMethodText, paymentStatusText } from './payment-note';
+import { AwaitingPaymentPanel } from './payment-panel';
+
+/** Why an order paid online was cancelled, said first (the cancellation's reason is the shop's word for it). */
+const UNPAID_TEXT = {
+  expired: 'Payment expired: this order was cancelled',
+  failed: 'Payment failed: this order was cancelled',
+} as const;
 
 interface OrderDetailsProps {
   order: LiveOrder;
   /** The signed-in account placed it (an admin may look at anyone's). */
   mine: boolean;
+  /** An admin looks at it: a refund the gateway refused is said with why. */
+  admin: boolean;
   orderingAgain: boolean;
   onOrderAgain: () => void;
 }
 
+const PAYMENT_STATUS_LABEL = 'Payment status';
+
 /** The customer's order page: where it is, what it is, and its receipt. */
-export function OrderDetails({ order, mine, orderingAgain, onOrderAgain }: OrderDetailsProps) {
+export function OrderDetails({ order, mine, admin, orderingAgain, onOrderAgain }: OrderDetailsProps) {
   const [cancelling, setCancelling] = useState(false);
   const cancel = useCancelOwnOrder({
     onSuccess: () => {
@@ -36,6 +48,16 @@ export function OrderDetails({ order, mine, orderingAgain, onOrderAgain }: Order
   const cancellation =
     order.status_id === STATUS.cancelled ? [...(order.events ?? [])].reverse().find((e) => e.status_id === STATUS.cancelled) : undefined;
   const cancellable = mine && CUSTOMER_CANCELLABLE.includes(order.status_id as StatusId);
+  const awaitingPayment = order.status_id === STATUS.awaitingPayment && order.payment.status === 'awaiting';
+  // Cancelled by the shop because nobody paid: said so, rather than "the shop cancelled this order".
+  const unpaid =
+    order.status_id === STATUS.cancelled && !cancellation?.by
+      ? order.payment.status === 'expired'
+        ? UNPAID_TEXT.expired
+        : order.payment.status === 'failed'
+          ? UNPAID_TEXT.failed
+          : undefined
+      : undefined;
 
   const address = deliveryAddressOf(order);
   const facts: [string, string][] = [
@@ -44,7 +66,8 @@ export function OrderDetails({ order, mine, orderingAgain, onOrderAgain }: Order
     ...(order.table ? ([[ORDER_TEXT.tableLabel, order.table.name]] as [string, string][]) : []),
     [ORDER_TEXT.timeLabel, order.scheduled_for ? formatShopMoment(new Date(order.scheduled_for), SHOP_TIMEZONE) : TEXT.asSoonAsPossible],
     ...(address ? ([[ORDER_TEXT.addressLabel, address]] as [string, string][]) : []),
-    [ORDER_TEXT.paymentLabel, order.payment_method],
+    [ORDER_TEXT.paymentLabel, paymentMethodText(order.payment, order.payment_method)],
+    ...(order.payment.status !== 'none' ? ([[PAYMENT_STATUS_LABEL, paymentStatusText(order.payment)]] as [string, string][]) : []),
   ];
 
   return (
@@ -69,14 +92,16 @@ export function OrderDetails({ order, mine, orderingAgain, onOrderAgain }: Order
           </p>
         )}
         {order.status_id === STATUS.cancelled && (
-          <div role="status" className="rounded-2xl border border-berry/30 bg-berry/5 p-4 text-berry">
+          <div role="status" className="rounded-2xl border border-berry/30 bg-berry/5 p-4 text-berry" data-testid="order-cancelled">
             <p className="font-bold">
-              {cancellation?.by?.id === order.customer.id ? ORDER_TEXT.cancelledByYou : ORDER_TEXT.cancelledByShop}
+              {unpaid ?? (cancellation?.by?.id === order.customer.id ? ORDER_TEXT.cancelledByYou : ORDER_TEXT.cancelledByShop)}
             </p>
-            {cancellation?.reason && <p>“{cancellation.reason}”</p>}
+            {!unpaid && cancellation?.reason && <p>“{cancellation.reason}”</p>}
           </div>
         )}
-        <OrderTracker order={order} />
+        {/* Until it is paid the customer sees what to pay with; then, live, where the order is. */}
+        {awaitingPayment ? <AwaitingPaymentPanel order={order} /> : <OrderTracker order={order} />}
+        <PaymentNote payment={order.payment} admin={admin} />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">

@@ -3,8 +3,18 @@ import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import type { LiveOrder } from '../api/order-cache';
 import { CUSTOMER_STEP_NAMES, ORDER_TEXT } from '../texts';
 
-/** The steps an order goes through when nothing goes wrong, in STATUSES' order: Ordered → … → Done. */
-const PATH = STATUSES.filter((s) => s.id !== STATUS.cancelled).map((s) => s.id);
+/** The steps an order goes through when nothing goes wrong, in STATUSES' order: (Awaiting payment →) Ordered → … → Done. */
+const FULL_PATH = STATUSES.filter((s) => s.id !== STATUS.cancelled).map((s) => s.id);
+/** Awaiting payment is a step of orders paid online only (docs/shop-rules.md#payments). */
+const COUNTER_PATH = FULL_PATH.filter((id) => id !== STATUS.awaitingPayment);
+
+export function pathOf(order: Pick<LiveOrder, 'status_id' | 'payment' | 'events'>): readonly number[] {
+  const online =
+    order.payment.status !== 'none' ||
+    order.status_id === STATUS.awaitingPayment ||
+    (order.events ?? []).some((event) => event.status_id === STATUS.awaitingPayment);
+  return online ? FULL_PATH : COUNTER_PATH;
+}
 
 export function stepName(id: number): string {
   return CUSTOMER_STEP_NAMES[id] ?? statusName(id);
@@ -13,16 +23,19 @@ export function stepName(id: number): string {
 /** Where an order is on its path, with when it got there; a cancelled order shows how far it came. */
 export function OrderTracker({ order }: { order: LiveOrder }) {
   const events = order.events ?? [];
+  const path = pathOf(order);
   const cancelled = order.status_id === STATUS.cancelled;
   // How far it came: its status, or before a cancellation the last status on the path it reached.
   const reached = cancelled
-    ? ([...events].reverse().find((e) => PATH.some((id) => id === e.status_id))?.status_id ?? STATUS.pending)
+    ? ([...events].reverse().find((e) => path.some((id) => id === e.status_id))?.status_id ?? path[0] ?? STATUS.pending)
     : order.status_id;
-  const at = (PATH as readonly number[]).indexOf(reached);
+  const at = path.indexOf(reached);
   const timeOf = (id: number) => {
     const event = events.find((e) => e.status_id === id);
     return event ? formatShopTime(new Date(event.at), SHOP_TIMEZONE) : undefined;
   };
+  // Five steps share a phone's width: their names a size smaller, so that "Awaiting payment" fits its column.
+  const label = path.length > 4 ? 'text-xs leading-tight break-words sm:text-sm' : 'text-sm';
   const current = cancelled ? statusName(STATUS.cancelled) : stepName(order.status_id);
 
   return (
@@ -30,8 +43,12 @@ export function OrderTracker({ order }: { order: LiveOrder }) {
       <p className="sr-only" aria-live="polite" data-testid="tracker-current">
         {ORDER_TEXT.currentStep}: {current}
       </p>
-      <ol aria-label={ORDER_TEXT.orderProgress} className="grid grid-cols-4 gap-1 sm:gap-2">
-        {PATH.map((id, index) => {
+      <ol
+        aria-label={ORDER_TEXT.orderProgress}
+        className="grid gap-1 sm:gap-2"
+        style={{ gridTemplateColumns: `repeat(${path.length}, minmax(0, 1fr))` }}
+      >
+        {path.map((id, index) => {
           const done = index <= at;
           const isCurrent = !cancelled && index === at;
           const time = done ? timeOf(id) : undefined;
@@ -41,7 +58,9 @@ export function OrderTracker({ order }: { order: LiveOrder }) {
                 aria-hidden="true"
                 className={`h-2 w-full rounded-full ${done ? (cancelled ? 'bg-roast/40' : 'bg-leaf') : 'bg-roast/15'}`}
               />
-              <span className={`text-sm ${isCurrent ? 'font-bold text-leaf' : done ? 'font-semibold' : 'text-roast'}`}>{stepName(id)}</span>
+              <span className={`${label} ${isCurrent ? 'font-bold text-leaf' : done ? 'font-semibold' : 'text-roast'}`}>
+                {stepName(id)}
+              </span>
               {time && <span className="text-xs text-roast">{time}</span>}
             </li>
           );

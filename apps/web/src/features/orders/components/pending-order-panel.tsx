@@ -99,6 +99,15 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
             </label>
           ))}
         </fieldset>
+        {/* Paid online already, or to be collected at the counter (docs/shop-rules.md#payments). A pending
+            order is never refunded: the order page's payment notes are not needed here, nor loaded with the cart. */}
+        {order.payment.status === 'paid' ? (
+          <p className="rounded-xl bg-leaf/10 p-3 text-sm font-semibold text-leaf">Paid online: nothing to collect</p>
+        ) : (
+          order.payment.status === 'none' && (
+            <p className="rounded-xl bg-honey/25 p-3 text-sm font-semibold text-espresso">Collect payment</p>
+          )
+        )}
         <Button
           className="w-full"
           busy={markDone.isPending}

@@ -2,6 +2,8 @@ import { STATUS } from '@kopi/shared';
 
 /** Each status's colours (its name comes from the order, i.e. from STATUSES). */
 const TONE: Record<number, string> = {
+  // Waiting for the customer to pay: outlined, apart from the shop's own steps.
+  [STATUS.awaitingPayment]: 'bg-white text-caramel-dark ring-1 ring-caramel-dark',
   [STATUS.pending]: 'bg-crema text-espresso',
   [STATUS.preparing]: 'bg-honey/40 text-espresso',
   [STATUS.ready]: 'bg-leaf text-white',

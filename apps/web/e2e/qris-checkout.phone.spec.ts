@@ -1,0 +1,178 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_BASE, formatIDR } from '@kopi/shared';
+import { type APIRequestContext, type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { type Sandbox, startSandbox } from '../../../tools/payments-sandbox/sandbox.ts';
+import { type OwnShop, startOwnShop } from './own-shop';
+import { ADMIN, apiLogin, registerCustomer, screenshot, startSignedIn } from './support';
+
+// Paying online (docs/shop-rules.md#payments) on a 375 px phone: a shop with payments on, its own
+// server talking to the local payments sandbox. The customer checks out with QRIS, sees the QR code
+// and the countdown, pays on the sandbox's page, and their order page turns to the tracker live while
+// the counter's board gets the order. A bank transfer shows its virtual account to copy, and expires.
+
+const KEY = 'SB-Mid-server-e2e-qris';
+const PHONE = { width: 375, height: 812 };
+/** Where the pictures of this spec are also kept for a person to look at (SHOTS_DIR overrides). */
+const SHOTS = process.env.SHOTS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '../../../test-output/screenshots');
+
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
+let sandbox: Sandbox;
+let shop: OwnShop;
+let api: APIRequestContext;
+
+test.beforeAll(async () => {
+  sandbox = await startSandbox({ serverKey: KEY });
+  shop = await startOwnShop({
+    MIDTRANS_SERVER_KEY: KEY,
+    MIDTRANS_API_URL: sandbox.url,
+    SEED_DEMO: 'true',
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    OPENING_HOURS: 'mon-sun 00:00-24:00',
+  });
+  api = await playwrightRequest.newContext({ baseURL: shop.baseURL });
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await shop?.stop();
+  await sandbox?.close();
+});
+
+async function shot(page: Page, name: string) {
+  await screenshot(page, name);
+  if (process.env.SHOTS_DIR) {
+    mkdirSync(SHOTS, { recursive: true });
+    copyFileSync(
+      join(dirname(fileURLToPath(import.meta.url)), '../../../test-output/screenshots', `${name}.png`),
+      join(SHOTS, `${name}.png`),
+    );
+  }
+}
+
+/** A drink of the shop's menu in the cart (Reguler, picked up), and the cart open. */
+async function drinkInCart(page: Page): Promise<void> {
+  const products = (await (await api.get(`${API_BASE}/products/get?limit=20`)).json()) as { data: { id: number; category_id: number }[] };
+  const drink = products.data.find((product) => product.category_id === 2);
+  expect(drink).toBeDefined();
+  await page.goto(`${shop.baseURL}/detail/${drink!.id}`);
+  await page.getByRole('radio', { name: 'Pick up' }).check({ force: true });
+  await page.getByRole('button', { name: 'CHECKOUT' }).tap();
+  await expect(page).toHaveURL(`${shop.baseURL}/payment`);
+}
+
+/** The gateway's order id the shop charged for order `id` (kopi-<id>-…). */
+function gatewayOrderId(id: number): string {
+  const found = [...sandbox.charges.keys()].find((key) => key.startsWith(`kopi-${id}-`));
+  expect(found, `a charge for order ${id}`).toBeDefined();
+  return found!;
+}
+
+async function boardOf(browser: Browser): Promise<Page> {
+  const board = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await startSignedIn(board, await apiLogin(api, ADMIN));
+  await board.goto(`${shop.baseURL}/manageorder/board`);
+  await expect(board.getByTestId('live-status')).toHaveText('Live');
+  return board;
+}
+
+test('a customer pays by QRIS on a phone: QR and countdown, paid in the sandbox, the page turns live to the tracker and the board gets it', async ({
+  page,
+  browser,
+}) => {
+  const board = await boardOf(browser);
+  // The chime is wanted (its button says so); it sounds for the new order once paid.
+  const sound = board.getByRole('button', { name: /^Sound/ });
+  await sound.click();
+  await expect(sound).toHaveAttribute('aria-pressed', 'true');
+
+  await startSignedIn(page, await registerCustomer(api, 'qris'));
+  await drinkInCart(page);
+  const total = (await page.getByTestId('summary-total').textContent()) ?? '';
+  // Online payments are offered here: every method can be chosen, Card stays the default.
+  await expect(page.getByRole('radio', { name: 'Card' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'QRIS' })).toBeEnabled();
+  await expect(page.getByText('Not offered by this shop yet')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Bank Account' }).check();
+  await expect(page.getByRole('group', { name: 'Your bank' })).toBeVisible();
+  await shot(page, 'qris-checkout-bank-choice-phone');
+  await page.getByRole('radio', { name: 'QRIS' }).check();
+  await expect(page.getByText('a QR code to scan with any e-wallet or bank app')).toBeVisible();
+  await shot(page, 'qris-checkout-payments-on-phone');
+
+  await page.getByRole('button', { name: 'Confirm and Pay' }).tap();
+  await expect(page).toHaveURL(new RegExp(`^${shop.baseURL}/history/\\d+$`));
+  const orderId = Number(page.url().split('/').pop());
+  const qr = page.getByRole('img', { name: /^QRIS code to pay IDR/ });
+  await expect(qr).toBeVisible();
+  await expect(page.getByText('Scan with any e-wallet or bank app (QRIS)')).toBeVisible();
+  await expect(page.getByTestId('payment-amount')).toHaveText(total);
+  await expect(page.getByTestId('payment-countdown')).toHaveText(/^Pay within 1[45]:\d\d$/);
+  await expect(page.getByTestId('tracker-current')).toHaveCount(0);
+  const number = (await page.getByRole('heading', { level: 1 }).textContent())?.replace('Order #', '');
+  // Not on the board while it is not paid.
+  await expect(board.getByTestId('board-card').filter({ hasText: `#${number}` })).toHaveCount(0);
+  await shot(page, 'qris-panel-phone');
+
+  // The network cut on the payment panel: the customer is told their payment is not lost.
+  await page.context().setOffline(true);
+  await expect(page.getByTestId('payment-offline')).toContainText('You are offline');
+  await expect(page.getByTestId('payment-offline')).toContainText('your payment is not lost');
+  await shot(page, 'qris-panel-offline-phone');
+  await page.context().setOffline(false);
+  await expect(page.getByText('This page changes by itself as soon as your payment arrives.')).toBeVisible({ timeout: 15_000 });
+
+  // The customer pays in the sandbox's own page.
+  const payer = await (await browser.newContext()).newPage();
+  await payer.goto(`${sandbox.url}/pay/${gatewayOrderId(orderId)}`);
+  await payer.getByRole('button', { name: 'Pay', exact: true }).click();
+  await payer.context().close();
+
+  // Live, within seconds: the panel turns into the tracker at "Ordered", the payment says paid.
+  await expect(page.getByTestId('tracker-current')).toHaveText('Current step: Ordered', { timeout: 8_000 });
+  await expect(page.getByTestId('payment-panel')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Order progress' }).getByRole('listitem').first()).toHaveText(/^Awaiting payment/);
+  await expect(page.getByText(/^Paid \d\d:\d\d$/)).toBeVisible();
+  await shot(page, 'qris-paid-phone');
+
+  // The board got it as a new order, announced (and chimed).
+  const card = board.getByTestId('board-card').filter({ hasText: `#${number}` });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('collect payment')).toHaveCount(0);
+  await expect(board.getByTestId('board-announcement')).toContainText(`New order #${number}`);
+  await expect(sound).toHaveText(/^Sound on/);
+  await screenshot(board, 'qris-paid-board');
+  await board.context().close();
+});
+
+test('a bank transfer shows its virtual account to copy, and says so when the payment expires', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.baseURL });
+  await startSignedIn(page, await registerCustomer(api, 'va'));
+  await drinkInCart(page);
+  await page.getByRole('radio', { name: 'Bank Account' }).check();
+  // The bank is required: Confirm without it says so and goes to it.
+  await page.getByRole('button', { name: 'Confirm and Pay' }).tap();
+  await expect(page.getByText('Choose your bank')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'BCA' })).toBeFocused();
+  await page.getByRole('radio', { name: 'BNI' }).check({ force: true });
+  await page.getByRole('button', { name: 'Confirm and Pay' }).tap();
+  await expect(page).toHaveURL(new RegExp(`^${shop.baseURL}/history/\\d+$`));
+  const orderId = Number(page.url().split('/').pop());
+
+  const account = page.getByTestId('virtual-account');
+  await expect(account).toContainText('Transfer to this BNI virtual account');
+  const charge = sandbox.charges.get(gatewayOrderId(orderId))!;
+  await expect(page.getByTestId('va-number')).toHaveText(charge.vaNumber!);
+  await expect(account).toContainText(`Transfer exactly ${formatIDR(charge.grossAmount)}`);
+  await page.getByRole('button', { name: 'Copy Virtual account number' }).tap();
+  await expect(account.getByRole('status')).toHaveText('✓ Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(charge.vaNumber);
+  await shot(page, 'va-panel-phone');
+
+  await sandbox.expire(charge.orderId);
+  await expect(page.getByTestId('order-cancelled')).toHaveText('Payment expired: this order was cancelled', { timeout: 8_000 });
+  await expect(page.getByTestId('payment-panel')).toHaveCount(0);
+  await shot(page, 'va-expired-phone');
+});

@@ -1,0 +1,288 @@
+import { formatIDR, VA_BANK_NAMES } from '@kopi/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useLiveState } from '../api/live-orders';
+import { type LiveOrder, orderKeys } from '../api/order-cache';
+import { countdownNotice, formatTimeLeft, secondsUntil } from '../payment-countdown';
+// The QR encoder runs in a worker of its own (qr-worker.ts says why), only while a QR code is shown.
+import QrWorker from '../qr-worker?worker';
+
+// An order awaiting its online payment (docs/shop-rules.md#payments): the amount, the time left, and
+// the QR code to scan or the virtual account to transfer to. The order stream turns the page into
+// the tracker when the payment arrives, or says it expired.
+
+export const PAY_TEXT = {
+  heading: 'Pay for your order',
+  amount: 'Amount to pay',
+  payWithin: 'Pay within',
+  scanQris: 'Scan with any e-wallet or bank app (QRIS)',
+  qrAlt: (amount: string, number: number) => `QRIS code to pay ${amount} for order #${number}`,
+  qrFailed: 'The QR code could not be drawn. Reload the page, or cancel the order and pay at the counter.',
+  saveQr: 'Save the QR code',
+  saveQrHint: 'Paying from this phone? Save the code, then open it from your e-wallet’s “scan from gallery”.',
+  transferTo: (bank: string) => `Transfer to this ${bank} virtual account`,
+  vaLabel: 'Virtual account number',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Could not copy: select the number and copy it yourself.',
+  transferHint: (amount: string) => `Transfer exactly ${amount} from your bank’s app, internet banking or an ATM.`,
+  followsLive: 'This page changes by itself as soon as your payment arrives.',
+  offline: 'You are offline.',
+  offlineHint: 'If you pay now, your payment is not lost: this page shows it as soon as your phone is back online.',
+  reconnecting: 'The connection to the shop dropped.',
+  reconnectingHint: 'If you have paid, this page shows it as soon as the connection is back.',
+  timeUp: 'The time to pay is up: checking whether your payment arrived…',
+  timeUpOffline: 'The time to pay is up. Whether your payment arrived shows once you are back online.',
+} as const;
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** Whether the device says it has a network. */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/** Seconds left until `expiresAt`, from the clock (a background tab's slowed timers do not make it wrong). */
+function useSecondsLeft(expiresAt: string | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!expiresAt) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [expiresAt]);
+  return expiresAt ? secondsUntil(expiresAt, now) : 0;
+}
+
+/** How often, once the time is up, the order is read again in case the stream's word was missed. */
+const RECHECK_MS = 4_000;
+
+export function AwaitingPaymentPanel({ order }: { order: LiveOrder }) {
+  const { payment } = order;
+  const left = useSecondsLeft(payment.expires_at);
+  const timeUp = payment.expires_at !== null && left === 0;
+  const online = useOnline();
+  const { phase } = useLiveState();
+  const queryClient = useQueryClient();
+  const amount = formatIDR(order.total);
+  const headingId = useId();
+
+  // The shop cancels an unpaid order within a second of its time, and the stream says so; should
+  // that word be missed, the order is read again until it is no longer awaiting its payment.
+  useEffect(() => {
+    if (!timeUp || !online) return;
+    const timer = window.setInterval(() => void queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.id) }), RECHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [timeUp, online, queryClient, order.id]);
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4" data-testid="payment-panel">
+      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
+        <div>
+          <h2 id={headingId} className="text-2xl font-bold">
+            {PAY_TEXT.heading}
+          </h2>
+          <p className="text-roast">
+            <span className="sr-only">{PAY_TEXT.amount}: </span>
+            <span className="font-display text-3xl font-bold text-espresso" data-testid="payment-amount">
+              {amount}
+            </span>
+          </p>
+        </div>
+        {payment.expires_at && (
+          <p className="text-lg" data-testid="payment-countdown">
+            {PAY_TEXT.payWithin}{' '}
+            <span role="timer" className={`font-mono text-2xl font-bold tabular-nums ${left <= 60 ? 'text-berry' : 'text-espresso'}`}>
+              {formatTimeLeft(left)}
+            </span>
+          </p>
+        )}
+      </div>
+      {/* The ticking timer is not read out every second: a screen reader hears when 5, 2 and 1 minutes are left, and when time is up. */}
+      <p className="sr-only" aria-live="polite" data-testid="payment-countdown-notice">
+        {countdownNotice(left)}
+      </p>
+
+      {timeUp ? (
+        <p role="status" className="rounded-xl bg-honey/25 p-4 font-semibold text-espresso">
+          {online ? PAY_TEXT.timeUp : PAY_TEXT.timeUpOffline}
+        </p>
+      ) : payment.qr_string ? (
+        <QrisCode
+          qrString={payment.qr_string}
+          alt={PAY_TEXT.qrAlt(amount, order.number)}
+          fileName={`kopi-senja-order-${order.number}-qris.png`}
+        />
+      ) : payment.va_number ? (
+        <VirtualAccount bank={payment.bank ? VA_BANK_NAMES[payment.bank] : ''} number={payment.va_number} amount={amount} />
+      ) : null}
+
+      <div aria-live="polite">
+        {!online ? (
+          <div className="rounded-xl border border-caramel/40 bg-honey/15 p-3 text-sm text-espresso" data-testid="payment-offline">
+            <p className="font-bold">{PAY_TEXT.offline}</p>
+            <p>{PAY_TEXT.offlineHint}</p>
+          </div>
+        ) : phase === 'reconnecting' || phase === 'failed' ? (
+          <div className="rounded-xl border border-caramel/40 bg-honey/15 p-3 text-sm text-espresso" data-testid="payment-offline">
+            <p className="font-bold">{PAY_TEXT.reconnecting}</p>
+            <p>{PAY_TEXT.reconnectingHint}</p>
+          </div>
+        ) : (
+          !timeUp && <p className="text-sm text-roast">{PAY_TEXT.followsLive}</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The side of the QR code saved as a picture, in pixels: big enough for an e-wallet's "scan from gallery". */
+const SAVED_QR_PX = 600;
+
+/** The SVG drawn by the worker, as an image's address; a PNG of it to save. */
+function useQrImage(qrString: string): { src?: string; png?: string; failed: boolean } {
+  const [src, setSrc] = useState<string>();
+  const [png, setPng] = useState<string>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let current = true;
+    setFailed(false);
+    const worker = new QrWorker();
+    worker.onmessage = (event: MessageEvent<{ svg?: string; error?: string }>) => {
+      worker.terminate();
+      if (!current) return;
+      if (!event.data.svg) return setFailed(true);
+      const svgSrc = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(event.data.svg)}`;
+      setSrc(svgSrc);
+      // A PNG to save: an e-wallet scans a picture from the gallery, not an SVG.
+      const image = new Image();
+      image.onload = () => {
+        const canvas = document.createElement('canvas');
+        canvas.width = SAVED_QR_PX;
+        canvas.height = SAVED_QR_PX;
+        const context = canvas.getContext('2d');
+        if (!context || !current) return;
+        context.imageSmoothingEnabled = false;
+        context.drawImage(image, 0, 0, SAVED_QR_PX, SAVED_QR_PX);
+        setPng(canvas.toDataURL('image/png'));
+      };
+      image.src = svgSrc;
+    };
+    worker.onerror = () => {
+      worker.terminate();
+      if (current) setFailed(true);
+    };
+    worker.postMessage(qrString);
+    return () => {
+      current = false;
+      worker.terminate();
+    };
+  }, [qrString]);
+  return { src, png, failed };
+}
+
+function QrisCode({ qrString, alt, fileName }: { qrString: string; alt: string; fileName: string }) {
+  const { src, png, failed } = useQrImage(qrString);
+
+  if (failed) return <p className="rounded-xl border border-berry/30 bg-berry/5 p-4 text-berry">{PAY_TEXT.qrFailed}</p>;
+  return (
+    <div className="flex flex-col items-center gap-3 text-center">
+      {src ? (
+        <img
+          src={src}
+          alt={alt}
+          width={240}
+          height={240}
+          className="size-60 rounded-xl bg-white ring-1 ring-roast/20"
+          data-testid="qris-code"
+        />
+      ) : (
+        <div aria-hidden="true" className="size-60 animate-pulse rounded-xl bg-crema" />
+      )}
+      <p className="font-semibold">{PAY_TEXT.scanQris}</p>
+      {png && (
+        <div className="space-y-1">
+          <a
+            href={png}
+            download={fileName}
+            className="inline-flex min-h-11 items-center justify-center rounded-xl border border-roast/40 bg-white px-5 py-2 font-semibold text-espresso hover:bg-crema"
+          >
+            {PAY_TEXT.saveQr}
+          </a>
+          <p className="text-sm text-roast">{PAY_TEXT.saveQrHint}</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** How long "Copied" stays. */
+const COPIED_MS = 3_000;
+
+function VirtualAccount({ bank, number, amount }: { bank: string; number: string; amount: string }) {
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const numberRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (copy !== 'copied') return;
+    const timer = window.setTimeout(() => setCopy('idle'), COPIED_MS);
+    return () => window.clearTimeout(timer);
+  }, [copy]);
+
+  const copyNumber = async () => {
+    try {
+      await navigator.clipboard.writeText(number);
+      setCopy('copied');
+    } catch {
+      // No clipboard here (a page not served over HTTPS, a refusal): the number is selected instead.
+      const selection = window.getSelection();
+      if (numberRef.current && selection) selection.selectAllChildren(numberRef.current);
+      setCopy('failed');
+    }
+  };
+
+  return (
+    <div className="space-y-3" data-testid="virtual-account">
+      <p className="font-semibold">{PAY_TEXT.transferTo(bank)}</p>
+      <div className="flex flex-wrap items-center gap-3 rounded-xl bg-crema p-4">
+        <div className="min-w-0 flex-1">
+          <p className="text-sm text-roast">
+            {bank} · {PAY_TEXT.vaLabel}
+          </p>
+          <p className="font-mono text-2xl font-bold tracking-wide break-all text-espresso">
+            <span ref={numberRef} data-testid="va-number">
+              {number}
+            </span>
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => void copyNumber()}
+          className="inline-flex min-h-11 min-w-20 items-center justify-center rounded-xl bg-caramel-dark px-5 font-semibold text-white hover:bg-roast"
+        >
+          {PAY_TEXT.copy}
+          <span className="sr-only"> {PAY_TEXT.vaLabel}</span>
+        </button>
+      </div>
+      <p role="status" className="min-h-6 text-sm font-semibold">
+        {copy === 'copied' && (
+          <span className="text-leaf">
+            <span aria-hidden="true">✓ </span>
+            {PAY_TEXT.copied}
+          </span>
+        )}
+        {copy === 'failed' && <span className="text-berry">{PAY_TEXT.copyFailed}</span>}
+      </p>
+      <p className="text-sm text-roast">{PAY_TEXT.transferHint(amount)}</p>
+    </div>
+  );
+}

@@ -1,4 +1,4 @@
-import { CASH_ID, DELAY, DELIVERY_METHODS, DINE_IN_ID, DOOR_DELIVERY_ID, GUEST_NAME_MAX, MSG, ROLES, SIZES } from '@kopi/shared';
+import { DELAY, DELIVERY_METHODS, DINE_IN_ID, DOOR_DELIVERY_ID, GUEST_NAME_MAX, MSG, PAYMENT, ROLES, SIZES } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -134,7 +134,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const body: NewOrder = {
     items: orderItemsOf(cart),
     delivery_id: deliveryId,
-    payment_id: guest ? CASH_ID : paymentId,
+    payment_id: guest ? PAYMENT.cash : paymentId,
     promo_id: guest ? undefined : cart.promo?.id,
     address: isDoorDelivery ? address.trim() || undefined : undefined,
     // At a table the order is wanted now.

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { canRetry } from '../lib/api-client';
+import { onToastsWanted, toastsWanted } from '../lib/toast';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,12 +13,27 @@ const queryClient = new QueryClient({
   },
 });
 
+// docs/decisions/spec-fidelity.md#delays: toasts close after 5000 ms, react-toastify's default.
+const Toasts = lazy(async () => {
+  const { ToastContainer } = await import('react-toastify');
+  return { default: () => <ToastContainer position="top-center" theme="light" /> };
+});
+
+/** React-toastify's container, drawn from the page's first toast on (lib/toast.ts). */
+function LazyToasts() {
+  const wanted = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* docs/decisions/spec-fidelity.md#delays: toasts close after 5000 ms, react-toastify's default. */}
-      <ToastContainer position="top-center" theme="light" />
+      <LazyToasts />
     </QueryClientProvider>
   );
 }

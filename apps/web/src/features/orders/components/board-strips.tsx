@@ -1,6 +1,6 @@
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useUndoMove } from '../api/board';
 import type { LiveOrder } from '../api/order-cache';
 import type { AllDayCount } from '../board-model';

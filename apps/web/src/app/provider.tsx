@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { canRetry } from '../lib/api-client';
 import { onToastsWanted, toastsWanted } from '../lib/toast';
 
@@ -13,20 +13,25 @@ const queryClient = new QueryClient({
   },
 });
 
-// docs/decisions/spec-fidelity.md#delays: toasts close after 5000 ms, react-toastify's default.
-const Toasts = lazy(async () => {
-  const { ToastContainer } = await import('react-toastify');
-  return { default: () => <ToastContainer position="top-center" theme="light" /> };
-});
-
-/** React-toastify's container, drawn from the page's first toast on (lib/toast.ts). */
+/**
+ * React-toastify's container, drawn from the page's first toast on (lib/toast.ts). Not React.lazy: a
+ * chunk that cannot be fetched (offline) would take the whole app down; here the next toast tries again.
+ */
 function LazyToasts() {
   const wanted = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
-  ) : null;
+  const [Toasts, setToasts] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (!wanted || Toasts) return;
+    let current = true;
+    import('./toasts').then(
+      (module) => current && setToasts(() => module.Toasts),
+      () => {}, // lib/toast.ts shows the words without it
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, Toasts]);
+  return Toasts ? <Toasts /> : null;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {

@@ -48,9 +48,11 @@ test('the staff board on a phone shows one column at a time, with tabs that coun
   await expect(pendingPanel).toHaveAttribute('data-testid', `board-column-${STATUS.pending}`);
   const pendingCount = Number((await tab(page, 'Pending').textContent())?.match(/\d+$/)?.[0]);
   await expect(pendingPanel.getByTestId('board-card')).toHaveCount(pendingCount);
-  // Preparing starts below Pending's tab, not below the whole Pending column.
+  // Preparing's tab is beside Pending's, above the Pending column (not below it), on the first screen.
   const preparingTab = (await tab(page, 'Preparing').boundingBox())!;
-  expect(preparingTab.y).toBeLessThan(400);
+  const pendingTop = (await pendingPanel.boundingBox())!.y;
+  expect(preparingTab.y + preparingTab.height).toBeLessThanOrEqual(pendingTop);
+  expect(preparingTab.y + preparingTab.height).toBeLessThan(page.viewportSize()!.height);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
   await screenshot(page, 'board-phone');
 

@@ -92,7 +92,7 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
         data-order-id={order.id}
         data-late={late}
         onPointerDown={onSelect}
-        className={`space-y-2 rounded-2xl p-4 shadow-sm outline-none ${style.card} ${selected ? 'outline-4 outline-offset-2 outline-espresso' : ''}`}
+        className={`space-y-2 rounded-2xl p-4 shadow-sm ${style.card} ${selected ? 'outline-4 outline-offset-2 outline-espresso outline-solid' : 'outline-none'}`}
         data-testid="board-card"
       >
         <header className="flex items-start justify-between gap-2">
@@ -182,13 +182,18 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
             </Button>
           )}
           {undoLeft > 0 && (
-            <Button variant="secondary" className="min-h-11 flex-1 px-3 py-2" busy={undo.isPending} onClick={() => undo.mutate(order.id)}>
+            <Button
+              variant="secondary"
+              className="min-h-11 flex-auto px-3 py-2"
+              busy={undo.isPending}
+              onClick={() => undo.mutate(order.id)}
+            >
               {ORDER_TEXT.undo}
               <span className="sr-only"> #{order.number}</span>
             </Button>
           )}
           {canCancel && (
-            <Button variant="ghost" className="min-h-11 flex-1 px-3 py-2" disabled={move.isPending} onClick={() => setCancelling(true)}>
+            <Button variant="ghost" className="min-h-11 flex-auto px-3 py-2" disabled={move.isPending} onClick={() => setCancelling(true)}>
               {ORDER_TEXT.cancelOrder}
               <span className="sr-only"> #{order.number}</span>
             </Button>

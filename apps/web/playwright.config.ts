@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -9,7 +9,13 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Workers load this file again: they inherit the first process's folder instead of making their own.
-process.env.KOPI_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'kopi-e2e-'));
+if (!process.env.KOPI_E2E_DATA_DIR) {
+  const made = mkdtempSync(join(tmpdir(), 'kopi-e2e-'));
+  process.env.KOPI_E2E_DATA_DIR = made;
+  // The run's database (about 40 MB) goes with the run. Not in a global teardown: that runs before the
+  // runner stops the server, which still has it open; the runner exits once the server is gone.
+  process.on('exit', () => rmSync(made, { recursive: true, force: true }));
+}
 const dataDir = process.env.KOPI_E2E_DATA_DIR;
 
 export default defineConfig({

@@ -7,6 +7,9 @@ const API_ORIGIN = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // React-toastify without the styles its script injects: src/app/toasts.tsx loads them as a stylesheet.
+  // Every import of it, the app's and any other, gets the same build, so one container shows every toast.
+  resolve: { alias: [{ find: /^react-toastify$/, replacement: 'react-toastify/unstyled' }] },
   server: {
     proxy: {
       '/api': API_ORIGIN,

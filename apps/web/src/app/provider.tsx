@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { type ComponentType, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { canRetry } from '../lib/api-client';
+import { onToastsWanted, toastsWanted } from '../lib/toast';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,12 +13,32 @@ const queryClient = new QueryClient({
   },
 });
 
+/**
+ * React-toastify's container, drawn from the page's first toast on (lib/toast.ts). Not React.lazy: a
+ * chunk that cannot be fetched (offline) would take the whole app down; here the next toast tries again.
+ */
+function LazyToasts() {
+  const wanted = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
+  const [Toasts, setToasts] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (!wanted || Toasts) return;
+    let current = true;
+    import('./toasts').then(
+      (module) => current && setToasts(() => module.Toasts),
+      () => {}, // lib/toast.ts shows the words without it
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, Toasts]);
+  return Toasts ? <Toasts /> : null;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* docs/decisions/spec-fidelity.md#delays: toasts close after 5000 ms, react-toastify's default. */}
-      <ToastContainer position="top-center" theme="light" />
+      <LazyToasts />
     </QueryClientProvider>
   );
 }

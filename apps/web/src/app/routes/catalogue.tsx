@@ -3,7 +3,6 @@ import { CATEGORIES, DOOR_DELIVERY_ID, formatIDR, PAYMENT_METHODS, PRODUCT_SORTS
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { Pager } from '../../components/ui/pager';
@@ -18,6 +17,7 @@ import { type CouponNotice, PromoPanel } from '../../features/promos/components/
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { TEXT } from '../../lib/texts';
+import { toast } from '../../lib/toast';
 
 // docs/decisions/spec-fidelity.md#the-catalogue: the filters live in the address query; sort defaults to popular and page to 1.
 function readQuery(params: URLSearchParams): ProductListQuery {

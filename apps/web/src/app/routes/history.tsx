@@ -1,7 +1,6 @@
 import { isFinalStatus, MSG, type StatusId } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { Pager } from '../../components/ui/pager';
@@ -13,6 +12,7 @@ import { LiveStatus } from '../../features/orders/components/live-status';
 import { ORDER_TEXT } from '../../features/orders/texts';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { TEXT } from '../../lib/texts';
+import { toast } from '../../lib/toast';
 
 export function HistoryPage() {
   const [page, setPage] = useState(1);

@@ -2,7 +2,6 @@ import { ROLES } from '@kopi/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -14,6 +13,7 @@ import { ORDER_TEXT } from '../../features/orders/texts';
 import { productQueries } from '../../features/products/api/products';
 import { ApiError, canRetry, errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 
 /** A customer's order at /history/:id, followed live; "Order again" fills the cart with its lines. */
 export function OrderPage() {

@@ -2,7 +2,6 @@ import { DELIVERY_METHODS, formatIDR, isDrink as isDrinkCategory, type Product, 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ChoiceGroup } from '../../components/ui/choice-group';
 import { ErrorMessage } from '../../components/ui/error-message';
@@ -18,6 +17,7 @@ import { imageSources } from '../../lib/image-url';
 import { useSession } from '../../lib/session';
 import { SHOP_HOURS } from '../../lib/shop-hours';
 import { TEXT } from '../../lib/texts';
+import { toast } from '../../lib/toast';
 
 /** The sizes the product is sold in, each with its price (docs/shop-rules.md#prices-and-sizes). */
 function sizeChoices(product: Product) {

@@ -1,8 +1,8 @@
 import { MSG, type Role } from '@kopi/shared';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { toast } from 'react-toastify';
 import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 
 interface RequireRoleProps {
   roles: readonly Role[];

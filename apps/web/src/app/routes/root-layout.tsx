@@ -1,12 +1,12 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { Footer } from '../../components/layout/footer';
 import { TopBar } from '../../components/layout/top-bar';
 import { PageSpinner } from '../../components/ui/spinner';
 import { LiveOrders } from '../../features/orders/components/live-orders';
 import { setAuthFailureListener } from '../../lib/api-client';
 import { clearSession, useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 
 export function RootLayout() {
   const navigate = useNavigate();

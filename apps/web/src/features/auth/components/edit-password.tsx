@@ -2,13 +2,13 @@ import { MSG } from '@kopi/shared';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { toast } from '../../../lib/toast';
 import { useChangePassword } from '../api/password';
 import type { ChangePasswordFormValues } from './auth-form-schemas';
 

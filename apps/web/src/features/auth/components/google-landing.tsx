@@ -1,10 +1,10 @@
 import { DELAY, MSG, ROLES, type Role } from '@kopi/shared';
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import { ButtonLink } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { saveSession } from '../../../lib/session';
 import { nextAfterGoogle, withNext } from '../../../lib/sign-in-next';
+import { toast } from '../../../lib/toast';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 
 /** Why a Google sign-in ended without a session (the server's reasons, google.service.ts). */

@@ -1,13 +1,13 @@
 import { DELAY, type LoginInput, MSG, type PasswordResetWay } from '@kopi/shared';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { withNext } from '../../../lib/sign-in-next';
+import { toast } from '../../../lib/toast';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useLogin } from '../api/auth';
 import { ASK_THE_SHOP } from '../api/password-reset-way';

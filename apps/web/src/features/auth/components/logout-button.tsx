@@ -1,10 +1,10 @@
 import { MSG } from '@kopi/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { TEXT } from '../../../lib/texts';
+import { toast } from '../../../lib/toast';
 import { useLogout } from '../api/auth';
 
 /** docs/decisions/spec-fidelity.md#kept-word-for-word: logout asks 'Are you sure to logout?' with Close and Yes. */

@@ -1,7 +1,6 @@
 import { MSG } from '@kopi/shared';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -9,6 +8,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { TEXT } from '../../../lib/texts';
+import { toast } from '../../../lib/toast';
 import { useResetPassword } from '../api/password';
 import type { ResetFormValues } from './auth-form-schemas';
 

@@ -1,7 +1,6 @@
 import { DELAY, MSG, type RegisterInput } from '@kopi/shared';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextField } from '../../../components/ui/field';
@@ -9,6 +8,7 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { withNext } from '../../../lib/sign-in-next';
+import { toast } from '../../../lib/toast';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useLogin, useRegister } from '../api/auth';
 

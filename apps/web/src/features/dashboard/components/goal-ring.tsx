@@ -1,8 +1,8 @@
 import { type Dashboard, formatIDR, formatThousands, GOAL_RANGE_MESSAGE, MONTHLY_REVENUE_GOAL_MAX } from '@kopi/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useSetMonthlyGoal } from '../api/dashboard';
 
 const RADIUS = 52;

@@ -1,8 +1,8 @@
 import type { DashboardPeriod } from '@kopi/shared';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { downloadReport } from '../api/dashboard';
 
 /** Hands a file to the browser to save under its name. */

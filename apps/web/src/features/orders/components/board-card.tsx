@@ -1,10 +1,10 @@
 import { DOOR_DELIVERY_ID, formatShopMoment, STATUS, STATUSES, type StatusId, statusName } from '@kopi/shared';
 import { type Ref, useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { TEXT } from '../../../lib/texts';
+import { toast } from '../../../lib/toast';
 import { sawFreshEvent, useTickLine, useUndoMove } from '../api/board';
 import type { LiveOrder } from '../api/order-cache';
 import { useMoveOrder } from '../api/orders';
@@ -92,7 +92,7 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
         data-order-id={order.id}
         data-late={late}
         onPointerDown={onSelect}
-        className={`space-y-2 rounded-2xl p-4 shadow-sm outline-none ${style.card} ${selected ? 'outline-4 outline-offset-2 outline-espresso' : ''}`}
+        className={`space-y-2 rounded-2xl p-4 shadow-sm ${style.card} ${selected ? 'outline-4 outline-offset-2 outline-espresso outline-solid' : 'outline-none'}`}
         data-testid="board-card"
       >
         <header className="flex items-start justify-between gap-2">
@@ -168,11 +168,12 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
         )}
         {/* Card or cash: paid at the counter or on delivery, not online (docs/shop-rules.md#payments). */}
         {order.payment.status === 'none' && <p className="text-sm font-bold text-caramel-dark">collect payment</p>}
-        {/* Every move is at least 44 × 44 px: tapped in a hurry, often with a wet hand. */}
+        {/* Every move is at least 44 × 44 px: tapped in a hurry, often with a wet hand. The move on has a row of
+            its own, on one line in a tablet's column; Undo and Cancel share the next. */}
         <div className="flex flex-wrap gap-2 pt-1">
           {onward !== undefined && (
             <Button
-              className="min-h-11 flex-1 px-3 py-2"
+              className="min-h-11 w-full px-3 py-2"
               busy={moving === onward}
               disabled={move.isPending}
               data-onward=""
@@ -183,13 +184,18 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
             </Button>
           )}
           {undoLeft > 0 && (
-            <Button variant="secondary" className="min-h-11 px-3 py-2" busy={undo.isPending} onClick={() => undo.mutate(order.id)}>
+            <Button
+              variant="secondary"
+              className="min-h-11 flex-auto px-3 py-2"
+              busy={undo.isPending}
+              onClick={() => undo.mutate(order.id)}
+            >
               {ORDER_TEXT.undo}
               <span className="sr-only"> #{order.number}</span>
             </Button>
           )}
           {canCancel && (
-            <Button variant="ghost" className="min-h-11 px-3 py-2" disabled={move.isPending} onClick={() => setCancelling(true)}>
+            <Button variant="ghost" className="min-h-11 flex-auto px-3 py-2" disabled={move.isPending} onClick={() => setCancelling(true)}>
               {ORDER_TEXT.cancelOrder}
               <span className="sr-only"> #{order.number}</span>
             </Button>

@@ -1,6 +1,6 @@
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useUndoMove } from '../api/board';
 import type { LiveOrder } from '../api/order-cache';
 import type { AllDayCount } from '../board-model';
@@ -16,9 +16,10 @@ export function AllDayStrip({ counts }: { counts: AllDayCount[] }) {
       {counts.length === 0 ? (
         <p className="text-sm text-roast">{ORDER_TEXT.allDayEmpty}</p>
       ) : (
-        <ul className="flex flex-wrap gap-2" data-testid="all-day">
+        // On a phone one row that scrolls sideways, so the columns' tabs stay near the top.
+        <ul className="-mx-1 flex max-w-full gap-2 overflow-x-auto px-1 md:flex-wrap" data-testid="all-day">
           {counts.map((count) => (
-            <li key={count.key} className="rounded-full bg-crema px-3 py-1 text-sm">
+            <li key={count.key} className="shrink-0 rounded-full bg-crema px-3 py-1 text-sm whitespace-nowrap">
               <span className="font-bold">{count.qty} ×</span> {count.label}
             </li>
           ))}

@@ -17,10 +17,21 @@ export function PrepTimes() {
   if (!times.data) return null;
   const { today, last_hour } = times.data;
   return (
-    <p className="text-sm" data-testid="prep-times">
-      <span className="font-semibold">{ORDER_TEXT.prepTimes}:</span> {formatAverage(today.average_seconds)} {ORDER_TEXT.prepToday}
-      <span className="text-roast"> ({today.orders})</span> · {formatAverage(last_hour.average_seconds)} {ORDER_TEXT.prepLastHour}
-      <span className="text-roast"> ({last_hour.orders})</span>
+    // Two short lines rather than one long one: the toolbar stays one row on a tablet.
+    <p className="text-sm leading-snug" data-testid="prep-times">
+      <span className="block font-semibold">
+        {ORDER_TEXT.prepTimes}
+        <span className="sr-only">:</span>
+      </span>
+      <span className="whitespace-nowrap">
+        {formatAverage(today.average_seconds)} {ORDER_TEXT.prepToday}
+        <span className="text-roast"> ({today.orders})</span>
+      </span>{' '}
+      ·{' '}
+      <span className="whitespace-nowrap">
+        {formatAverage(last_hour.average_seconds)} {ORDER_TEXT.prepLastHour}
+        <span className="text-roast"> ({last_hour.orders})</span>
+      </span>
     </p>
   );
 }

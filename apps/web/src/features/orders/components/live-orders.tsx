@@ -2,8 +2,8 @@ import { STATUS } from '@kopi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { TEXT } from '../../../lib/texts';
+import { toast } from '../../../lib/toast';
 import { onOrderEvent, startLiveOrders } from '../api/live-orders';
 
 /**

@@ -1,10 +1,10 @@
 import { OPEN_STATUSES, STATUS, type Station } from '@kopi/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { canRetry, errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useNow } from '../../../lib/use-now';
 import { boardQueries, sawFreshEvent, serverNow, useUndoMove } from '../api/board';
 import { onOrderEvent } from '../api/live-orders';
@@ -21,6 +21,8 @@ import { PrepTimes, StationSwitch } from './board-toolbar';
 import { LiveStatus } from './live-status';
 
 const SOUND_KEY = 'kopi:board-sound';
+/** The board's own switches: 44 px tall, tapped on a tablet. */
+const TOOL_BUTTON = 'min-h-11 rounded-full bg-white px-3.5 py-2 text-sm font-semibold ring-1 ring-roast/20 hover:bg-crema';
 
 /** Keys typed there are the field's or the dialog's, not the bump bar's. */
 const TYPING = 'input, textarea, select, [contenteditable="true"], dialog, [role="dialog"], [role="tablist"]';
@@ -190,36 +192,26 @@ export function OrderBoard({ shopName, station, onStationChange, lateAfterMinute
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
+      {/* One row on a 1024 px tablet: the station, how the counter is doing, then the screen's own switches. */}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <StationSwitch station={station} onChange={onStationChange} />
-        <PrepTimes />
-        <LiveStatus className="mr-auto" />
-        <button
-          type="button"
-          aria-pressed={soundWanted}
-          onClick={() => void toggleSound()}
-          className="min-h-11 rounded-full bg-white px-4 py-2 text-sm font-semibold ring-1 ring-roast/20 hover:bg-crema"
-        >
-          {soundWanted ? (soundOn ? ORDER_TEXT.soundOn : ORDER_TEXT.soundWaiting) : ORDER_TEXT.soundOff}
-        </button>
-        {notificationsSupported() && (
-          <button
-            type="button"
-            aria-pressed={notify === 'shown'}
-            onClick={() => void toggleNotify()}
-            className="rounded-full bg-white px-4 py-2 text-sm font-semibold ring-1 ring-roast/20 hover:bg-crema"
-          >
-            {notify === 'shown' ? ORDER_TEXT.notifyOn : ORDER_TEXT.notifyOff}
+        <div className="mr-auto flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1">
+          <PrepTimes />
+          <LiveStatus />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" aria-pressed={soundWanted} onClick={() => void toggleSound()} className={TOOL_BUTTON}>
+            {soundWanted ? (soundOn ? ORDER_TEXT.soundOn : ORDER_TEXT.soundWaiting) : ORDER_TEXT.soundOff}
           </button>
-        )}
-        <button
-          type="button"
-          aria-haspopup="dialog"
-          onClick={() => setKeysOpen(true)}
-          className="min-h-11 rounded-full bg-white px-4 py-2 text-sm font-semibold ring-1 ring-roast/20 hover:bg-crema"
-        >
-          {ORDER_TEXT.keysButton} <kbd className="font-sans">?</kbd>
-        </button>
+          {notificationsSupported() && (
+            <button type="button" aria-pressed={notify === 'shown'} onClick={() => void toggleNotify()} className={TOOL_BUTTON}>
+              {notify === 'shown' ? ORDER_TEXT.notifyOn : ORDER_TEXT.notifyOff}
+            </button>
+          )}
+          <button type="button" aria-haspopup="dialog" onClick={() => setKeysOpen(true)} className={TOOL_BUTTON}>
+            {ORDER_TEXT.keysButton} <kbd className="font-sans">?</kbd>
+          </button>
+        </div>
       </div>
       {notify === 'denied' && <p className="text-sm text-roast">{ORDER_TEXT.notifyDenied}</p>}
       {notify === 'unsupported' && <p className="text-sm text-roast">{ORDER_TEXT.notifyUnsupported}</p>}

@@ -2,11 +2,11 @@ import type { Product } from '@kopi/shared';
 import { formatIDR } from '@kopi/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { PencilLink } from '../../../components/ui/pencil-link';
 import { errorMessage } from '../../../lib/api-client';
 import { imageSources } from '../../../lib/image-url';
 import { TEXT } from '../../../lib/texts';
+import { toast } from '../../../lib/toast';
 import { useSetSoldOut } from '../api/products';
 import { PRODUCT_TEXT } from '../texts';
 

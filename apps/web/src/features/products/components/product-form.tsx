@@ -12,7 +12,6 @@ import {
 } from '@kopi/shared';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { FieldShell, INPUT_CLASS, TextAreaField, TextField } from '../../../components/ui/field';
@@ -23,6 +22,7 @@ import { toFormData } from '../../../lib/form-data';
 import { imageUrl } from '../../../lib/image-url';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { TEXT } from '../../../lib/texts';
+import { toast } from '../../../lib/toast';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useCreateProduct, useUpdateProduct } from '../api/products';
 

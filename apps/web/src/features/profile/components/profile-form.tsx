@@ -1,7 +1,6 @@
 import { MSG, type Profile } from '@kopi/shared';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextAreaField, TextField } from '../../../components/ui/field';
@@ -11,6 +10,7 @@ import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { toFormData } from '../../../lib/form-data';
 import { imageSources, imageUrl } from '../../../lib/image-url';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/profile';
 
 import type { ProfileFormOutput, ProfileFormValues } from './profile-form-schema';

@@ -1,7 +1,6 @@
 import { DELAY, DELIVERY_METHODS, MSG, type Promo } from '@kopi/shared';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextAreaField, TextField } from '../../../components/ui/field';
@@ -11,6 +10,7 @@ import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { toFormData } from '../../../lib/form-data';
 import { imageUrl } from '../../../lib/image-url';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { toast } from '../../../lib/toast';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useCreatePromo, useUpdatePromo } from '../api/promos';
 

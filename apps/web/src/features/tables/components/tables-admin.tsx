@@ -1,13 +1,14 @@
-import { CreateTableSchema, type DiningTable, TABLE_NAME_MAX } from '@kopi/shared';
+import { type DiningTable, TABLE_NAME_MAX } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextField } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { canRetry, errorMessage } from '../../../lib/api-client';
+import { TEXT } from '../../../lib/texts';
+import { toast } from '../../../lib/toast';
 import { tableQueries, useAddTable, useDeleteTable } from '../api/tables';
 import { TableQr } from './table-qr';
 
@@ -33,9 +34,16 @@ export function TablesAdmin() {
     onError: (error) => toast.error(errorMessage(error)),
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = CreateTableSchema.safeParse({ name });
+    let schema: typeof import('./table-form-schema').CreateTableSchema;
+    try {
+      schema = (await import('./table-form-schema')).CreateTableSchema;
+    } catch {
+      setNameError(TEXT.networkError);
+      return;
+    }
+    const parsed = schema.safeParse({ name });
     if (!parsed.success) {
       setNameError(parsed.error.issues[0]?.message);
       return;
@@ -46,7 +54,11 @@ export function TablesAdmin() {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-3 rounded-3xl bg-white p-6 shadow-sm print:hidden" noValidate>
+      <form
+        onSubmit={(event) => void submit(event)}
+        className="flex flex-wrap items-end gap-3 rounded-3xl bg-white p-6 shadow-sm print:hidden"
+        noValidate
+      >
         <div className="min-w-56 flex-1">
           <TextField
             label="Table name"

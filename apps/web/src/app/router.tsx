@@ -3,7 +3,6 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 // The DOM RouterProvider lets a navigation flush synchronously (used by logout, see logout-button.tsx).
 import { RouterProvider } from 'react-router/dom';
-import { loadToasts } from '../lib/toast';
 import { RequireRole } from './routes/require-role';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -28,15 +27,6 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   });
 }
 
-/**
- * Pages whose components call react-toastify itself rather than lib/toast.ts: its container is drawn
- * as they load, so that their toasts show.
- */
-function withToasts<T>(load: Promise<T>): Promise<T> {
-  void loadToasts();
-  return load;
-}
-
 const HomePage = page(() => import('./routes/home'), 'HomePage');
 const LoginPage = page(() => import('./routes/login'), 'LoginPage');
 const SignUpPage = page(() => import('./routes/signup'), 'SignUpPage');
@@ -50,11 +40,11 @@ const ProductNewPage = page(() => import('./routes/product-new'), 'ProductNewPag
 const ProductEditPage = page(() => import('./routes/product-edit'), 'ProductEditPage');
 const PromoNewPage = page(() => import('./routes/promo-new'), 'PromoNewPage');
 const PromoEditPage = page(() => import('./routes/promo-edit'), 'PromoEditPage');
-const PaymentPage = page(() => withToasts(import('./routes/payment')), 'PaymentPage');
+const PaymentPage = page(() => import('./routes/payment'), 'PaymentPage');
 const HistoryPage = page(() => import('./routes/history'), 'HistoryPage');
-const ManageOrderPage = page(() => withToasts(import('./routes/manage-order')), 'ManageOrderPage');
+const ManageOrderPage = page(() => import('./routes/manage-order'), 'ManageOrderPage');
 const OrderBoardPage = page(() => import('./routes/order-board'), 'OrderBoardPage');
-const OrderPage = page(() => withToasts(import('./routes/order')), 'OrderPage');
+const OrderPage = page(() => import('./routes/order'), 'OrderPage');
 const DashboardPage = page(() => import('./routes/dashboard'), 'DashboardPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 const StatusPage = page(() => import('./routes/status'), 'StatusPage');

@@ -74,6 +74,13 @@ export const toast = {
   error: show('error'),
   info: show('info'),
   warn: show('warn'),
+  /** An error toast with this id: shown, or its words replaced when it is still on screen (no pile of the same error). */
+  errorOnce(id: Id, content: ToastContent): void {
+    loadToasts().then(
+      ({ toast }) => (toast.isActive(id) ? toast.update(id, { render: content, type: 'error' }) : toast.error(content, { toastId: id })),
+      () => fallback(content, 'error', id),
+    );
+  },
   /** Nothing to dismiss before any toast was shown. */
   dismiss(id?: Id): void {
     toastify?.then(

@@ -13,7 +13,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ChoiceGroup } from '../../components/ui/choice-group';
 import { ErrorMessage } from '../../components/ui/error-message';
@@ -54,6 +53,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useTableSeat } from '../../lib/table-seat';
 import { TEXT } from '../../lib/texts';
+import { toast } from '../../lib/toast';
 import { useDebounced } from '../../lib/use-debounced';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
 import { RequireRole } from './require-role';
@@ -194,8 +194,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
     onError: (error) => {
       // One toast for the checkout's failures, saying what the latest one means (a lost answer may be followed by a 422).
       const message = orderFailure(error, 'toast');
-      if (toast.isActive(ORDER_FAILED_TOAST)) toast.update(ORDER_FAILED_TOAST, { render: message, type: 'error' });
-      else toast.error(message, { toastId: ORDER_FAILED_TOAST });
+      toast.errorOnce(ORDER_FAILED_TOAST, message);
       // A slot may have filled up meanwhile: show its room as it is now.
       void refreshShop();
     },

@@ -1,10 +1,10 @@
 import { CUSTOMER_CANCELLABLE, formatShopMoment, STATUS, type StatusId } from '@kopi/shared';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { SHOP_NAME, SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { TEXT } from '../../../lib/texts';
+import { toast } from '../../../lib/toast';
 import type { LiveOrder } from '../api/order-cache';
 import { useCancelOwnOrder } from '../api/orders';
 import { deliveryAddressOf } from '../delivery-address';

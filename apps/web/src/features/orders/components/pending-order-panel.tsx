@@ -1,12 +1,12 @@
 import { formatShopMoment, MSG, STATUS } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError, canRetry, errorMessage } from '../../../lib/api-client';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
+import { toast } from '../../../lib/toast';
 import { orderQueries, useSetOrderStatus } from '../api/orders';
 import { deliveryAddressOf } from '../delivery-address';
 import { DELIVERY_TITLES, PAYMENT_OPTIONS } from '../labels';

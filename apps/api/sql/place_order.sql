@@ -47,6 +47,7 @@ DECLARE
   v_claim json;
   v_event bigint;
   v_hit record;
+  v_items json;
 BEGIN
   -- The session first: nothing of the account is read or written for a session that has ended.
   IF p_session_jti IS NOT NULL AND (
@@ -133,21 +134,24 @@ BEGIN
   stored_lines AS (
     INSERT INTO "transaction_items" ("id", "transaction_id", "product_id", "size_id", "qty", "unit_price", "line_total", "station")
     SELECT l.item_id, v_order."id", l.product_id, l.size_id, l.qty, l.unit_price, l.line_total, p."station"
-    FROM lines l JOIN "products" p ON p."id" = l.product_id ORDER BY l.position),
+    FROM lines l JOIN "products" p ON p."id" = l.product_id ORDER BY l.position
+    RETURNING "id", "station"),
   stored_addons AS (
     INSERT INTO "transaction_item_addons" ("transaction_item_id", "product_id", "qty", "unit_price")
     SELECT l.item_id, a.product_id, a.qty, a.unit_price
     FROM unnest(p_addon_lines, p_addon_products, p_addon_qtys, p_addon_prices) WITH ORDINALITY AS a(position, product_id, qty, unit_price, n)
-    JOIN lines l ON l.position = a.position ORDER BY a.n)
-  UPDATE "products" p SET "units_sold" = p."units_sold" + s.qty
-  FROM (SELECT l.product_id, sum(l.qty)::int AS qty FROM lines l GROUP BY l.product_id) s
-  WHERE p."id" = s.product_id;
+    JOIN lines l ON l.position = a.position ORDER BY a.n),
+  sold AS (
+    UPDATE "products" p SET "units_sold" = p."units_sold" + s.qty
+    FROM (SELECT l.product_id, sum(l.qty)::int AS qty FROM lines l GROUP BY l.product_id) s
+    WHERE p."id" = s.product_id)
+  -- The lines' ids and stations, as stored, for the answer (not read back).
+  SELECT json_agg(json_build_object('id', sl."id", 'station', sl."station") ORDER BY sl."id") INTO v_items FROM stored_lines sl;
 
   RETURN json_build_object(
     'id', v_order."id",
     'number', v_order."number",
-    'items', (SELECT json_agg(json_build_object('id', i."id", 'station', i."station") ORDER BY i."id")
-              FROM "transaction_items" i WHERE i."transaction_id" = v_order."id"),
+    'items', v_items,
     'event_id', v_event,
     'status_id', v_order."status_id",
     'scheduled_for', to_char(v_order."scheduled_for" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),

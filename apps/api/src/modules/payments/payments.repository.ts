@@ -161,13 +161,12 @@ export async function markRefundFailed(db: Db, transactionId: number, why: strin
  * Cancelled orders whose payment is still to give back (their refund was cut short: the instance
  * stopped, or the gateway did not answer), cancelled at least `olderThanSeconds` ago.
  */
-export async function findRefundsOwed(db: Db, olderThanSeconds: number): Promise<number[]> {
-  const found = await rows<{ id: number }>(
+export async function findRefundsOwed(db: Db, olderThanSeconds: number): Promise<PaymentRow[]> {
+  return rows<PaymentRow>(
     db,
-    sql`select p.transaction_id as id from payments p join transactions t on t.id = p.transaction_id
+    sql`select ${PAYMENT_COLUMNS} from payments p join transactions t on t.id = p.transaction_id
         where p.status = 'paid' and p.refund_failed is null and t.status_id = ${STATUS.cancelled}
           and t.updated_at < now() - make_interval(secs => ${olderThanSeconds})
         order by t.updated_at limit 20`,
   );
-  return found.map((row) => row.id);
 }

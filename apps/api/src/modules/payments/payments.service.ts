@@ -73,10 +73,10 @@ export function createPayments(options: PaymentsOptions) {
       ? `${VA_BANK_NAMES[payment.bank as VaBank] ?? payment.bank} transfer`
       : (nameOf(PAYMENT_METHODS, payment.payment_id) ?? 'payment');
 
-  /** Gives a paid order's money back; a refusal is recorded on the order for the shop to refund by hand. */
-  async function refund(transactionId: number, reason: string): Promise<void> {
-    const payment = await findPayment(db, transactionId);
+  /** Gives a paid order's money back (nothing for any other payment); a refusal is recorded on the order for the shop to refund by hand. */
+  async function refund(payment: PaymentRow | undefined, reason: string): Promise<void> {
     if (payment?.status !== 'paid' || !gateway) return;
+    const transactionId = payment.transaction_id;
     try {
       // The same key on a retry is the same refund at the gateway.
       await gateway.refund(payment.gateway_order_id, { amount: payment.total, reason, refundKey: `refund-${payment.gateway_order_id}` });
@@ -116,7 +116,7 @@ export function createPayments(options: PaymentsOptions) {
       return 'paid';
     }
     if (outcome.outcome === 'refund') {
-      await refund(transactionId, 'Paid after the order was cancelled');
+      await refund(await findPayment(db, transactionId), 'Paid after the order was cancelled');
       return 'refunded';
     }
     return 'unchanged';
@@ -133,7 +133,7 @@ export function createPayments(options: PaymentsOptions) {
       // again with the same refund key, which the gateway takes as the same refund.
       if (Date.now() - lastRefundSweep >= REFUND_SWEEP_MS) {
         lastRefundSweep = Date.now();
-        for (const id of await findRefundsOwed(db, REFUND_SWEEP_MS / 1000)) await refund(id, 'Order cancelled');
+        for (const owed of await findRefundsOwed(db, REFUND_SWEEP_MS / 1000)) await refund(owed, 'Order cancelled');
       }
     } catch (error) {
       log.error(`payments: the expiry sweep failed: ${(error as Error).stack ?? error}`);
@@ -196,7 +196,7 @@ export function createPayments(options: PaymentsOptions) {
       const payment = await findPayment(db, transactionId);
       if (!payment) return;
       if (payment.status === 'awaiting') await markUnpaidFailed(db, transactionId);
-      else if (payment.status === 'paid') await refund(transactionId, reason);
+      else await refund(payment, reason);
     },
 
     /**

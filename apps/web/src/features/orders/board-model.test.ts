@@ -2,6 +2,7 @@ import { STATUS } from '@kopi/shared';
 import { describe, expect, it } from 'vitest';
 import type { LiveOrder } from './api/order-cache';
 import { allDayCounts, formatStageTime, lateLevel, ordersAt, selectAfterKey, undoLeftMs } from './board-model';
+import { testOrder } from './test-order';
 
 const T0 = Date.parse('2026-11-23T10:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -26,40 +27,7 @@ function line(id: number, extra: Partial<Line> = {}): Line {
 }
 
 function order(id: number, status: number, items: Line[], extra: Partial<LiveOrder> = {}): LiveOrder {
-  return {
-    id,
-    number: id,
-    customer: { id: 9, display_name: 'Ani' },
-    table: null,
-    status_id: status,
-    status_name: String(status),
-    delivery_id: 1,
-    delivery_name: 'Dine In',
-    payment_id: 1,
-    payment_method: 'Card',
-    payment: {
-      method_id: 1,
-      status: 'none',
-      bank: null,
-      qr_string: null,
-      va_number: null,
-      expires_at: null,
-      paid_at: null,
-      refund_failed: null,
-    },
-    promo_id: null,
-    address: null,
-    scheduled_for: null,
-    items,
-    subtotal: 0,
-    discount: 0,
-    tax: 0,
-    shipping: 0,
-    total: 0,
-    created_at: iso(T0),
-    updated_at: iso(T0),
-    ...extra,
-  };
+  return testOrder(id, status, { items, created_at: iso(T0), updated_at: iso(T0), ...extra });
 }
 
 function event(id: number, status: number, at: number, kind: 'move' | 'undo' | 'undone' = 'move') {

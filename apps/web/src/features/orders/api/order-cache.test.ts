@@ -1,43 +1,11 @@
 import { STATUS } from '@kopi/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { testOrder } from '../test-order';
 import { applyOrder, boardFrom, boardWith, forgetKnownOrders, type LiveOrder, orderKeys } from './order-cache';
 
 function order(id: number, status: number, updatedAt: string, extra: Partial<LiveOrder> = {}): LiveOrder {
-  return {
-    id,
-    number: id,
-    customer: { id: 9, display_name: 'Ani' },
-    table: null,
-    status_id: status,
-    status_name: String(status),
-    delivery_id: 1,
-    delivery_name: 'Dine In',
-    payment_id: 1,
-    payment_method: 'Card',
-    payment: {
-      method_id: 1,
-      status: 'none',
-      bank: null,
-      qr_string: null,
-      va_number: null,
-      expires_at: null,
-      paid_at: null,
-      refund_failed: null,
-    },
-    promo_id: null,
-    address: null,
-    scheduled_for: null,
-    items: [],
-    subtotal: 0,
-    discount: 0,
-    tax: 0,
-    shipping: 0,
-    total: 0,
-    created_at: '2026-11-23T10:00:00.000Z',
-    updated_at: updatedAt,
-    ...extra,
-  };
+  return testOrder(id, status, { updated_at: updatedAt, ...extra });
 }
 
 const T1 = '2026-11-23T10:00:00.000Z';

@@ -1,0 +1,42 @@
+import type { LiveOrder } from './api/order-cache';
+
+/**
+ * An order as the board and the live cache hold it, for tests: Dine In, paid by card at the counter,
+ * placed at 2026-11-23 10:00 UTC; `extra` sets what a test looks at.
+ */
+export function testOrder(id: number, status: number, extra: Partial<LiveOrder> = {}): LiveOrder {
+  return {
+    id,
+    number: id,
+    customer: { id: 9, display_name: 'Ani' },
+    table: null,
+    status_id: status,
+    status_name: String(status),
+    delivery_id: 1,
+    delivery_name: 'Dine In',
+    payment_id: 1,
+    payment_method: 'Card',
+    payment: {
+      method_id: 1,
+      status: 'none',
+      bank: null,
+      qr_string: null,
+      va_number: null,
+      expires_at: null,
+      paid_at: null,
+      refund_failed: null,
+    },
+    promo_id: null,
+    address: null,
+    scheduled_for: null,
+    items: [],
+    subtotal: 0,
+    discount: 0,
+    tax: 0,
+    shipping: 0,
+    total: 0,
+    created_at: '2026-11-23T10:00:00.000Z',
+    updated_at: '2026-11-23T10:00:00.000Z',
+    ...extra,
+  };
+}

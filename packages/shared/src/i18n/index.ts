@@ -1,0 +1,2 @@
+export type { Translation } from './catalogue.ts';
+export { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, type Locale, pickLocale } from './locale.ts';

@@ -1,6 +1,10 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
+import { admin } from './en/admin.ts';
+import { common } from './en/common.ts';
+import { customer } from './en/customer.ts';
 import * as enParts from './en/index.ts';
+import { server } from './en/server.ts';
 import * as idParts from './id/index.ts';
 
 // The type check already refuses a key missing from, or added to, the Indonesian catalogue; this
@@ -27,6 +31,19 @@ function placeholders(message: string): string[] {
 }
 
 describe('the catalogues', () => {
+  it('spell each key in one part only (a key in two parts would hide one of its texts)', () => {
+    const parts = { common, server, customer, admin };
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [part, texts] of Object.entries(parts)) {
+      for (const key of Object.keys(texts)) {
+        if (seen.has(key)) twice.push(`${key} in ${seen.get(key)} and ${part}`);
+        seen.set(key, part);
+      }
+    }
+    expect(twice).toEqual([]);
+  });
+
   it('have the same keys in English and Indonesian', () => {
     const missing = Object.keys(en).filter((key) => !(key in id));
     const extra = Object.keys(id).filter((key) => !(key in en));

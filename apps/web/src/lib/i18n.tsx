@@ -1,0 +1,37 @@
+import { DEFAULT_LOCALE, type Locale } from '@kopi/shared';
+import type { messages as English } from '@kopi/shared/i18n/en/web';
+import { i18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { I18nProvider, useLingui } from '@lingui/react';
+import type { ReactNode } from 'react';
+
+// The screens' texts in the person's language (docs/decisions/i18n-lingui.md). A text is written
+// once, as a key of the catalogue in packages/shared/src/i18n; components call `useT()`, code
+// outside React (toasts, the API client) calls `t`.
+
+export type MessageKey = keyof typeof English;
+export type MessageValues = Record<string, string | number | Date>;
+
+i18n.setMessagesCompiler(compileMessage);
+
+/** Fetches the language's catalogue (only the active one is loaded) and makes it the page's. */
+export async function loadLocale(locale: Locale): Promise<void> {
+  const { messages } = locale === 'id' ? await import('@kopi/shared/i18n/id/web') : await import('@kopi/shared/i18n/en/web');
+  i18n.loadAndActivate({ locale, messages });
+  document.documentElement.lang = locale;
+}
+
+export const currentLocale = (): Locale => (i18n.locale as Locale) || DEFAULT_LOCALE;
+
+/** A text outside React. Inside a component prefer `useT()`, which re-renders when the language changes. */
+export const t = (key: MessageKey, values?: MessageValues): string => i18n._(key, values);
+
+/** A text in the page's language; the component re-renders when the person switches. */
+export function useT(): (key: MessageKey, values?: MessageValues) => string {
+  const { i18n: active } = useLingui();
+  return (key, values) => active._(key, values);
+}
+
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}

@@ -1,2 +1,2 @@
 export type { Translation } from './catalogue.ts';
-export { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, type Locale, pickLocale } from './locale.ts';
+export { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_NAMES, LOCALES, type Locale, pickLocale } from './locale.ts';

@@ -5,6 +5,12 @@ export const LOCALES = ['en', 'id'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/**
+ * The cookie that carries a person's chosen language (set by the screens, 1 year, Path=/), so the
+ * server's first HTML is in it before any script runs. Without it: Accept-Language.
+ */
+export const LOCALE_COOKIE = 'kopi_locale';
+
 /** Each language named in itself, for the switch. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', id: 'Bahasa Indonesia' };
 

@@ -68,19 +68,17 @@ BEGIN
 
   PERFORM 1 FROM "products" p WHERE p."id" = ANY (p_products) ORDER BY p."id" FOR NO KEY UPDATE;
 
-  -- A size's price is its product_sizes row; a product without any is sold in Reguler at its price.
+  -- Each line at its size's price on the menu (menu_prices.sql), each add-on at its Reguler price.
   IF EXISTS (
     SELECT 1 FROM unnest(p_products, p_sizes, p_prices) AS l(product_id, size_id, unit_price)
     LEFT JOIN "products" p ON p."id" = l.product_id AND p."deleted_at" IS NULL AND NOT p."sold_out"
-    WHERE p."id" IS NULL OR l.unit_price IS DISTINCT FROM coalesce(
-      (SELECT s."price" FROM "product_sizes" s WHERE s."product_id" = p."id" AND s."size_id" = l.size_id),
-      CASE WHEN l.size_id = 1 /* SIZE.regular */ AND NOT EXISTS (SELECT 1 FROM "product_sizes" s WHERE s."product_id" = p."id") THEN p."price" END)
+    WHERE p."id" IS NULL OR l.unit_price IS DISTINCT FROM
+      (SELECT m."price" FROM "menu_prices" m WHERE m."product_id" = p."id" AND m."size_id" = l.size_id)
   ) OR EXISTS (
     SELECT 1 FROM unnest(p_addon_products, p_addon_prices) AS a(product_id, unit_price)
     LEFT JOIN "products" p ON p."id" = a.product_id AND p."deleted_at" IS NULL AND NOT p."sold_out" AND p."category_id" = 4 /* ADDONS_CATEGORY_ID */
-    WHERE p."id" IS NULL OR a.unit_price IS DISTINCT FROM coalesce(
-      (SELECT s."price" FROM "product_sizes" s WHERE s."product_id" = p."id" AND s."size_id" = 1 /* SIZE.regular */),
-      CASE WHEN NOT EXISTS (SELECT 1 FROM "product_sizes" s WHERE s."product_id" = p."id") THEN p."price" END)
+    WHERE p."id" IS NULL OR a.unit_price IS DISTINCT FROM
+      (SELECT m."price" FROM "menu_prices" m WHERE m."product_id" = p."id" AND m."size_id" = 1 /* SIZE.regular */)
   ) OR cardinality(p_addon_lines) > 0 AND EXISTS (
     -- Add-ons go in drinks only (looked at only for a cart with add-ons).
     SELECT 1 FROM unnest(p_products) WITH ORDINALITY AS l(product_id, position)

@@ -145,6 +145,8 @@ export const CreateOrderSchema = z
       'addons: [{product_id, qty}] of the Add Ons category, in drinks only',
   });
 export type CreateOrderInput = z.infer<typeof CreateOrderSchema>;
+/** An order as a client sends it: the multi-line form, before the server's defaults. */
+export type NewOrderRequest = z.input<typeof MultiLineOrderSchema>;
 
 /** "1 (Pending), 4 (Preparing), …": the ids a status field takes, from the one table of statuses. */
 const STATUS_CHOICES = STATUSES.map((s) => `${s.id} (${s.name})`).join(', ');

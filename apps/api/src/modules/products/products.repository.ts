@@ -10,13 +10,9 @@ export interface SizePrice {
   price: number;
 }
 
-/**
- * A product's sizes and prices as JSON, from a product `p`: Reguler first. A product stored without
- * its sizes (by SQL outside the app) is sold in Reguler at its price.
- */
-const SIZES_JSON = sql`coalesce(
-  (select json_agg(json_build_object('size_id', s.size_id, 'price', s.price) order by s.size_id) from product_sizes s where s.product_id = p.id),
-  json_build_array(json_build_object('size_id', 1, 'price', p.price)))`;
+/** A product's sizes and prices as JSON, from a product `p`: Reguler first (the menu_prices view, apps/api/sql). */
+const SIZES_JSON = sql`(select json_agg(json_build_object('size_id', m.size_id, 'price', m.price) order by m.size_id)
+  from menu_prices m where m.product_id = p.id)`;
 
 /**
  * The products on sale, all of them (the menu index at start: one query) or those of `ids`
@@ -30,12 +26,12 @@ export async function loadMenuRows(db: Db, ids?: readonly number[]): Promise<Men
     db,
     sql`select coalesce(json_agg(m), '[]')::text as menu from (
           select p.id, p.product_name, p.price, p.image, p.description, p.category_id, c.name as category_name,
-            coalesce(s.sizes, json_build_array(json_build_object('size_id', 1, 'price', p.price))) as sizes, p.sold_out, p.station,
+            s.sizes, p.sold_out, p.station,
             p.units_sold, (extract(epoch from p.created_at) * 1000000)::float8 as created_us
           from (select * from products ${only('id')}) p
           join categories c on c.id = p.category_id
           left join (select product_id, json_agg(json_build_object('size_id', size_id, 'price', price) order by size_id) as sizes
-                     from product_sizes ${only('product_id')} group by product_id) s on s.product_id = p.id
+                     from menu_prices ${only('product_id')} group by product_id) s on s.product_id = p.id
           where p.deleted_at is null) m`,
   );
   return JSON.parse(result!.menu) as MenuRow[];

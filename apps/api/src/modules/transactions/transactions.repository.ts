@@ -68,8 +68,7 @@ export async function findMenuPricing(db: Db, ids: readonly number[]): Promise<M
   return rows<MenuPricing>(
     db,
     sql`select p.id, p.product_name, p.image, p.category_id, p.sold_out,
-          coalesce((select json_object_agg(s.size_id, s.price) from product_sizes s where s.product_id = p.id),
-                   json_build_object(1, p.price)) as sizes
+          (select json_object_agg(m.size_id, m.price) from menu_prices m where m.product_id = p.id) as sizes
         from products p where p.id = any(${sqlArray(ids, 'int[]')}) and p.deleted_at is null`,
   );
 }

@@ -1,7 +1,8 @@
-import { API_BASE, ORDER_TOKEN_HEADER, type OrderDetail, type OrderStreamEvent, STATUS } from '@kopi/shared';
+import { API_BASE, ORDER_TOKEN_HEADER, type OrderDetail, STATUS } from '@kopi/shared';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useEventSource } from '../../../lib/use-event-source';
+import { isNotOlder, readEvent } from './order-cache';
 
 // A guest's order at a table (docs/shop-rules.md#orders-from-the-table): read and followed with the
 // order token its placing answered, kept on this device, since a guest has no session.
@@ -47,11 +48,9 @@ export function useFollowGuestOrder(id: number, token: string | null, order: Ord
         void queryClient.invalidateQueries({ queryKey: guestOrderKey(id) });
         return;
       }
-      const event = JSON.parse(data) as OrderStreamEvent;
+      const event = readEvent(data);
       if (event.order.id !== id) return;
-      queryClient.setQueryData<OrderDetail>(guestOrderKey(id), (now) =>
-        now && Date.parse(now.updated_at) > Date.parse(event.order.updated_at) ? now : event.order,
-      );
+      queryClient.setQueryData<OrderDetail>(guestOrderKey(id), (now) => (now && !isNotOlder(event.order, now) ? now : event.order));
     },
     ['reload'],
   );

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError, errorMessage, openEventStream } from '../../../lib/api-client';
 import { TEXT } from '../../../lib/texts';
-import { applyOrder, forgetKnownOrders, ORDERS_KEY, type OrderStreamEvent } from './order-cache';
+import { applyOrder, forgetKnownOrders, ORDERS_KEY, type OrderStreamEvent, readEvent } from './order-cache';
 import { createSseParser } from './sse-parser';
 
 // The one live stream of a tab (GET /transactions/events, Server-Sent Events read with fetch so that
@@ -55,14 +55,6 @@ export function useLiveState(): LiveState {
 export function onOrderEvent(listener: (event: OrderStreamEvent) => void): () => void {
   eventListeners.add(listener);
   return () => eventListeners.delete(listener);
-}
-
-function readEvent(data: string): OrderStreamEvent {
-  const value = JSON.parse(data) as Partial<OrderStreamEvent>;
-  if ((value.type !== 'created' && value.type !== 'status' && value.type !== 'line') || typeof value.order?.id !== 'number') {
-    throw new Error(`${TEXT.liveUnreadable}: ${data.slice(0, 80)}`);
-  }
-  return value as OrderStreamEvent;
 }
 
 /** Waits `ms`, or less when woken (back online, tab shown again); false once stopped. */

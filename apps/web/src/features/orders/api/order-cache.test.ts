@@ -2,7 +2,7 @@ import { STATUS } from '@kopi/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { testOrder } from '../test-order';
-import { applyOrder, boardFrom, boardWith, forgetKnownOrders, type LiveOrder, orderKeys } from './order-cache';
+import { applyOrder, boardFrom, boardWith, forgetKnownOrders, type LiveOrder, orderKeys, readEvent } from './order-cache';
 
 function order(id: number, status: number, updatedAt: string, extra: Partial<LiveOrder> = {}): LiveOrder {
   return testOrder(id, status, { updated_at: updatedAt, ...extra });
@@ -59,5 +59,17 @@ describe('applyOrder', () => {
     // An order no screen shows is not added to the cache.
     applyOrder(qc, order(7, STATUS.pending, T1));
     expect(qc.getQueryData(orderKeys.detail(7))).toBeUndefined();
+  });
+});
+
+describe('an event of the stream', () => {
+  it('is read when it follows the contract, and refused otherwise', () => {
+    const order = { ...testOrder(3, STATUS.pending), events: [] };
+    const event = readEvent(JSON.stringify({ type: 'created', event_id: 9, order }));
+    expect(event.order.id).toBe(3);
+    expect(event.event_id).toBe(9);
+    expect(() => readEvent(JSON.stringify({ type: 'moved', event_id: 9, order }))).toThrow();
+    expect(() => readEvent(JSON.stringify({ type: 'status', event_id: 9, order: { id: 3 } }))).toThrow();
+    expect(() => readEvent(JSON.stringify({ type: 'status', order }))).toThrow();
   });
 });

@@ -3,12 +3,14 @@ import {
   type Order,
   type OrderEvent,
   type OrderLineSchema,
+  type OrderStreamEvent,
+  OrderStreamEventSchema,
   type StatusId,
-  type OrderStreamEvent as StreamEvent,
 } from '@kopi/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ApiSuccess } from '../../../lib/api-client';
+import { TEXT } from '../../../lib/texts';
 
 // How an order's news (the live stream's events, a move's answer) reaches every screen that shows
 // it: the order page, the History cards, the staff board and the Manage order queue. Every update is
@@ -23,9 +25,13 @@ export interface LiveOrder extends Order {
   events?: OrderEvent[];
 }
 
-export interface OrderStreamEvent {
-  type: StreamEvent['type'];
-  order: LiveOrder;
+export type { OrderStreamEvent };
+
+/** An event's data, checked against the contract (packages/shared) before any screen sees it. */
+export function readEvent(data: string): OrderStreamEvent {
+  const parsed = OrderStreamEventSchema.safeParse(JSON.parse(data));
+  if (!parsed.success) throw new Error(`${TEXT.liveUnreadable}: ${data.slice(0, 80)}`);
+  return parsed.data;
 }
 
 export const ORDERS_KEY = ['orders'] as const;

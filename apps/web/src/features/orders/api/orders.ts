@@ -1,4 +1,4 @@
-import { DELAY, OPEN_STATUSES, type PlacedOrder, type Quote, STATUS, type VaBank } from '@kopi/shared';
+import { DELAY, type NewOrderRequest, OPEN_STATUSES, type PlacedOrder, type Quote, STATUS } from '@kopi/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest, canRetry } from '../../../lib/api-client';
@@ -6,20 +6,8 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import type { MutationReactions } from '../../../lib/mutation-reactions';
 import { applyOrder, boardFrom, freshest, type LiveOrder, ORDERS_KEY, orderKeys } from './order-cache';
 
-export interface NewOrder {
-  items: { product_id: number; qty: number; size_id: number; addons: { product_id: number; qty: number }[] }[];
-  delivery_id: number;
-  payment_id: number;
-  /** With a bank transfer (payment_id 2): the bank of its virtual account. */
-  bank?: VaBank;
-  promo_id?: number;
-  address?: string;
-  scheduled_for?: string;
-  /** An order from a table's QR code: Dine In at that table (docs/shop-rules.md#orders-from-the-table). */
-  table_token?: string;
-  /** With table_token and no session: a guest's order by this name, paid in cash at the counter. */
-  guest_name?: string;
-}
+/** An order as the checkout sends it: the contract's own type (packages/shared). */
+export type NewOrder = NewOrderRequest;
 
 const HISTORY_PAGE_SIZE = 8;
 /** The board reads each open status in pages of 50, up to this many pages (500 orders a column). */

@@ -1,0 +1,32 @@
+import type { FastifyReply, FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import { requestTimeouts } from './lib/connection-limits.ts';
+import { requestSerializer } from './lib/log-redaction.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from './plugins/request-id.ts';
+
+export type LogStream = NonNullable<Exclude<FastifyServerOptions['logger'], boolean>>['stream'];
+
+/** Fastify's own options: the log, request ids, proxies, body and time limits. */
+export function fastifyOptions(config: Config, logStream?: LogStream): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers["access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
+      // URLs are logged with their secrets (a reset link's token, Google's code) left out.
+      serializers: { req: requestSerializer as never },
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    genReqId: requestIdOf(config.trustProxy),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    // A body that never arrives must not hold its connection for ever (slowloris): 408 and closed.
+    ...requestTimeouts(config.requestTimeoutSeconds),
+    // A URL Fastify cannot even decode (e.g. a lone %) still gets the API's error body.
+    frameworkErrors: (error, request, reply) => {
+      void (reply as FastifyReply)
+        .code(400)
+        .header(REQUEST_ID_HEADER, request.id)
+        .send({ msg: `Bad request: ${error.message}`, code: 'validation_failed' });
+    },
+  };
+}

@@ -19,6 +19,9 @@ export function fastifyOptions(config: Config, logStream?: LogStream): FastifySe
     genReqId: requestIdOf(config.trustProxy),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    // No time limit on a plugin's start: opening the database waits for an overlapping restart to let
+    // go of its folder, and a big menu takes its time to read (each says in the log what it waits for).
+    pluginTimeout: 0,
     // A body that never arrives must not hold its connection for ever (slowloris): 408 and closed.
     ...requestTimeouts(config.requestTimeoutSeconds),
     // A URL Fastify cannot even decode (e.g. a lone %) still gets the API's error body.

@@ -167,7 +167,8 @@ export const admin = {
   'admin.dashboard.weekly': 'Weekly',
   'admin.dashboard.monthly': 'Monthly',
   'admin.dashboard.report': '{period, select, daily {Daily Report} weekly {Weekly Report} other {Monthly Report}}',
-  'admin.dashboard.bestStaff': '{period, select, daily {Best Staff of the Day} weekly {Best Staff of the Week} other {Best Staff of the Month}}',
+  'admin.dashboard.bestStaff':
+    '{period, select, daily {Best Staff of the Day} weekly {Best Staff of the Week} other {Best Staff of the Month}}',
   'admin.dashboard.today': 'today',
   'admin.dashboard.thisWeek': 'this week',
   'admin.dashboard.thisMonth': 'this month',

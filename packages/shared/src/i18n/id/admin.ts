@@ -162,7 +162,8 @@ export const admin = {
   'admin.dashboard.weekly': 'Mingguan',
   'admin.dashboard.monthly': 'Bulanan',
   'admin.dashboard.report': '{period, select, daily {Laporan Harian} weekly {Laporan Mingguan} other {Laporan Bulanan}}',
-  'admin.dashboard.bestStaff': '{period, select, daily {Staf Terbaik Hari Ini} weekly {Staf Terbaik Minggu Ini} other {Staf Terbaik Bulan Ini}}',
+  'admin.dashboard.bestStaff':
+    '{period, select, daily {Staf Terbaik Hari Ini} weekly {Staf Terbaik Minggu Ini} other {Staf Terbaik Bulan Ini}}',
   'admin.dashboard.today': 'hari ini',
   'admin.dashboard.thisWeek': 'minggu ini',
   'admin.dashboard.thisMonth': 'bulan ini',

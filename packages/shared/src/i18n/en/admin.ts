@@ -152,6 +152,8 @@ export const admin = {
   'admin.tables.list': 'Tables',
   'admin.tables.scanToOrder': 'Scan to order at this table',
   'admin.tables.deleteConfirm': 'Delete {name}? Its QR code stops working at once; its orders keep its name.',
+  'admin.tables.theTable': 'The table',
+  'admin.tables.thisTable': 'this table',
   'admin.tables.deleteTable': 'Delete table',
   'admin.tables.keep': 'Keep it',
   'admin.tables.qrFailed': 'The QR code could not be drawn.',

@@ -148,6 +148,8 @@ export const admin = {
   'admin.tables.list': 'Daftar meja',
   'admin.tables.scanToOrder': 'Pindai untuk memesan di meja ini',
   'admin.tables.deleteConfirm': 'Hapus {name}? Kode QR-nya langsung tidak berlaku; pesanan dari meja ini tetap menyimpan namanya.',
+  'admin.tables.theTable': 'Meja itu',
+  'admin.tables.thisTable': 'meja ini',
   'admin.tables.deleteTable': 'Hapus meja',
   'admin.tables.keep': 'Jangan hapus',
   'admin.tables.qrFailed': 'Kode QR tidak dapat dibuat.',

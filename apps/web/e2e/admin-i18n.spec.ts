@@ -142,7 +142,7 @@ test('the staff screens speak Indonesian when the browser does', async ({ browse
   await expect(board.getByText('Rata-rata waktu penyiapan')).toBeVisible();
   await checkAndShoot(board, 'board-1024');
   await board.keyboard.press('?');
-  await expect(board.getByRole('heading', { name: 'Papan ketik' })).toBeVisible();
+  await expect(board.getByRole('heading', { name: 'Pintasan papan ketik' })).toBeVisible();
   await expect(board.getByText('Spasi atau Enter')).toBeVisible();
   await checkAndShoot(board, 'board-keys-1024');
   await board.context().close();

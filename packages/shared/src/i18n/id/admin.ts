@@ -78,8 +78,8 @@ export const admin = {
   'admin.board.notifyDenied': 'Notifikasi untuk situs ini diblokir di pengaturan browser.',
   'admin.board.notifyUnsupported':
     'Browser ini hanya menampilkan notifikasi dari aplikasi yang terpasang; bunyi dan judul tab tetap memberi tahu Anda.',
-  'admin.board.keysButton': 'Tombol',
-  'admin.board.keysHeading': 'Papan ketik',
+  'admin.board.keysButton': 'Pintasan',
+  'admin.board.keysHeading': 'Pintasan papan ketik',
   'admin.board.keySelect': 'Pilih kartu, kolom demi kolom',
   'admin.board.keyAcross': 'Pilih di kolom sebelah',
   'admin.board.keyWithin': 'Pilih di dalam kolom',
@@ -87,7 +87,7 @@ export const admin = {
   'admin.board.keyMove': 'Majukan pesanan yang dipilih',
   'admin.board.keyUndo': 'Urungkan langkah terakhirnya (dalam 60 dtk)',
   'admin.board.keyEscape': 'Hapus pilihan, tutup jendela ini',
-  'admin.board.keyHelp': 'Tampilkan daftar tombol ini',
+  'admin.board.keyHelp': 'Tampilkan pintasan ini',
 
   'admin.product.addHeading': 'Tambah produk',
   'admin.product.editHeading': 'Ubah produk',
@@ -180,7 +180,7 @@ export const admin = {
   'admin.dashboard.prepTime': 'Waktu penyiapan',
   'admin.dashboard.nothingToCompare': 'tak ada data {previous} untuk dibandingkan',
   'admin.dashboard.same': 'sama dengan {previous}',
-  'admin.dashboard.upFromNone': 'naik dari nol {previous}',
+  'admin.dashboard.upFromNone': 'naik, {previous} nol',
   'admin.dashboard.up': 'naik {percent}% dari {previous}',
   'admin.dashboard.down': 'turun {percent}% dari {previous}',
   'admin.dashboard.previousValue': '{previous}: {value}',

@@ -7,7 +7,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextField } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { canRetry, errorMessage } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
+import { type MessageKey, useT } from '../../../lib/i18n';
 import { TEXT } from '../../../lib/texts';
 import { toast } from '../../../lib/toast';
 import { tableQueries, useAddTable, useDeleteTable } from '../api/tables';
@@ -18,7 +18,8 @@ export function TablesAdmin() {
   const t = useT();
   const tables = useQuery(tableQueries.list());
   const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string>();
+  // The form's own rules are kept as keys, so that a switch of language also changes a message on screen.
+  const [nameError, setNameError] = useState<MessageKey | { text: string }>();
   const [removing, setRemoving] = useState<DiningTable | null>(null);
   const add = useAddTable({
     onSuccess: (table) => {
@@ -26,7 +27,7 @@ export function TablesAdmin() {
       toast.success(t('admin.tables.added', { name: table.name }));
     },
     // A name already in use (409) is said under the field, in the server's words.
-    onError: (error) => setNameError(errorMessage(error)),
+    onError: (error) => setNameError({ text: errorMessage(error) }),
   });
   const remove = useDeleteTable({
     onSuccess: () => {
@@ -42,14 +43,14 @@ export function TablesAdmin() {
     try {
       schema = (await import('./table-form-schema')).CreateTableSchema;
     } catch {
-      setNameError(TEXT.networkError);
+      setNameError({ text: TEXT.networkError });
       return;
     }
     const parsed = schema.safeParse({ name });
     if (!parsed.success) {
       // The shared schema's two rules, said in the page's language.
       const tooLong = parsed.error.issues[0]?.code === 'too_big';
-      setNameError(tooLong ? t('admin.tables.nameTooLong', { max: TABLE_NAME_MAX }) : t('admin.tables.nameRequired'));
+      setNameError(tooLong ? 'admin.tables.nameTooLong' : 'admin.tables.nameRequired');
       return;
     }
     setNameError(undefined);
@@ -69,7 +70,7 @@ export function TablesAdmin() {
             value={name}
             maxLength={TABLE_NAME_MAX}
             placeholder={t('admin.tables.namePlaceholder')}
-            error={nameError}
+            error={typeof nameError === 'string' ? t(nameError, { max: TABLE_NAME_MAX }) : nameError?.text}
             hint={t('admin.tables.nameHint', { max: TABLE_NAME_MAX })}
             onChange={(event) => {
               setName(event.target.value);

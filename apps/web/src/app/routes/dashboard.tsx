@@ -10,13 +10,12 @@ import { BestStaff } from '../../features/dashboard/components/best-staff';
 import { BusiestHours } from '../../features/dashboard/components/busiest-hours';
 import { FigureCards } from '../../features/dashboard/components/figure-cards';
 import { GoalRing } from '../../features/dashboard/components/goal-ring';
-import { CURRENT_NAME, PERIOD_NOUN, PERIOD_OPTIONS } from '../../features/dashboard/components/period-labels';
+import { CURRENT_NAME } from '../../features/dashboard/components/period-labels';
 import { PeriodPicker } from '../../features/dashboard/components/period-picker';
 import { DownloadReportButton, ShareReportButton } from '../../features/dashboard/components/report-actions';
 import { RevenueChart } from '../../features/dashboard/components/revenue-chart';
-import { DASHBOARD_TEXT } from '../../features/dashboard/texts';
 import { canRetry, errorMessage } from '../../lib/api-client';
-import { TEXT } from '../../lib/texts';
+import { useT } from '../../lib/i18n';
 
 // The owner's dashboard (docs/shop-rules.md#the-owners-dashboard): the period lives in the address
 // (?period=weekly), so a shared link opens the same view; the month is shown by default.
@@ -24,12 +23,13 @@ import { TEXT } from '../../lib/texts';
 const isPeriod = (value: string | null): value is DashboardPeriod => (DASHBOARD_PERIODS as readonly string[]).includes(value ?? '');
 
 export function DashboardPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const asked = params.get('period');
   const period: DashboardPeriod = isPeriod(asked) ? asked : 'monthly';
   const figures = useQuery({ ...dashboardQueries.figures(period), placeholderData: keepPreviousData });
-  const label = PERIOD_OPTIONS.find((o) => o.value === period)!.label;
-  const currentName = CURRENT_NAME[period];
+  const report = t('admin.dashboard.report', { period });
+  const currentName = t(CURRENT_NAME[period]);
   const data = figures.data;
   // Until a mail server is set up, customers who forget their password get no e-mail (docs/shop-rules.md#forgotten-passwords).
   const passwordReset = usePasswordResetWay();
@@ -38,13 +38,13 @@ export function DashboardPage() {
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-3xl font-bold">See how your store progress so far</h1>
+        <h1 className="text-3xl font-bold">{t('admin.dashboard.heading')}</h1>
         <PeriodPicker value={period} onChange={(next) => setParams({ period: next }, { replace: true })} />
       </div>
 
       {noMail && (
         <p role="note" className="rounded-2xl border border-berry/30 bg-berry/5 p-4 font-medium text-berry" data-testid="mail-warning">
-          {DASHBOARD_TEXT.mailWarning}
+          {t('admin.dashboard.mailWarning')}
         </p>
       )}
       {figures.isPending && <PageSpinner />}
@@ -55,7 +55,7 @@ export function DashboardPage() {
         <div aria-busy={figures.isPlaceholderData} className="space-y-6">
           {data.current.orders === 0 && (
             <p role="note" className="rounded-2xl bg-honey/30 p-4 font-semibold" data-testid="dashboard-empty">
-              {TEXT.dashboardEmpty(currentName)}
+              {t('admin.dashboard.empty', { when: currentName })}
             </p>
           )}
           <FigureCards period={period} current={data.current} previous={data.previous} />
@@ -64,7 +64,7 @@ export function DashboardPage() {
             <div className="min-w-0 space-y-6">
               <section aria-labelledby="report-heading" className="rounded-3xl bg-white p-6 shadow-sm">
                 <h2 id="report-heading" className="text-xl font-bold">
-                  {label} Report
+                  {report}
                 </h2>
                 <RevenueChart period={period} series={data.series} />
                 <DownloadReportButton period={period} />
@@ -76,9 +76,9 @@ export function DashboardPage() {
             </div>
 
             <div className="min-w-0 space-y-6">
-              <BestStaff staff={data.best_staff} heading={`Best Staff of the ${PERIOD_NOUN[period]}`} currentName={currentName} />
+              <BestStaff staff={data.best_staff} heading={t('admin.dashboard.bestStaff', { period })} currentName={currentName} />
               <GoalRing goal={data.goal} />
-              <ShareReportButton period={period} title={`${label} Report`} />
+              <ShareReportButton period={period} title={report} />
             </div>
           </div>
         </div>

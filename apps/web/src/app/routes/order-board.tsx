@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { stationOf } from '../../features/orders/board-model';
 import { OrderBoard } from '../../features/orders/components/order-board';
-import { ORDER_TEXT } from '../../features/orders/texts';
 import { shopQueries } from '../../features/shop/api/shop';
+import { useT } from '../../lib/i18n';
 import { SHOP_NAME } from '../../lib/shop-name';
 
 /** Until the shop's answer is in, the server's default (docs/shop-rules.md#the-counter). */
@@ -12,6 +12,7 @@ const LATE_AFTER_MINUTES_DEFAULT = 10;
 
 /** The kitchen display (admins): Pending, Preparing and Ready side by side, live; ?station=bar|kitchen shows one station's lines. */
 export function OrderBoardPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const station = stationOf(params.get('station'));
   const shop = useQuery(shopQueries.info());
@@ -19,9 +20,9 @@ export function OrderBoardPage() {
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-3xl font-bold">{ORDER_TEXT.boardHeading}</h1>
+        <h1 className="text-3xl font-bold">{t('admin.board.heading')}</h1>
         <ButtonLink to="/manageorder" variant="ghost" className="py-2">
-          {ORDER_TEXT.manageOrderLink}
+          {t('admin.board.manageLink')}
         </ButtonLink>
       </div>
       <OrderBoard

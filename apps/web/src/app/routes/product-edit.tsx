@@ -6,13 +6,15 @@ import { productQueries } from '../../features/products/api/products';
 import { DeleteProductButton } from '../../features/products/components/delete-product';
 import { ProductForm } from '../../features/products/components/product-form';
 import { canRetry, errorMessage } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
 
 export function ProductEditPage() {
+  const t = useT();
   const product = useQuery(productQueries.detail(Number(useParams().id)));
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold">Edit product</h1>
+        <h1 className="text-3xl font-bold">{t('admin.product.editHeading')}</h1>
         {product.data && <DeleteProductButton id={product.data.id} name={product.data.product_name} />}
       </div>
       {product.isPending && <PageSpinner />}

@@ -1,4 +1,5 @@
-import { SIZES, STATIONS, STATUS, type Station } from '@kopi/shared';
+import { formatShopDay, formatShopTime, type Locale, SIZES, STATIONS, STATUS, type Station } from '@kopi/shared';
+import type { MessageKey, MessageValues } from '../../lib/i18n';
 import type { LiveOrder } from './api/order-cache';
 
 // The kitchen display's arithmetic, apart from React so that it is tested on its own
@@ -69,13 +70,52 @@ export function lateLevel(order: LiveOrder, now: number, lateAfterMinutes: numbe
   return 'ok';
 }
 
+type Translate = (key: MessageKey, values?: MessageValues) => string;
+
+/** How a duration's units are written: "45 s", "12 min", "1 h" (Indonesian "45 dtk", "12 mnt", "1 j"). */
+export interface TimeUnits {
+  seconds: (n: number) => string;
+  minutes: (n: number) => string;
+  hours: (n: number) => string;
+}
+
+export const ENGLISH_UNITS: TimeUnits = { seconds: (n) => `${n} s`, minutes: (n) => `${n} min`, hours: (n) => `${n} h` };
+
+/** The units in the page's language. */
+export function timeUnits(t: Translate): TimeUnits {
+  return {
+    seconds: (n) => t('admin.unit.seconds', { n }),
+    minutes: (n) => t('admin.unit.minutes', { n }),
+    hours: (n) => t('admin.unit.hours', { n }),
+  };
+}
+
 /** "45 s", "12 min", "1 h 5 min". */
-export function formatStageTime(ms: number): string {
+export function formatStageTime(ms: number, units: TimeUnits = ENGLISH_UNITS): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return units.seconds(seconds);
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
+  if (minutes < 60) return units.minutes(minutes);
+  return `${units.hours(Math.floor(minutes / 60))}${minutes % 60 ? ` ${units.minutes(minutes % 60)}` : ''}`;
+}
+
+const indonesianFormats = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
+/**
+ * A moment on the shop's clock in the page's language: "Thu 26 Nov at 13:00", "Kam, 26 Nov 13.00".
+ * English keeps the shared form (it also tells the two passes of an hour the clocks repeat apart).
+ */
+export function formatMoment(instant: Date, timeZone: string, locale: Locale, t: Translate): string {
+  if (locale === 'en') return t('admin.moment', { day: formatShopDay(instant, timeZone), time: formatShopTime(instant, timeZone) });
+  let formats = indonesianFormats.get(timeZone);
+  if (!formats) {
+    formats = {
+      day: new Intl.DateTimeFormat('id-ID', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }),
+      time: new Intl.DateTimeFormat('id-ID', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+    };
+    indonesianFormats.set(timeZone, formats);
+  }
+  return t('admin.moment', { day: formats.day.format(instant), time: formats.time.format(instant) });
 }
 
 /**

@@ -1,14 +1,16 @@
 import { type Dashboard, formatIDR } from '@kopi/shared';
+import { useT } from '../../../lib/i18n';
 import { imageSources } from '../../../lib/image-url';
 
 export function BestSellers({ sellers, currentName }: { sellers: Dashboard['best_sellers']; currentName: string }) {
+  const t = useT();
   return (
     <section aria-labelledby="best-sellers-heading" className="min-w-0 rounded-3xl bg-white p-6 shadow-sm">
       <h2 id="best-sellers-heading" className="text-xl font-bold">
-        Best Sellers
+        {t('admin.dashboard.bestSellers')}
       </h2>
       {sellers.length === 0 ? (
-        <p className="mt-3 text-roast">Nothing sold {currentName} yet: the best sellers show once an order is done.</p>
+        <p className="mt-3 text-roast">{t('admin.dashboard.noneSold', { when: currentName })}</p>
       ) : (
         <ol className="mt-4 space-y-3">
           {sellers.map((s, i) => (
@@ -24,9 +26,7 @@ export function BestSellers({ sellers, currentName }: { sellers: Dashboard['best
               />
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-semibold">{s.product_name}</span>
-                <span className="text-sm text-roast">
-                  {s.units} sold · {formatIDR(s.revenue)}
-                </span>
+                <span className="text-sm text-roast">{t('admin.dashboard.sold', { units: s.units, revenue: formatIDR(s.revenue) })}</span>
               </span>
             </li>
           ))}

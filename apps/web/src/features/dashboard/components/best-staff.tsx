@@ -1,7 +1,9 @@
 import type { Dashboard } from '@kopi/shared';
+import { useT } from '../../../lib/i18n';
 import { imageSources } from '../../../lib/image-url';
 
 export function BestStaff({ staff, heading, currentName }: { staff: Dashboard['best_staff']; heading: string; currentName: string }) {
+  const t = useT();
   return (
     <section aria-labelledby="best-staff-heading" className="rounded-3xl bg-white p-6 text-center shadow-sm">
       <h2 id="best-staff-heading" className="text-xl font-bold">
@@ -26,12 +28,10 @@ export function BestStaff({ staff, heading, currentName }: { staff: Dashboard['b
             </div>
           )}
           <p className="mt-3 text-lg font-bold break-words">{staff.display_name}</p>
-          <p className="text-roast">
-            {staff.orders} {staff.orders === 1 ? 'order' : 'orders'} done {currentName}
-          </p>
+          <p className="text-roast">{t('admin.dashboard.staffOrders', { count: staff.orders, when: currentName })}</p>
         </div>
       ) : (
-        <p className="mt-3 text-roast">No order has been marked done {currentName} yet.</p>
+        <p className="mt-3 text-roast">{t('admin.dashboard.noStaff', { when: currentName })}</p>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { type Dashboard, formatIDR, formatThousands, GOAL_RANGE_MESSAGE, MONTHLY
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useSetMonthlyGoal } from '../api/dashboard';
 
@@ -10,6 +11,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /** This month's revenue against the owner's goal, and the form that sets the goal. */
 export function GoalRing({ goal }: { goal: Dashboard['goal'] }) {
+  const t = useT();
   const percent = goal.progress_percent;
   const filled = Math.min(100, Math.max(0, percent)) / 100;
   const [editing, setEditing] = useState(false);
@@ -19,11 +21,14 @@ export function GoalRing({ goal }: { goal: Dashboard['goal'] }) {
   const errorId = useId();
   const save = useSetMonthlyGoal({
     onSuccess: (saved) => {
-      toast.success(`Monthly goal set to ${formatIDR(saved)}`);
+      toast.success(t('admin.dashboard.goalSet', { amount: formatIDR(saved) }));
       setEditing(false);
     },
     onError: (failure) => setError(errorMessage(failure)),
   });
+
+  // The range rule is kept as the shared constant and said in the page's language when shown.
+  const shownError = error === GOAL_RANGE_MESSAGE ? t('admin.dashboard.goalRange') : error;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,12 +47,12 @@ export function GoalRing({ goal }: { goal: Dashboard['goal'] }) {
   return (
     <section aria-labelledby="goal-heading" className="rounded-3xl bg-white p-6 text-center shadow-sm">
       <h2 id="goal-heading" className="text-xl font-bold">
-        Goals
+        {t('admin.dashboard.goals')}
       </h2>
       <p className="text-sm text-roast" data-testid="goal-text">
-        Your goals is still on {percent}%. Keep up the good work!
+        {t('admin.dashboard.goalText', { percent })}
       </p>
-      <svg viewBox="0 0 128 128" className="mx-auto mt-4 size-32" role="img" aria-label={`Goal ${percent} percent reached this month`}>
+      <svg viewBox="0 0 128 128" className="mx-auto mt-4 size-32" role="img" aria-label={t('admin.dashboard.goalRing', { percent })}>
         <circle cx="64" cy="64" r={RADIUS} fill="none" className="stroke-crema" strokeWidth="14" />
         <circle
           cx="64"
@@ -65,12 +70,12 @@ export function GoalRing({ goal }: { goal: Dashboard['goal'] }) {
         </text>
       </svg>
       <p className="mt-3 text-sm text-roast">
-        {formatIDR(goal.month_revenue)} of {formatIDR(goal.monthly_revenue_goal)} this month
+        {t('admin.dashboard.goalProgress', { revenue: formatIDR(goal.month_revenue), goal: formatIDR(goal.monthly_revenue_goal) })}
       </p>
       {editing ? (
         <form onSubmit={submit} className="mt-3 space-y-2 text-left" noValidate>
           <label htmlFor={inputId} className="block text-sm font-semibold">
-            Monthly revenue goal (IDR)
+            {t('admin.dashboard.goalLabel')}
           </label>
           <input
             id={inputId}
@@ -82,17 +87,17 @@ export function GoalRing({ goal }: { goal: Dashboard['goal'] }) {
             aria-describedby={error ? errorId : undefined}
             className="w-full rounded-xl border border-roast/40 px-3 py-2"
           />
-          {error && (
+          {shownError && (
             <p id={errorId} role="alert" className="text-sm text-berry">
-              {error}
+              {shownError}
             </p>
           )}
           <div className="flex gap-2">
             <Button type="submit" busy={save.isPending} className="flex-1">
-              Save goal
+              {t('admin.dashboard.saveGoal')}
             </Button>
             <Button variant="ghost" onClick={() => setEditing(false)}>
-              Cancel
+              {t('admin.cancel')}
             </Button>
           </div>
         </form>
@@ -106,7 +111,7 @@ export function GoalRing({ goal }: { goal: Dashboard['goal'] }) {
             setEditing(true);
           }}
         >
-          Set monthly goal
+          {t('admin.dashboard.setGoal')}
         </Button>
       )}
     </section>

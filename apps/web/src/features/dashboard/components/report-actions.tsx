@@ -2,6 +2,7 @@ import type { DashboardPeriod } from '@kopi/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { downloadReport } from '../api/dashboard';
 
@@ -19,6 +20,7 @@ function save(blob: Blob, filename: string) {
 }
 
 export function DownloadReportButton({ period }: { period: DashboardPeriod }) {
+  const t = useT();
   const [progress, setProgress] = useState<number | null>(null);
 
   async function download() {
@@ -26,9 +28,9 @@ export function DownloadReportButton({ period }: { period: DashboardPeriod }) {
     try {
       const file = await downloadReport(period, setProgress);
       save(file.blob, file.filename);
-      toast.success(`Report saved as ${file.filename}`);
+      toast.success(t('admin.dashboard.saved', { filename: file.filename }));
     } catch (error) {
-      toast.error(`The report could not be downloaded: ${errorMessage(error)}`);
+      toast.error(t('admin.dashboard.downloadFailed', { error: errorMessage(error) }));
     } finally {
       setProgress(null);
     }
@@ -37,11 +39,16 @@ export function DownloadReportButton({ period }: { period: DashboardPeriod }) {
   return (
     <div className="mt-6">
       <Button className="w-full" onClick={download} busy={progress !== null}>
-        Download Report
+        {t('admin.dashboard.download')}
       </Button>
       {progress !== null && (
         <div className="mt-2 flex items-center gap-2 text-sm">
-          <progress className="h-2 flex-1 accent-caramel" max={100} value={Math.round(progress * 100)} aria-label="Report download" />
+          <progress
+            className="h-2 flex-1 accent-caramel"
+            max={100}
+            value={Math.round(progress * 100)}
+            aria-label={t('admin.dashboard.downloadProgress')}
+          />
           <span aria-live="polite">{Math.round(progress * 100)}%</span>
         </div>
       )}
@@ -55,6 +62,7 @@ export function reportLink(period: DashboardPeriod): string {
 }
 
 export function ShareReportButton({ period, title }: { period: DashboardPeriod; title: string }) {
+  const t = useT();
   async function share() {
     const url = reportLink(period);
     if (typeof navigator.share === 'function') {
@@ -68,15 +76,15 @@ export function ShareReportButton({ period, title }: { period: DashboardPeriod; 
     }
     try {
       await navigator.clipboard.writeText(url);
-      toast.success('Link to this report copied');
+      toast.success(t('admin.dashboard.linkCopied'));
     } catch {
-      toast.info(`Copy this link: ${url}`, { autoClose: false });
+      toast.info(t('admin.dashboard.copyLink', { url }), { autoClose: false });
     }
   }
 
   return (
     <Button variant="secondary" className="w-full" onClick={share}>
-      Share Report
+      {t('admin.dashboard.share')}
     </Button>
   );
 }

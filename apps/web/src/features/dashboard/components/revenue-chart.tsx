@@ -1,6 +1,9 @@
-import { type Dashboard, type DashboardPeriod, formatIDR, formatThousands } from '@kopi/shared';
+import { type Dashboard, type DashboardPeriod, formatIDR, formatThousands, type Locale } from '@kopi/shared';
 import { useEffect, useId, useRef } from 'react';
+import { currentLocale, type MessageKey, type MessageValues, useT } from '../../../lib/i18n';
 import { longLabel, shortLabel } from './period-labels';
+
+type Translate = (key: MessageKey, values?: MessageValues) => string;
 
 // The series as an SVG drawn by hand (no chart library: the page stays light): revenue as bars
 // against the left scale, orders as a line against the right one. Screen readers get the same
@@ -20,14 +23,21 @@ function niceTop(max: number): number {
   return step * magnitude;
 }
 
-/** "1,5 jt"-like short rupiah for the axis: IDR 1.500.000 becomes 1.5M. */
-function shortRupiah(value: number): string {
-  if (value >= 1_000_000) return `${Number((value / 1_000_000).toFixed(1))}M`;
-  if (value >= 1_000) return `${Number((value / 1_000).toFixed(1))}K`;
+/** Short rupiah for the axis: IDR 1.500.000 becomes 1.5M in English, "1,5 jt" in Indonesian. */
+function shortRupiah(value: number, locale: Locale, t: Translate): string {
+  const short = (n: number) => {
+    const rounded = Number(n.toFixed(1));
+    return locale === 'id' ? String(rounded).replace('.', ',') : String(rounded);
+  };
+  if (value >= 1_000_000) return t('admin.chart.millions', { n: short(value / 1_000_000) });
+  if (value >= 1_000) return t('admin.chart.thousands', { n: short(value / 1_000) });
   return formatThousands(value);
 }
 
 export function RevenueChart({ period, series }: { period: DashboardPeriod; series: Dashboard['series'] }) {
+  const t = useT();
+  const locale = currentLocale();
+  const long = (start: string) => longLabel(period, start, locale, t);
   const titleId = useId();
   const scroller = useRef<HTMLDivElement>(null);
   // Where the chart scrolls (a phone), it opens on its right end: the current period.
@@ -54,11 +64,11 @@ export function RevenueChart({ period, series }: { period: DashboardPeriod; seri
       <div className="mt-2 flex flex-wrap gap-4 text-sm" aria-hidden="true">
         <span className="flex items-center gap-2">
           <span className="size-3 rounded-sm bg-caramel" />
-          Revenue (IDR)
+          {t('admin.chart.revenueLegend')}
         </span>
         <span className="flex items-center gap-2">
           <span className="h-0.5 w-4 bg-espresso" />
-          Orders
+          {t('admin.dashboard.orders')}
         </span>
       </div>
       {/* On a phone the chart keeps a readable size and scrolls sideways inside its card. */}
@@ -70,11 +80,11 @@ export function RevenueChart({ period, series }: { period: DashboardPeriod; seri
           aria-labelledby={`${titleId} ${descId}`}
           data-testid="revenue-chart"
         >
-          <title id={titleId}>Revenue and orders</title>
+          <title id={titleId}>{t('admin.chart.title')}</title>
           <desc id={descId}>
             {first && last
-              ? `From ${longLabel(period, first.start)} to ${longLabel(period, last.start)}: the table below gives every figure.`
-              : 'No figures'}
+              ? t('admin.chart.description', { first: long(first.start), last: long(last.start) })
+              : t('admin.chart.noFigures')}
           </desc>
           {[0, 0.25, 0.5, 0.75, 1].map((share) => {
             const y = PAD.top + PLOT_H - share * PLOT_H;
@@ -82,7 +92,7 @@ export function RevenueChart({ period, series }: { period: DashboardPeriod; seri
               <g key={share}>
                 <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y} y2={y} className="stroke-crema" strokeWidth={1} />
                 <text x={PAD.left - 8} y={y + 4} textAnchor="end" className="fill-roast text-[11px]">
-                  {shortRupiah(revenueTop * share)}
+                  {shortRupiah(revenueTop * share, locale, t)}
                 </text>
                 <text x={WIDTH - PAD.right + 8} y={y + 4} className="fill-roast text-[11px]">
                   {ordersTop * share}
@@ -100,11 +110,11 @@ export function RevenueChart({ period, series }: { period: DashboardPeriod; seri
                 rx={3}
                 className={i === series.length - 1 ? 'fill-caramel-dark' : 'fill-caramel'}
               >
-                <title>{`${longLabel(period, s.start)}: ${formatIDR(s.revenue)}, ${s.orders} orders`}</title>
+                <title>{t('admin.chart.bar', { period: long(s.start), revenue: formatIDR(s.revenue), count: s.orders })}</title>
               </rect>
               {i % labelEvery === (series.length - 1) % labelEvery && (
                 <text x={x(i)} y={HEIGHT - 10} textAnchor="middle" className="fill-roast text-[11px]">
-                  {shortLabel(period, s.start)}
+                  {shortLabel(period, s.start, locale)}
                 </text>
               )}
             </g>
@@ -116,26 +126,26 @@ export function RevenueChart({ period, series }: { period: DashboardPeriod; seri
         </svg>
         {empty && (
           <p className="absolute inset-0 flex items-center justify-center text-center font-semibold text-roast">
-            No orders in these {series.length} {period === 'daily' ? 'days' : period === 'weekly' ? 'weeks' : 'months'} yet.
+            {t('admin.chart.empty', { period, count: series.length })}
           </p>
         )}
       </div>
       {/* A table ignores a width of 1px: the box around it hides it. */}
       <div className="sr-only">
         <table>
-          <caption>Revenue and orders by {period === 'daily' ? 'day' : period === 'weekly' ? 'week' : 'month'}, oldest first</caption>
+          <caption>{t('admin.chart.caption', { period })}</caption>
           <thead>
             <tr>
-              <th scope="col">Period</th>
-              <th scope="col">Revenue</th>
-              <th scope="col">Orders</th>
-              <th scope="col">Cancelled</th>
+              <th scope="col">{t('admin.dashboard.period')}</th>
+              <th scope="col">{t('admin.dashboard.revenue')}</th>
+              <th scope="col">{t('admin.dashboard.orders')}</th>
+              <th scope="col">{t('admin.chart.cancelled')}</th>
             </tr>
           </thead>
           <tbody>
             {series.map((s) => (
               <tr key={s.start}>
-                <th scope="row">{longLabel(period, s.start)}</th>
+                <th scope="row">{long(s.start)}</th>
                 <td>{formatIDR(s.revenue)}</td>
                 <td>{s.orders}</td>
                 <td>{s.cancelled}</td>

@@ -1,20 +1,28 @@
-import { DOOR_DELIVERY_ID, formatShopMoment, STATUS, STATUSES, type StatusId, statusName } from '@kopi/shared';
+import { DOOR_DELIVERY_ID, STATUS, STATUSES, type StatusId, statusName } from '@kopi/shared';
 import { type Ref, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
+import { currentLocale, type MessageKey, t as translate, useT } from '../../../lib/i18n';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { TEXT } from '../../../lib/texts';
 import { toast } from '../../../lib/toast';
 import { sawFreshEvent, useTickLine, useUndoMove } from '../api/board';
 import type { LiveOrder } from '../api/order-cache';
 import { useMoveOrder } from '../api/orders';
-import { formatStageTime, lateLevel, stageSince } from '../board-model';
+import { formatMoment, formatStageTime, lateLevel, stageSince, timeUnits } from '../board-model';
 import { DELIVERY_TITLES } from '../labels';
-import { MOVE_LABELS, ORDER_TEXT } from '../texts';
 import { CancelOrderDialog } from './cancel-order-dialog';
 
-function moveLabel(to: StatusId): string {
-  return MOVE_LABELS[to] ?? `→ ${statusName(to)}`;
+/** The board's one-click move to each status (the moves themselves come from STATUSES). */
+const MOVE_LABELS: Partial<Record<StatusId, MessageKey>> = {
+  [STATUS.preparing]: 'admin.board.startPreparing',
+  [STATUS.ready]: 'admin.board.markReady',
+  [STATUS.done]: 'admin.board.markDone',
+};
+
+function moveLabel(to: StatusId, t: typeof translate): string {
+  const key = MOVE_LABELS[to];
+  return key ? t(key) : t('admin.board.moveTo', { status: statusName(to) });
 }
 
 /** The moves an admin may make from a status (STATUSES), the first of them being "on". */
@@ -27,9 +35,14 @@ export function addonNames(line: LiveOrder['items'][number]): string[] {
   return (line.addons ?? []).map((addon) => `${addon.qty > 1 ? `${addon.qty} × ` : ''}${addon.product_name}`);
 }
 
+/** A table's name as said aloud: "Table 7" for a bare number, else the name itself ("Terrace"). */
+function tableName(name: string, t: typeof translate): string {
+  return /^\d+$/.test(name) ? t('admin.board.table', { name }) : name;
+}
+
 /** The name a barista calls out: the table's for an order from a table, with the customer's (or guest's) name. */
-export function whoFor(order: LiveOrder): string {
-  return order.table ? `${ORDER_TEXT.tableName(order.table.name)} · ${order.customer.display_name}` : order.customer.display_name;
+export function whoFor(order: LiveOrder, t: typeof translate = translate): string {
+  return order.table ? `${tableName(order.table.name, t)} · ${order.customer.display_name}` : order.customer.display_name;
 }
 
 const LATE_STYLE = {
@@ -53,6 +66,7 @@ interface BoardCardProps {
 
 /** One order on the kitchen display: its number, what to make line by line, how long it has waited; one tap moves it on. */
 export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, selected, onSelect, cardRef }: BoardCardProps) {
+  const t = useT();
   const [cancelling, setCancelling] = useState(false);
   const move = useMoveOrder({
     onSuccess: (moved) => {
@@ -66,10 +80,13 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
   });
   const tick = useTickLine({
     onError: (error) =>
-      toast.error(`#${order.number}: ${ORDER_TEXT.lineTickFailed}. ${errorMessage(error)}`, { toastId: `tick-failed-${order.id}` }),
+      toast.error(t('admin.board.lineTickFailed', { number: order.number, error: errorMessage(error) }), {
+        toastId: `tick-failed-${order.id}`,
+      }),
   });
   const undo = useUndoMove({
-    onSuccess: (back) => toast.success(`#${back.number}: ${ORDER_TEXT.undone} → ${back.status_name}`, { toastId: `undone-${back.id}` }),
+    onSuccess: (back) =>
+      toast.success(t('admin.board.undone', { number: back.number, status: back.status_name }), { toastId: `undone-${back.id}` }),
     onError: (error) => toast.error(`#${order.number}: ${errorMessage(error)}`, { toastId: `undo-failed-${order.id}` }),
   });
   const [onward, ...others] = movesFrom(order.status_id);
@@ -77,7 +94,7 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
   const moving = move.isPending ? move.variables.statusId : undefined;
   const headingId = `board-order-${order.id}`;
   const stage = statusName(order.status_id as StatusId);
-  const inStage = formatStageTime(now - stageSince(order));
+  const inStage = formatStageTime(now - stageSince(order), timeUnits(t));
   const late = lateLevel(order, now, lateAfterMinutes);
   const style = LATE_STYLE[late];
 
@@ -98,7 +115,7 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
         <header className="flex items-start justify-between gap-2">
           <h3 id={headingId} className="min-w-0 font-sans">
             <span className="block text-3xl leading-none font-black tracking-tight">#{order.number}</span>
-            <span className="mt-1 block truncate text-base font-semibold">{whoFor(order)}</span>
+            <span className="mt-1 block truncate text-base font-semibold">{whoFor(order, t)}</span>
           </h3>
           <div className="flex shrink-0 flex-col items-end gap-1 text-right">
             {keyNumber !== undefined && (
@@ -111,9 +128,11 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
               </span>
             )}
             <p className={`text-sm tabular-nums ${style.timer}`} data-testid="stage-timer">
-              <span aria-hidden={late !== 'ok'}>{ORDER_TEXT.inStage(inStage, stage)}</span>
+              <span aria-hidden={late !== 'ok'}>{t('admin.board.inStage', { time: inStage, stage })}</span>
               {late !== 'ok' && (
-                <span className="sr-only">{(late === 'red' ? ORDER_TEXT.lateReason : ORDER_TEXT.nearlyLateReason)(inStage, stage)}</span>
+                <span className="sr-only">
+                  {t(late === 'red' ? 'admin.board.late' : 'admin.board.nearlyLate', { time: inStage, stage })}
+                </span>
               )}
             </p>
           </div>
@@ -143,7 +162,7 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
                     <span className="text-roast">({line.size_name})</span>
                     {addonNames(line).length > 0 && <span className="block text-sm text-roast">+ {addonNames(line).join(', ')}</span>}
                   </span>
-                  <span className="sr-only">, {done ? ORDER_TEXT.lineDone : ORDER_TEXT.lineToMake}</span>
+                  <span className="sr-only">, {t(done ? 'admin.board.lineDone' : 'admin.board.lineToMake')}</span>
                 </button>
               </li>
             );
@@ -155,19 +174,17 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
           </span>{' '}
           {order.scheduled_for ? (
             <strong>
-              {ORDER_TEXT.scheduledFor} {formatShopMoment(new Date(order.scheduled_for), SHOP_TIMEZONE)}
+              {t('admin.board.scheduledFor', { time: formatMoment(new Date(order.scheduled_for), SHOP_TIMEZONE, currentLocale(), t) })}
             </strong>
           ) : (
             <span>{TEXT.asSoonAsPossible}</span>
           )}
         </p>
         {order.delivery_id === DOOR_DELIVERY_ID && order.address && (
-          <p className="text-sm">
-            {ORDER_TEXT.addressLabel}: {order.address}
-          </p>
+          <p className="text-sm">{t('admin.board.address', { address: order.address })}</p>
         )}
         {/* Card or cash: paid at the counter or on delivery, not online (docs/shop-rules.md#payments). */}
-        {order.payment.status === 'none' && <p className="text-sm font-bold text-caramel-dark">collect payment</p>}
+        {order.payment.status === 'none' && <p className="text-sm font-bold text-caramel-dark">{t('admin.board.collectPayment')}</p>}
         {/* Every move is at least 44 × 44 px: tapped in a hurry, often with a wet hand. The move on has a row of
             its own, on one line in a tablet's column; Undo and Cancel share the next. */}
         <div className="flex flex-wrap gap-2 pt-1">
@@ -179,7 +196,7 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
               data-onward=""
               onClick={() => move.mutate({ id: order.id, statusId: onward })}
             >
-              {moveLabel(onward)}
+              {moveLabel(onward, t)}
               <span className="sr-only"> #{order.number}</span>
             </Button>
           )}
@@ -190,20 +207,20 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
               busy={undo.isPending}
               onClick={() => undo.mutate(order.id)}
             >
-              {ORDER_TEXT.undo}
+              {t('admin.board.undo')}
               <span className="sr-only"> #{order.number}</span>
             </Button>
           )}
           {canCancel && (
             <Button variant="ghost" className="min-h-11 flex-auto px-3 py-2" disabled={move.isPending} onClick={() => setCancelling(true)}>
-              {ORDER_TEXT.cancelOrder}
+              {t('admin.board.cancelOrder')}
               <span className="sr-only"> #{order.number}</span>
             </Button>
           )}
         </div>
         {others.length > 0 && (
           <details className="text-sm">
-            <summary className="cursor-pointer rounded py-3 text-roast">{ORDER_TEXT.moreMoves}</summary>
+            <summary className="cursor-pointer rounded py-3 text-roast">{t('admin.board.moreMoves')}</summary>
             <div className="mt-2 flex flex-wrap gap-2">
               {others.map((to) => (
                 <Button
@@ -214,7 +231,7 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
                   disabled={move.isPending}
                   onClick={() => move.mutate({ id: order.id, statusId: to })}
                 >
-                  {moveLabel(to)}
+                  {moveLabel(to, t)}
                   <span className="sr-only"> #{order.number}</span>
                 </Button>
               ))}
@@ -224,7 +241,7 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
       </article>
       <CancelOrderDialog
         open={cancelling}
-        title={`${ORDER_TEXT.cancelOrder} #${order.number} (${whoFor(order)})`}
+        title={t('admin.board.cancelTitle', { number: order.number, who: whoFor(order, t) })}
         reasonRequired
         busy={move.isPending}
         error={cancelling && move.isError ? errorMessage(move.error) : undefined}

@@ -1,8 +1,8 @@
 import { OPEN_STATUSES, STATUS, statusName } from '@kopi/shared';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import type { LiveOrder } from '../api/order-cache';
-import { ORDER_TEXT } from '../texts';
 import { BoardCard } from './board-card';
 import { BoardTabs, boardPanelId, boardTabId } from './board-tabs';
 
@@ -26,6 +26,7 @@ interface BoardColumnsProps {
 }
 
 export function BoardColumns({ orders, now, lateAfterMinutes, undoLeft, selectedId, keyNumbers, onSelect }: BoardColumnsProps) {
+  const t = useT();
   const narrow = useMediaQuery(NARROW);
   const [selected, setSelected] = useState<number>(STATUS.pending);
   const selectedStatus = orders.find((o) => o.id === selectedId)?.status_id;
@@ -83,7 +84,7 @@ export function BoardColumns({ orders, now, lateAfterMinutes, undoLeft, selected
                 <span className="rounded-full bg-white px-2.5 py-0.5 font-sans text-base">{column.orders.length}</span>
               </h2>
               {column.orders.length === 0 ? (
-                <p className="px-1 pb-2 text-sm text-roast">{ORDER_TEXT.boardEmptyColumn}</p>
+                <p className="px-1 pb-2 text-sm text-roast">{t('admin.board.emptyColumn')}</p>
               ) : (
                 <ol className="space-y-3">
                   {column.orders.map((order) => (

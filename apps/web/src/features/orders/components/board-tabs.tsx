@@ -1,6 +1,6 @@
 import { statusName } from '@kopi/shared';
 import { type KeyboardEvent, useRef } from 'react';
-import { ORDER_TEXT } from '../texts';
+import { useT } from '../../../lib/i18n';
 
 export const boardTabId = (status: number) => `board-tab-${status}`;
 export const boardPanelId = (status: number) => `board-panel-${status}`;
@@ -17,6 +17,7 @@ interface BoardTabsProps {
  * away however long Pending is. The WAI-ARIA tabs pattern: arrows, Home and End move between them.
  */
 export function BoardTabs({ statuses, counts, selected, onSelect }: BoardTabsProps) {
+  const t = useT();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
@@ -29,7 +30,7 @@ export function BoardTabs({ statuses, counts, selected, onSelect }: BoardTabsPro
   };
 
   return (
-    <div role="tablist" aria-label={ORDER_TEXT.boardColumns} className="flex gap-1 rounded-2xl bg-crema/60 p-1">
+    <div role="tablist" aria-label={t('admin.board.columns')} className="flex gap-1 rounded-2xl bg-crema/60 p-1">
       {statuses.map((status, index) => {
         const active = status === selected;
         return (

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { canRetry, errorMessage } from '../../../lib/api-client';
+import { t as translate, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useNow } from '../../../lib/use-now';
 import { boardQueries, sawFreshEvent, serverNow, useUndoMove } from '../api/board';
@@ -13,7 +14,6 @@ import { orderQueries } from '../api/orders';
 import { allDayCounts, type CardGrid, ordersAt, selectAfterKey, undoLeftMs } from '../board-model';
 import { playChime, soundReady, unlockSound } from '../chime';
 import { askNotificationPermission, type NotifyResult, notificationsSupported, showNotification } from '../notify';
-import { ORDER_TEXT } from '../texts';
 import { BoardColumns } from './board-columns';
 import { BoardKeysHelp } from './board-keys-help';
 import { AllDayStrip, RecentlyDoneStrip } from './board-strips';
@@ -39,6 +39,7 @@ interface OrderBoardProps {
  * first, kept live by the stream; lines ticked off, late cards, "all day" counts, undo and a bump bar.
  */
 export function OrderBoard({ shopName, station, onStationChange, lateAfterMinutes }: OrderBoardProps) {
+  const t = useT();
   const queryClient = useQueryClient();
   const board = useQuery(orderQueries.board());
   const now = useNow(2_000);
@@ -74,18 +75,20 @@ export function OrderBoard({ shopName, station, onStationChange, lateAfterMinute
   const recent = recentlyDone.filter((order) => undoLeftMs(order, clock) > 0);
   const selectedStatus = orders.find((o) => o.id === selectedId)?.status_id;
   const undo = useUndoMove({
-    onSuccess: (back) => toast.success(`#${back.number}: ${ORDER_TEXT.undone} → ${back.status_name}`, { toastId: `undone-${back.id}` }),
+    onSuccess: (back) =>
+      toast.success(t('admin.board.undone', { number: back.number, status: back.status_name }), { toastId: `undone-${back.id}` }),
     onError: (error) => toast.error(errorMessage(error), { toastId: 'undo-failed' }),
   });
 
   // The pending count in the tab's title, so a barista sees it from another tab.
+  const title = t('admin.board.pageTitle', { pending: pendingCount, shop: shopName });
   useEffect(() => {
     const before = document.title;
-    document.title = `${pendingCount > 0 ? `(${pendingCount}) ` : ''}${ORDER_TEXT.boardHeading} · ${shopName}`;
+    document.title = title;
     return () => {
       document.title = before;
     };
-  }, [pendingCount, shopName]);
+  }, [title]);
 
   // Sound wanted from an earlier visit: the browser allows it from the next click or tap on the page.
   useEffect(() => {
@@ -109,7 +112,8 @@ export function OrderBoard({ shopName, station, onStationChange, lateAfterMinute
           return order.status_id === STATUS.done ? [order, ...rest] : rest;
         });
         if (order.status_id === STATUS.ready) void queryClient.invalidateQueries({ queryKey: boardQueries.prepTimes().queryKey });
-        setAnnouncement(ORDER_TEXT.movedTo(order.number, order.status_name));
+        // Said in the language of the moment it happens (the subscription outlives a switch).
+        setAnnouncement(translate('admin.board.movedTo', { number: order.number, status: order.status_name }));
       }),
     [queryClient],
   );
@@ -161,11 +165,12 @@ export function OrderBoard({ shopName, station, onStationChange, lateAfterMinute
     () =>
       onOrderEvent(({ type, order }) => {
         if (type !== 'created') return;
-        const text = `${ORDER_TEXT.newOrder} #${order.number}: ${order.customer.display_name}, ${order.items.map((l) => `${l.qty} × ${l.product_name}`).join(', ')}`;
+        const items = order.items.map((l) => `${l.qty} × ${l.product_name}`).join(', ');
+        const text = translate('admin.board.newOrderNews', { number: order.number, name: order.customer.display_name, items });
         setAnnouncement(text);
         if (soundWanted) playChime();
         if (notify === 'shown' && document.visibilityState === 'hidden') {
-          void showNotification(`${ORDER_TEXT.newOrder} #${order.number}`, text, `order-${order.id}`).then((result) => {
+          void showNotification(translate('admin.board.newOrder', { number: order.number }), text, `order-${order.id}`).then((result) => {
             if (result !== 'shown') setNotify(result);
           });
         }
@@ -201,20 +206,20 @@ export function OrderBoard({ shopName, station, onStationChange, lateAfterMinute
         </div>
         <div className="flex flex-wrap gap-2">
           <button type="button" aria-pressed={soundWanted} onClick={() => void toggleSound()} className={TOOL_BUTTON}>
-            {soundWanted ? (soundOn ? ORDER_TEXT.soundOn : ORDER_TEXT.soundWaiting) : ORDER_TEXT.soundOff}
+            {t(soundWanted ? (soundOn ? 'admin.board.soundOn' : 'admin.board.soundWaiting') : 'admin.board.soundOff')}
           </button>
           {notificationsSupported() && (
             <button type="button" aria-pressed={notify === 'shown'} onClick={() => void toggleNotify()} className={TOOL_BUTTON}>
-              {notify === 'shown' ? ORDER_TEXT.notifyOn : ORDER_TEXT.notifyOff}
+              {t(notify === 'shown' ? 'admin.board.notifyOn' : 'admin.board.notifyOff')}
             </button>
           )}
           <button type="button" aria-haspopup="dialog" onClick={() => setKeysOpen(true)} className={TOOL_BUTTON}>
-            {ORDER_TEXT.keysButton} <kbd className="font-sans">?</kbd>
+            {t('admin.board.keysButton')} <kbd className="font-sans">?</kbd>
           </button>
         </div>
       </div>
-      {notify === 'denied' && <p className="text-sm text-roast">{ORDER_TEXT.notifyDenied}</p>}
-      {notify === 'unsupported' && <p className="text-sm text-roast">{ORDER_TEXT.notifyUnsupported}</p>}
+      {notify === 'denied' && <p className="text-sm text-roast">{t('admin.board.notifyDenied')}</p>}
+      {notify === 'unsupported' && <p className="text-sm text-roast">{t('admin.board.notifyUnsupported')}</p>}
       <p aria-live="polite" className="sr-only" data-testid="board-announcement">
         {announcement}
       </p>

@@ -1,13 +1,15 @@
-import { formatShopMoment, MSG, STATUS } from '@kopi/shared';
+import { STATUS } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError, canRetry, errorMessage } from '../../../lib/api-client';
+import { currentLocale, useT } from '../../../lib/i18n';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { toast } from '../../../lib/toast';
 import { orderQueries, useSetOrderStatus } from '../api/orders';
+import { formatMoment } from '../board-model';
 import { deliveryAddressOf } from '../delivery-address';
 import { DELIVERY_TITLES, PAYMENT_OPTIONS } from '../labels';
 import { StoredOrderSummary } from './order-summary';
@@ -23,10 +25,11 @@ interface PendingOrderPanelProps {
 
 /** Manage order (docs/decisions/spec-fidelity.md#kept-word-for-word): one pending order at a time, with Mark as done. */
 export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanelProps) {
+  const t = useT();
   const pending = useQuery(orderQueries.pending(page));
   const swipeStart = useRef<number | null>(null);
   const markDone = useSetOrderStatus({
-    onSuccess: () => toast.success(MSG.transactionUpdateSuccess),
+    onSuccess: () => toast.success(t('transactionUpdateSuccess')),
     onError: (error) => toast.error(errorMessage(error)),
   });
 
@@ -43,7 +46,7 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
   const nothingPending =
     (pending.isError && pending.error instanceof ApiError && pending.error.code === 'data_not_found') || (pending.data && !order);
   if (nothingPending) {
-    return <p className="rounded-3xl bg-white p-10 text-center font-display text-2xl font-bold shadow-sm">{MSG.nothingPending}</p>;
+    return <p className="rounded-3xl bg-white p-10 text-center font-display text-2xl font-bold shadow-sm">{t('nothingPending')}</p>;
   }
   if (pending.isError)
     return <ErrorMessage message={errorMessage(pending.error)} onRetry={canRetry(pending.error) ? () => pending.refetch() : undefined} />;
@@ -52,6 +55,8 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
   const done = markDone.isSuccess && markDone.variables.id === order.id;
   const next = () => meta?.next && onPage(meta.next);
   const previous = () => meta?.prev && onPage(meta.prev);
+  const moment = (iso: string) => formatMoment(new Date(iso), SHOP_TIMEZONE, currentLocale(), t);
+  const address = deliveryAddressOf(order);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
@@ -72,20 +77,23 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
       >
         <p className="text-sm font-semibold tracking-wide text-caramel-dark uppercase">{cardTitle}</p>
         <h2 id="pending-order-title" className="text-2xl font-bold">
-          {DELIVERY_TITLES[order.delivery_id] ?? order.delivery_name} for {order.customer.display_name}
+          {t('admin.manage.title', {
+            delivery: DELIVERY_TITLES[order.delivery_id] ?? order.delivery_name,
+            name: order.customer.display_name,
+          })}
         </h2>
         <p className="text-sm text-roast">
-          Order #{order.number} · {formatShopMoment(new Date(order.created_at), SHOP_TIMEZONE)}
+          {t('admin.manage.orderNumber', { number: order.number })} · {moment(order.created_at)}
           {order.table && <> · {order.table.name}</>}
-          {order.scheduled_for && <> · Time: {formatShopMoment(new Date(order.scheduled_for), SHOP_TIMEZONE)}</>}
-          {deliveryAddressOf(order) && <> · Address: {deliveryAddressOf(order)}</>}
+          {order.scheduled_for && <> · {t('admin.manage.time', { time: moment(order.scheduled_for) })}</>}
+          {address && <> · {t('admin.manage.address', { address })}</>}
         </p>
         <StoredOrderSummary order={order} />
       </section>
 
-      <section aria-label="Payment and actions" className="min-w-0 space-y-5 rounded-3xl bg-white p-6 shadow-sm">
+      <section aria-label={t('admin.manage.actions')} className="min-w-0 space-y-5 rounded-3xl bg-white p-6 shadow-sm">
         <fieldset disabled>
-          <legend className="mb-2 font-bold">Payment method</legend>
+          <legend className="mb-2 font-bold">{t('admin.manage.paymentMethod')}</legend>
           {PAYMENT_OPTIONS.map((option) => (
             <label key={option.id} className="flex items-center gap-3 py-1.5">
               <input
@@ -102,10 +110,10 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
         {/* Paid online already, or to be collected at the counter (docs/shop-rules.md#payments). A pending
             order is never refunded: the order page's payment notes are not needed here, nor loaded with the cart. */}
         {order.payment.status === 'paid' ? (
-          <p className="rounded-xl bg-leaf/10 p-3 text-sm font-semibold text-leaf">Paid online: nothing to collect</p>
+          <p className="rounded-xl bg-leaf/10 p-3 text-sm font-semibold text-leaf">{t('admin.manage.paidOnline')}</p>
         ) : (
           order.payment.status === 'none' && (
-            <p className="rounded-xl bg-honey/25 p-3 text-sm font-semibold text-espresso">Collect payment</p>
+            <p className="rounded-xl bg-honey/25 p-3 text-sm font-semibold text-espresso">{t('admin.manage.collectPayment')}</p>
           )
         )}
         <Button
@@ -114,26 +122,22 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
           disabled={done}
           onClick={() => markDone.mutate({ id: order.id, statusId: STATUS.done })}
         >
-          Mark as done
+          {t('admin.manage.markDone')}
         </Button>
         {done && (
           <p role="status" className="text-center text-sm text-roast">
-            Loading the next order…
+            {t('admin.manage.loadingNext')}
           </p>
         )}
         <div className="grid gap-3">
           <Button variant="ghost" disabled={!meta?.next} onClick={next}>
-            {MSG.slideHint} →
+            {t('slideHint')} →
           </Button>
           <Button variant="ghost" disabled={!meta?.prev} onClick={previous}>
-            ← Previous order
+            {t('admin.manage.previous')}
           </Button>
         </div>
-        {meta && (
-          <p className="text-center text-sm text-roast">
-            Pending order {meta.page} of {meta.totalData}
-          </p>
-        )}
+        {meta && <p className="text-center text-sm text-roast">{t('admin.manage.position', { page: meta.page, total: meta.totalData })}</p>}
       </section>
     </div>
   );

@@ -19,25 +19,32 @@ import { ImagePicker } from '../../../components/ui/image-picker';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { toFormData } from '../../../lib/form-data';
+import { type MessageKey, type MessageValues, useT } from '../../../lib/i18n';
 import { imageUrl } from '../../../lib/image-url';
 import { lazyResolver } from '../../../lib/lazy-resolver';
-import { TEXT } from '../../../lib/texts';
 import { toast } from '../../../lib/toast';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useCreateProduct, useUpdateProduct } from '../api/products';
 
 const FIELDS = ['product_name', 'price', 'price_l', 'price_xl', 'category_id', 'description', 'sold_out', 'station', 'images'] as const;
 
-const STATION_NAMES: Record<string, string> = { bar: 'Bar', kitchen: 'Kitchen' };
+const STATION_NAMES: Record<string, MessageKey> = { bar: 'admin.station.bar', kitchen: 'admin.station.kitchen' };
 
 /** The shop's default step of a drink's larger sizes over its Reguler price (docs/shop-rules.md#prices-and-sizes). */
 const DEFAULT_STEPS = { price_l: SIZE_STEP.large, price_xl: SIZE_STEP.extraLarge } as const;
 const LARGER_SIZES = [
-  { field: 'price_l', sizeId: SIZES[1].id, label: `${SIZES[1].name} Price` },
-  { field: 'price_xl', sizeId: SIZES[2].id, label: `${SIZES[2].name} Price` },
+  { field: 'price_l', sizeId: SIZES[1].id, size: SIZES[1].name },
+  { field: 'price_xl', sizeId: SIZES[2].id, size: SIZES[2].name },
 ] as const;
 
-import { PRODUCT_TEXT } from '../texts';
+type Translate = (key: MessageKey, values?: MessageValues) => string;
+
+/** The shared schemas' messages are the specification's English (MSG): each is shown in the page's language. */
+function inLanguage(message: string | undefined, t: Translate): string | undefined {
+  const key = message === undefined ? undefined : (Object.keys(MSG) as (keyof typeof MSG)[]).find((name) => MSG[name] === message);
+  return key ? t(key) : message;
+}
+
 import type { ProductFormOutput, ProductFormValues } from './product-form-schema';
 
 const createResolver = lazyResolver<ProductFormValues, ProductFormOutput>(
@@ -61,6 +68,7 @@ const EMPTY: ProductFormValues = {
 
 /** Add product when `product` is absent, Edit product (current values as placeholders) otherwise. */
 export function ProductForm({ product }: { product?: Product }) {
+  const t = useT();
   const isEdit = product !== undefined;
   const navigate = useNavigate();
   const navigateLater = useDelayedNavigate();
@@ -68,7 +76,8 @@ export function ProductForm({ product }: { product?: Product }) {
     resolver: isEdit ? editResolver : createResolver,
     defaultValues: { ...EMPTY, sold_out: product?.sold_out ?? false },
   });
-  const errors = formState.errors;
+  const { errors } = formState;
+  const error = (name: keyof typeof errors) => inLanguage(errors[name]?.message, t);
   const chosenCategory = Number(useWatch({ control, name: 'category_id' })) || product?.category_id;
   const typedPrice = Number(useWatch({ control, name: 'price' }));
   const isDrink = chosenCategory !== undefined && isDrinkCategory(chosenCategory);
@@ -78,22 +87,22 @@ export function ProductForm({ product }: { product?: Product }) {
 
   const create = useCreateProduct({
     onSuccess: (saved) => {
-      toast.success(MSG.addProductSuccess);
+      toast.success(t('addProductSuccess'));
       navigate(`/detail/${saved.id}`);
     },
     onError: (error) => {
-      toast.error(MSG.addProductFailed);
+      toast.error(t('addProductFailed'));
       applyFieldErrors(error, FIELDS, setError);
     },
   });
   const update = useUpdateProduct({
     onSuccess: (saved) => {
-      toast.success(MSG.editProductSuccess);
+      toast.success(t('editProductSuccess'));
       // docs/decisions/spec-fidelity.md#delays: back to the detail 2 s after an edit.
       navigateLater(`/detail/${saved.id}`, DELAY.afterProductEdit);
     },
     onError: (error) => {
-      toast.error(MSG.editProductFailed);
+      toast.error(t('editProductFailed'));
       applyFieldErrors(error, FIELDS, setError);
     },
   });
@@ -118,16 +127,16 @@ export function ProductForm({ product }: { product?: Product }) {
         name="images"
         render={({ field }) => (
           <ImagePicker
-            label="Choose from gallery"
+            label={t('admin.product.picture')}
             file={field.value}
             currentUrl={product && imageUrl(product.image)}
-            error={errors.images?.message}
+            error={error('images')}
             onChange={field.onChange}
           />
         )}
       />
       <div className="space-y-5">
-        <FieldShell label="Category" error={errors.category_id?.message}>
+        <FieldShell label={t('admin.product.category')} error={error('category_id')}>
           {({ inputId, describedBy }) => (
             <select
               id={inputId}
@@ -136,7 +145,9 @@ export function ProductForm({ product }: { product?: Product }) {
               className={INPUT_CLASS}
               {...register('category_id')}
             >
-              <option value="">{isEdit ? `${product.category_name} (current)` : 'Select a category'}</option>
+              <option value="">
+                {isEdit ? t('admin.product.currentCategory', { name: product.category_name }) : t('admin.product.chooseCategory')}
+              </option>
               {CATEGORIES.map((category) => (
                 <option key={category.id} value={category.id}>
                   {category.name}
@@ -145,7 +156,7 @@ export function ProductForm({ product }: { product?: Product }) {
             </select>
           )}
         </FieldShell>
-        <FieldShell label="Station" error={errors.station?.message}>
+        <FieldShell label={t('admin.station')} error={error('station')}>
           {({ inputId, describedBy }) => (
             <Controller
               control={control}
@@ -164,7 +175,7 @@ export function ProductForm({ product }: { product?: Product }) {
                 >
                   {STATIONS.map((station) => (
                     <option key={station} value={station}>
-                      {STATION_NAMES[station]}
+                      {t(STATION_NAMES[station] ?? 'admin.station.bar')}
                     </option>
                   ))}
                 </select>
@@ -173,28 +184,28 @@ export function ProductForm({ product }: { product?: Product }) {
           )}
         </FieldShell>
         <TextField
-          label="Name"
-          placeholder={product?.product_name ?? 'Type the product name'}
-          error={errors.product_name?.message}
+          label={t('admin.product.name')}
+          placeholder={product?.product_name ?? t('admin.product.namePlaceholder')}
+          error={error('product_name')}
           {...register('product_name')}
         />
         <TextField
-          label="Normal Price"
+          label={t('admin.product.price')}
           type="number"
           inputMode="numeric"
           min={1}
-          placeholder={product ? String(product.price) : 'Type the normal price'}
-          error={errors.price?.message}
+          placeholder={product ? String(product.price) : t('admin.product.pricePlaceholder')}
+          error={error('price')}
           {...register('price')}
         />
         {isDrink && (
           <div className="grid gap-5 sm:grid-cols-2">
-            {LARGER_SIZES.map(({ field, sizeId, label }) => {
+            {LARGER_SIZES.map(({ field, sizeId, size }) => {
               const current = product?.sizes.find((size) => size.size_id === sizeId)?.price;
               return (
                 <TextField
                   key={field}
-                  label={label}
+                  label={t('admin.product.sizePrice', { size })}
                   type="number"
                   inputMode="numeric"
                   min={1}
@@ -203,10 +214,10 @@ export function ProductForm({ product }: { product?: Product }) {
                       ? String(current)
                       : typedPrice > 0
                         ? String(typedPrice + DEFAULT_STEPS[field])
-                        : `Normal Price + ${DEFAULT_STEPS[field]}`
+                        : t('admin.product.sizePricePlaceholder', { step: DEFAULT_STEPS[field] })
                   }
-                  hint={current === undefined ? `Blank: Normal Price + ${formatIDR(DEFAULT_STEPS[field])}` : undefined}
-                  error={errors[field]?.message}
+                  hint={current === undefined ? t('admin.product.sizePriceHint', { amount: formatIDR(DEFAULT_STEPS[field]) }) : undefined}
+                  error={error(field)}
                   {...register(field)}
                 />
               );
@@ -214,26 +225,26 @@ export function ProductForm({ product }: { product?: Product }) {
           </div>
         )}
         <TextAreaField
-          label="Description"
-          placeholder={product?.description ?? 'Describe the product'}
-          error={errors.description?.message}
+          label={t('admin.description')}
+          placeholder={product?.description ?? t('admin.product.descriptionPlaceholder')}
+          error={error('description')}
           {...register('description')}
         />
         <label className="flex cursor-pointer items-center gap-3 rounded-xl bg-crema px-4 py-3 font-semibold">
           <input type="checkbox" className="accent-berry" {...register('sold_out')} />
           <span>
-            <span className="block">{TEXT.soldOut}</span>
-            <span className="block text-sm font-normal text-roast">{PRODUCT_TEXT.soldOutHint}</span>
+            <span className="block">{t('admin.product.soldOut')}</span>
+            <span className="block text-sm font-normal text-roast">{t('admin.product.soldOutHint')}</span>
           </span>
         </label>
         {mutation.isError && <ErrorMessage message={errorMessage(mutation.error)} />}
         <div className="flex flex-wrap gap-3">
           {/* docs/decisions/spec-fidelity.md#forms: Save is enabled only when something changed. */}
           <Button type="submit" busy={mutation.isPending} disabled={(isEdit && !formState.isDirty) || mutation.isSuccess}>
-            Save Product
+            {t('admin.product.save')}
           </Button>
           <Button variant="ghost" onClick={() => reset()} disabled={mutation.isPending}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
         </div>
       </div>

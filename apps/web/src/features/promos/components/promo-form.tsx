@@ -8,6 +8,7 @@ import { ImagePicker } from '../../../components/ui/image-picker';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { toFormData } from '../../../lib/form-data';
+import { type MessageKey, type MessageValues, useT } from '../../../lib/i18n';
 import { imageUrl } from '../../../lib/image-url';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { toast } from '../../../lib/toast';
@@ -28,8 +29,9 @@ const FIELDS = [
 ] as const;
 type FieldName = (typeof FIELDS)[number];
 
-import { PROMO_TEXT } from '../texts';
 import type { PromoFormOutput, PromoFormValues } from './promo-form-schema';
+
+type Translate = (key: MessageKey, values?: MessageValues) => string;
 
 const createResolver = lazyResolver<PromoFormValues, PromoFormOutput>(
   async () => (await import('./promo-form-schema')).promoCreateResolver,
@@ -64,14 +66,20 @@ function valuesOf(promo: Promo): PromoFormValues {
   };
 }
 
-/** The one 'All input must be fulfilled !' is shown once; any other message sits under its field. */
-function fieldMessage(errors: FieldErrors<PromoFormValues>, name: FieldName): string | undefined {
+/**
+ * The one 'All input must be fulfilled !' is shown once; any other message sits under its field. The
+ * shared schemas' messages are the specification's English (MSG): each is shown in the page's language.
+ */
+function fieldMessage(errors: FieldErrors<PromoFormValues>, name: FieldName, t: Translate): string | undefined {
   const message = errors[name]?.message;
-  return message === MSG.allInputRequired ? undefined : message;
+  if (message === undefined || message === MSG.allInputRequired) return undefined;
+  const key = (Object.keys(MSG) as (keyof typeof MSG)[]).find((known) => MSG[known] === message);
+  return key ? t(key) : message;
 }
 
 /** Add promo when `promo` is absent, Edit promo otherwise (current values filled in). */
 export function PromoForm({ promo }: { promo?: Promo }) {
+  const t = useT();
   const isEdit = promo !== undefined;
   const navigateLater = useDelayedNavigate();
   const { register, control, handleSubmit, reset, setError, formState } = useForm<PromoFormValues, unknown, PromoFormOutput>({
@@ -83,17 +91,17 @@ export function PromoForm({ promo }: { promo?: Promo }) {
 
   const create = useCreatePromo({
     onSuccess: () => {
-      toast.success(MSG.addPromoSuccess);
+      toast.success(t('addPromoSuccess'));
       navigateLater('/product', DELAY.afterPromoSave);
     },
     onError: (error) => {
-      toast.error(MSG.addPromoFailed);
+      toast.error(t('addPromoFailed'));
       applyFieldErrors(error, FIELDS, setError);
     },
   });
   const update = useUpdatePromo({
     onSuccess: () => {
-      toast.success(MSG.promoEditSuccess);
+      toast.success(t('promoEditSuccess'));
       navigateLater('/product', DELAY.afterPromoSave);
     },
     onError: (error) => applyFieldErrors(error, FIELDS, setError),
@@ -124,10 +132,10 @@ export function PromoForm({ promo }: { promo?: Promo }) {
         name="images"
         render={({ field }) => (
           <ImagePicker
-            label="Choose a picture"
+            label={t('admin.promo.picture')}
             file={field.value}
             currentUrl={promo && imageUrl(promo.image)}
-            error={fieldMessage(errors, 'images')}
+            error={fieldMessage(errors, 'images', t)}
             onChange={field.onChange}
           />
         )}
@@ -135,45 +143,45 @@ export function PromoForm({ promo }: { promo?: Promo }) {
       <div className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
-            label="Discount (%)"
+            label={t('admin.promo.discount')}
             type="number"
             inputMode="numeric"
             min={1}
             max={100}
             placeholder="20"
-            error={fieldMessage(errors, 'discount')}
+            error={fieldMessage(errors, 'discount', t)}
             {...register('discount')}
           />
           {/* docs/decisions/spec-fidelity.md#fixed: a real date, so that the expiry can be enforced. */}
-          <TextField label="Expire Date" type="date" error={fieldMessage(errors, 'duration')} {...register('duration')} />
+          <TextField label={t('admin.promo.expiry')} type="date" error={fieldMessage(errors, 'duration', t)} {...register('duration')} />
         </div>
         <TextField
-          label="Coupon Code"
+          label={t('admin.promo.code')}
           placeholder="SENJA20"
           autoCapitalize="characters"
-          error={fieldMessage(errors, 'code')}
+          error={fieldMessage(errors, 'code', t)}
           {...register('code')}
         />
         <TextField
-          label="Promo Name"
-          placeholder="Type the promo name"
-          error={fieldMessage(errors, 'promo_name')}
+          label={t('admin.promo.name')}
+          placeholder={t('admin.promo.namePlaceholder')}
+          error={fieldMessage(errors, 'promo_name', t)}
           {...register('promo_name')}
         />
         <TextField
-          label="Minimum price"
+          label={t('admin.promo.minPrice')}
           type="number"
           inputMode="numeric"
           min={0}
-          placeholder="Minimum purchase in IDR"
-          error={fieldMessage(errors, 'min_price')}
+          placeholder={t('admin.promo.minPricePlaceholder')}
+          error={fieldMessage(errors, 'min_price', t)}
           {...register('min_price')}
         />
         <fieldset className="space-y-2 rounded-2xl bg-crema/60 p-4">
-          <legend className="px-1 text-sm font-semibold text-roast">{PROMO_TEXT.promoRulesLegend}</legend>
+          <legend className="px-1 text-sm font-semibold text-roast">{t('admin.promo.rules')}</legend>
           <fieldset>
-            <legend className="text-sm font-semibold">{PROMO_TEXT.promoDeliveryLegend}</legend>
-            <p className="text-xs text-roast">{PROMO_TEXT.promoDeliveryHint}</p>
+            <legend className="text-sm font-semibold">{t('admin.promo.delivery')}</legend>
+            <p className="text-xs text-roast">{t('admin.promo.deliveryHint')}</p>
             <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
               {DELIVERY_METHODS.map((method) => (
                 <label key={method.id} className="flex cursor-pointer items-center gap-2 py-1">
@@ -185,28 +193,28 @@ export function PromoForm({ promo }: { promo?: Promo }) {
           </fieldset>
           <label className="flex cursor-pointer items-center gap-2 py-1">
             <input type="checkbox" className="accent-caramel" {...register('new_customers_only')} />
-            {PROMO_TEXT.promoNewCustomersOnly}
+            {t('admin.promo.newCustomersOnly')}
           </label>
           <label className="flex cursor-pointer items-center gap-2 py-1">
             <input type="checkbox" className="accent-caramel" {...register('members_only')} />
-            {PROMO_TEXT.promoMembersOnly}
+            {t('admin.promo.membersOnly')}
           </label>
         </fieldset>
         <TextAreaField
-          label="Description"
-          placeholder="Describe the promo"
-          error={fieldMessage(errors, 'description')}
+          label={t('admin.description')}
+          placeholder={t('admin.promo.descriptionPlaceholder')}
+          error={fieldMessage(errors, 'description', t)}
           {...register('description')}
         />
 
         {missingInput && (
           <p role="alert" className="font-semibold text-berry">
-            {MSG.allInputRequired}
+            {t('allInputRequired')}
           </p>
         )}
         {mutation.isError &&
           (isEdit ? (
-            <ErrorMessage message={`${MSG.promoSaveFailed} ${errorMessage(mutation.error)}`} />
+            <ErrorMessage message={`${t('promoSaveFailed')} ${errorMessage(mutation.error)}`} />
           ) : (
             <ErrorMessage message={errorMessage(mutation.error)} />
           ))}
@@ -215,24 +223,24 @@ export function PromoForm({ promo }: { promo?: Promo }) {
           {isEdit ? (
             <>
               <Button type="submit" busy={mutation.isPending} disabled={!formState.isDirty || mutation.isSuccess}>
-                Save Promo
+                {t('admin.promo.save')}
               </Button>
               {/* Edit promo (docs/decisions/spec-fidelity.md#forms): Cancel clears the edits. */}
               <Button variant="ghost" onClick={() => reset()} disabled={mutation.isPending}>
-                Cancel
+                {t('admin.cancel')}
               </Button>
             </>
           ) : (
             <>
               {/* Add promo: the button reads 'Save Product', word for word (docs/decisions/spec-fidelity.md#kept-word-for-word). */}
               <Button type="submit" busy={mutation.isPending} disabled={mutation.isSuccess}>
-                Save Product
+                {t('admin.promo.saveNew')}
               </Button>
               <Link
                 to="/productadmin"
                 className="inline-flex items-center rounded-xl border border-roast/40 bg-white px-5 py-2.5 font-semibold hover:bg-crema"
               >
-                Cancel
+                {t('admin.cancel')}
               </Link>
             </>
           )}

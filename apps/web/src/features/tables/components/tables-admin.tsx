@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextField } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { canRetry, errorMessage } from '../../../lib/api-client';
+import { type MessageKey, useT } from '../../../lib/i18n';
 import { TEXT } from '../../../lib/texts';
 import { toast } from '../../../lib/toast';
 import { tableQueries, useAddTable, useDeleteTable } from '../api/tables';
@@ -14,21 +15,23 @@ import { TableQr } from './table-qr';
 
 /** The dine-in tables: add one, remove one, and print a sheet of their QR codes. */
 export function TablesAdmin() {
+  const t = useT();
   const tables = useQuery(tableQueries.list());
   const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string>();
+  // The form's own rules are kept as keys, so that a switch of language also changes a message on screen.
+  const [nameError, setNameError] = useState<MessageKey | { text: string }>();
   const [removing, setRemoving] = useState<DiningTable | null>(null);
   const add = useAddTable({
     onSuccess: (table) => {
       setName('');
-      toast.success(`${table.name} added`);
+      toast.success(t('admin.tables.added', { name: table.name }));
     },
     // A name already in use (409) is said under the field, in the server's words.
-    onError: (error) => setNameError(errorMessage(error)),
+    onError: (error) => setNameError({ text: errorMessage(error) }),
   });
   const remove = useDeleteTable({
     onSuccess: () => {
-      toast.success(`${removing?.name ?? 'The table'} removed: its QR code no longer works`);
+      toast.success(t('admin.tables.removed', { name: removing?.name ?? t('admin.tables.theTable') }));
       setRemoving(null);
     },
     onError: (error) => toast.error(errorMessage(error)),
@@ -40,12 +43,14 @@ export function TablesAdmin() {
     try {
       schema = (await import('./table-form-schema')).CreateTableSchema;
     } catch {
-      setNameError(TEXT.networkError);
+      setNameError({ text: TEXT.networkError });
       return;
     }
     const parsed = schema.safeParse({ name });
     if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message);
+      // The shared schema's two rules, said in the page's language.
+      const tooLong = parsed.error.issues[0]?.code === 'too_big';
+      setNameError(tooLong ? 'admin.tables.nameTooLong' : 'admin.tables.nameRequired');
       return;
     }
     setNameError(undefined);
@@ -61,12 +66,12 @@ export function TablesAdmin() {
       >
         <div className="min-w-56 flex-1">
           <TextField
-            label="Table name"
+            label={t('admin.tables.name')}
             value={name}
             maxLength={TABLE_NAME_MAX}
-            placeholder="Table 7"
-            error={nameError}
-            hint={`1 to ${TABLE_NAME_MAX} characters, unique`}
+            placeholder={t('admin.tables.namePlaceholder')}
+            error={typeof nameError === 'string' ? t(nameError, { max: TABLE_NAME_MAX }) : nameError?.text}
+            hint={t('admin.tables.nameHint', { max: TABLE_NAME_MAX })}
             onChange={(event) => {
               setName(event.target.value);
               setNameError(undefined);
@@ -74,7 +79,7 @@ export function TablesAdmin() {
           />
         </div>
         <Button type="submit" busy={add.isPending} className="mb-6">
-          Add table
+          {t('admin.tables.add')}
         </Button>
       </form>
 
@@ -82,17 +87,20 @@ export function TablesAdmin() {
       {tables.isError && (
         <ErrorMessage message={errorMessage(tables.error)} onRetry={canRetry(tables.error) ? () => tables.refetch() : undefined} />
       )}
-      {tables.data?.length === 0 && <p className="text-roast print:hidden">No tables yet: add the first one above.</p>}
+      {tables.data?.length === 0 && <p className="text-roast print:hidden">{t('admin.tables.none')}</p>}
       {tables.data && tables.data.length > 0 && (
         <>
           <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
-            <h2 className="text-2xl font-bold">{tables.data.length === 1 ? '1 table' : `${tables.data.length} tables`}</h2>
+            <h2 className="text-2xl font-bold">{t('admin.tables.count', { count: tables.data.length })}</h2>
             <Button variant="secondary" onClick={() => window.print()}>
-              Print QR codes
+              {t('admin.tables.print')}
             </Button>
           </div>
           {/* The printed sheet: one card per table, its name under its code. */}
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 print:grid-cols-3 print:gap-6" aria-label="Tables">
+          <ul
+            className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 print:grid-cols-3 print:gap-6"
+            aria-label={t('admin.tables.list')}
+          >
             {tables.data.map((table) => (
               <li
                 key={table.id}
@@ -101,9 +109,9 @@ export function TablesAdmin() {
               >
                 <TableQr url={table.url} name={table.name} />
                 <p className="font-display text-xl font-bold">{table.name}</p>
-                <p className="hidden text-xs print:block">Scan to order at this table</p>
+                <p className="hidden text-xs print:block">{t('admin.tables.scanToOrder')}</p>
                 <Button variant="ghost" className="min-h-11 py-1.5 text-sm print:hidden" onClick={() => setRemoving(table)}>
-                  Delete <span className="sr-only">{table.name}</span>
+                  {t('admin.delete')} <span className="sr-only">{table.name}</span>
                 </Button>
               </li>
             ))}
@@ -112,9 +120,9 @@ export function TablesAdmin() {
       )}
       <ConfirmDialog
         open={removing !== null}
-        message={`Delete ${removing?.name ?? 'this table'}? Its QR code stops working at once; its orders keep its name.`}
-        confirmLabel="Delete table"
-        cancelLabel="Keep it"
+        message={t('admin.tables.deleteConfirm', { name: removing?.name ?? t('admin.tables.thisTable') })}
+        confirmLabel={t('admin.tables.deleteTable')}
+        cancelLabel={t('admin.tables.keep')}
         busy={remove.isPending}
         onConfirm={() => removing && remove.mutate(removing.id)}
         onCancel={() => setRemoving(null)}

@@ -3,14 +3,13 @@ import { type APIRequestContext, type BrowserContext, expect, type Page, test } 
 import { OIDC_CLIENT, type OidcTestProvider, startOidcProvider } from '../../api/test/oidc-provider';
 import { resetLinkIn, type SmtpSink, startSmtpSink } from '../../api/test/smtp-sink';
 import { type OwnShop, startOwnShop } from './own-shop';
-import { screenshot, toast, uniqueSuffix } from './support';
+import { E2E_PASSWORD, screenshot, toast, uniqueSuffix } from './support';
 
 // Accounts that recover (docs/shop-rules.md#accounts-and-roles) in a real browser: reset by e-mail
 // through a real SMTP server, change of password, and
 // sign-in with Google against a real OpenID provider. These need settings the shared server has not,
 // so the file starts a shop of its own with them (own-shop.ts), next to the mail sink and the provider.
 
-const PASSWORD = 'kopi-senja-e2e-1';
 const NEW_PASSWORD = 'kopi-senja-e2e-2';
 const OWNER = { email: 'owner@kopisenja.test', password: 'senja-owner-123' };
 
@@ -52,7 +51,7 @@ async function stayLocal(context: BrowserContext) {
 async function newAccount(request: APIRequestContext) {
   const email = `e2e-${uniqueSuffix()}@kopisenja.test`;
   const res = await request.post(`${shop.baseURL}${API_BASE}/users/register`, {
-    data: { email, password: PASSWORD, phone_number: '081234567890' },
+    data: { email, password: E2E_PASSWORD, phone_number: '081234567890' },
   });
   expect(res.status()).toBe(201);
   return email;
@@ -124,7 +123,7 @@ test('a customer who forgot the password follows the e-mailed link, sets a new o
 }) => {
   await stayLocal(context);
   const email = await newAccount(request);
-  const oldSession = await apiToken(request, email, PASSWORD);
+  const oldSession = await apiToken(request, email, E2E_PASSWORD);
 
   await page.goto(`${shop.baseURL}/login`);
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
@@ -160,7 +159,7 @@ test('a customer who forgot the password follows the e-mailed link, sets a new o
   const refused = await request.get(`${shop.baseURL}${API_BASE}/users/profile`, { headers: { 'access-token': oldSession! } });
   expect(refused.status()).toBe(401);
 
-  await logIn(page, email, PASSWORD);
+  await logIn(page, email, E2E_PASSWORD);
   await expect(toast(page, MSG.loginFailed)).toBeVisible();
   await logIn(page, email, NEW_PASSWORD);
   await expect(toast(page, MSG.loginSuccess)).toBeVisible();
@@ -204,9 +203,9 @@ test('with a mail server the owner is not warned about e-mail on the dashboard',
 test('Edit Password on the profile keeps this device signed in and signs the others out', async ({ page, context, request }) => {
   await stayLocal(context);
   const email = await newAccount(request);
-  const otherDevice = await apiToken(request, email, PASSWORD);
+  const otherDevice = await apiToken(request, email, E2E_PASSWORD);
   await page.goto(`${shop.baseURL}/login`);
-  await logIn(page, email, PASSWORD);
+  await logIn(page, email, E2E_PASSWORD);
   await expect(page).toHaveURL(`${shop.baseURL}/product`, { timeout: 8_000 });
   await page.goto(`${shop.baseURL}/profile`);
 
@@ -221,7 +220,7 @@ test('Edit Password on the profile keeps this device signed in and signs the oth
   await screenshot(page, 'accounts-edit-password-wrong');
 
   const tokenBefore = await page.evaluate((key) => localStorage.getItem(key), STORAGE.token);
-  await dialog.getByLabel('Current password').fill(PASSWORD);
+  await dialog.getByLabel('Current password').fill(E2E_PASSWORD);
   await dialog.getByRole('button', { name: 'Save Password' }).click();
   await expect(toast(page, MSG.passwordChanged)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -317,8 +316,8 @@ test.describe('on a 375 px phone', () => {
     await page.getByRole('button', { name: 'Edit Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Password' });
     await dialog.getByLabel('Current password').fill(NEW_PASSWORD);
-    await dialog.getByLabel('New password', { exact: true }).fill(PASSWORD);
-    await dialog.getByLabel('Confirm new password').fill(PASSWORD);
+    await dialog.getByLabel('New password', { exact: true }).fill(E2E_PASSWORD);
+    await dialog.getByLabel('Confirm new password').fill(E2E_PASSWORD);
     await context.setOffline(true);
     await dialog.getByRole('button', { name: 'Save Password' }).click();
     await expect(dialog.getByText('The shop cannot be reached. Check your connection and try again.')).toBeVisible();

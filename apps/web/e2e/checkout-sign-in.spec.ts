@@ -1,12 +1,11 @@
 import { MSG } from '@kopi/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { CUSTOMER, screenshot, toast, uniqueSuffix } from './support';
+import { CUSTOMER, E2E_PASSWORD, screenshot, toast, uniqueSuffix } from './support';
 
 // A visitor's CHECKOUT leads to Login with the reason, and back to the cart once signed in or signed
 // up (docs/decisions/spec-fidelity.md#rough-edges-signing-in). A typed guarded address keeps the
 // specification's guard.
 
-const PASSWORD = 'kopi-senja-e2e-1';
 const WHY = 'Log in to check out — your cart is kept';
 
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
@@ -55,7 +54,7 @@ test("Add to Cart's way to the cart leads a visitor through Sign Up, and back to
   await expect(page).toHaveURL(/\/signup\?next=%2Fpayment$/);
   await expect(page.getByText('Sign up to check out — your cart is kept')).toBeVisible();
   await page.getByLabel('Email address').fill(`e2e-${uniqueSuffix()}@kopisenja.test`);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
   await page.getByLabel('Phone number').fill('081234567877');
   await screenshot(page, 'checkout-sign-in-signup-phone');
   await page.getByRole('button', { name: 'Sign Up' }).tap();

@@ -1,4 +1,5 @@
 import { API_BASE, type Meta, TOKEN_HEADER } from '@kopi/shared';
+import { currentLocale } from './i18n';
 import { clearSession, readSession } from './session';
 import { TEXT } from './texts';
 
@@ -71,7 +72,8 @@ async function readBody(response: Response): Promise<Record<string, unknown> | n
 /** Sends a request with the session's token; a dropped connection becomes an ApiError (status 0). */
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const session = readSession();
-  const headers: Record<string, string> = { ...options.headers };
+  // The server answers its messages in the page's language.
+  const headers: Record<string, string> = { 'accept-language': currentLocale(), ...options.headers };
   if (session) headers[TOKEN_HEADER] = session.token;
 
   let body: BodyInit | undefined;
@@ -142,7 +144,7 @@ export async function apiFile(path: string, options: RequestOptions = {}): Promi
  */
 export async function openEventStream(path: string, options: { lastEventId?: string; signal: AbortSignal }): Promise<Response> {
   const session = readSession();
-  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  const headers: Record<string, string> = { accept: 'text/event-stream', 'accept-language': currentLocale() };
   if (session) headers.authorization = `Bearer ${session.token}`;
   if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
   const response = await fetch(buildUrl(path, undefined), { headers, signal: options.signal, cache: 'no-store' });

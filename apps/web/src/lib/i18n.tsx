@@ -1,23 +1,27 @@
 import { DEFAULT_LOCALE, type Locale } from '@kopi/shared';
 import type { messages as English } from '@kopi/shared/i18n/en/web';
 import { i18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { I18nProvider, useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 
 // The screens' texts in the person's language (docs/decisions/i18n-lingui.md). A text is written
 // once, as a key of the catalogue in packages/shared/src/i18n; components call `useT()`, code
-// outside React (toasts, the API client) calls `t`.
+// outside React (toasts, the API client) calls `t`. The catalogues arrive compiled
+// (build/compiled-catalogues.ts), so Lingui's message compiler never ships.
 
 export type MessageKey = keyof typeof English;
 export type MessageValues = Record<string, string | number | Date>;
 
-i18n.setMessagesCompiler(compileMessage);
+// One import per language, so the bundler makes each its own chunk and a page fetches only its own.
+const CATALOGUES: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
+  en: () => import('virtual:catalogue/en'),
+  id: () => import('virtual:catalogue/id'),
+};
 
 /** Fetches the language's catalogue (only the active one is loaded) and makes it the page's. */
 export async function loadLocale(locale: Locale): Promise<void> {
-  const { messages } = locale === 'id' ? await import('@kopi/shared/i18n/id/web') : await import('@kopi/shared/i18n/en/web');
-  i18n.loadAndActivate({ locale, messages });
+  const { messages } = await CATALOGUES[locale]();
+  i18n.loadAndActivate({ locale, messages: messages as never });
   document.documentElement.lang = locale;
 }
 
@@ -30,6 +34,12 @@ export const t = (key: MessageKey, values?: MessageValues): string => i18n._(key
 export function useT(): (key: MessageKey, values?: MessageValues) => string {
   const { i18n: active } = useLingui();
   return (key, values) => active._(key, values);
+}
+
+/** The page's language; the component re-renders when the person switches (for dates and numbers). */
+export function useLocale(): Locale {
+  const { i18n: active } = useLingui();
+  return (active.locale as Locale) || DEFAULT_LOCALE;
 }
 
 export function LanguageProvider({ children }: { children: ReactNode }) {

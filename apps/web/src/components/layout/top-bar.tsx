@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { CartBadgeLink } from '../../features/cart/components/cart-badge-link';
+import { LanguageSwitch } from '../../features/profile/components/language-switch';
 import { ProfileLink } from '../../features/profile/components/profile-link';
 import { useSession } from '../../lib/session';
 import { Brand } from './brand';
@@ -87,6 +88,7 @@ export function TopBar() {
                 </Link>
               </>
             )}
+            <LanguageSwitch />
           </div>
         </div>
       </div>

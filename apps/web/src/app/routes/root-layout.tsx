@@ -5,12 +5,14 @@ import { TopBar } from '../../components/layout/top-bar';
 import { PageSpinner } from '../../components/ui/spinner';
 import { LiveOrders } from '../../features/orders/components/live-orders';
 import { setAuthFailureListener } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
 import { clearSession, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
 export function RootLayout() {
   const navigate = useNavigate();
   const session = useSession();
+  const t = useT();
 
   // docs/decisions/spec-fidelity.md#routes-and-the-session: a refused session (401, 403) sends the person to /login.
   useEffect(() => {
@@ -32,7 +34,7 @@ export function RootLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-30 focus:rounded-lg focus:bg-honey focus:px-4 focus:py-2"
       >
-        Skip to content
+        {t('nav.skip')}
       </a>
       {/* One live stream per tab, only while signed in: every screen shares it. */}
       {session && <LiveOrders accountId={session.id} token={session.token} />}

@@ -28,3 +28,20 @@ export const DELIVERY_CHOICE_KEYS: Record<number, MessageKey> = {
 
 /** The payment methods as the checkout's radios label them. */
 export const PAYMENT_KEYS: Record<number, MessageKey> = { 1: 'payment.card', 2: 'payment.bank', 3: 'payment.cash', 4: 'payment.qris' };
+
+/** The sizes' full names (the chips show their short forms R, L, XL). */
+export const SIZE_KEYS: Record<number, MessageKey> = { 1: 'size.regular', 2: 'size.large', 3: 'size.extraLarge' };
+
+/** The menu's categories (packages/shared CATEGORIES). */
+export const CATEGORY_KEYS: Record<number, MessageKey> = {
+  1: 'category.foods',
+  2: 'category.coffee',
+  3: 'category.nonCoffee',
+  4: 'category.addOns',
+};
+
+/** The name of a fixed id in the page's language; an id the web does not know keeps the server's name. */
+export function nameOf(t: (key: MessageKey) => string, keys: Record<number, MessageKey>, id: number, fallback: string): string {
+  const key = keys[id];
+  return key ? t(key) : fallback;
+}

@@ -15,7 +15,7 @@ import { SchedulePicker } from '../../features/shop/components/schedule-picker';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { imageSources } from '../../lib/image-url';
-import { CATEGORY_KEYS, DELIVERY_CHOICE_KEYS, SIZE_KEYS } from '../../lib/names';
+import { CATEGORY_KEYS, DELIVERY_CHOICE_KEYS, nameOf, SIZE_KEYS } from '../../lib/names';
 import { useSession } from '../../lib/session';
 import { SHOP_HOURS, useShopHours } from '../../lib/shop-hours';
 import { toast } from '../../lib/toast';
@@ -24,7 +24,7 @@ import { toast } from '../../lib/toast';
 function sizeChoices(product: Product, t: ReturnType<typeof useT>) {
   return product.sizes.map((size) => {
     const known = SIZES.find((s) => s.id === size.size_id);
-    const title = SIZE_KEYS[size.size_id] ? t(SIZE_KEYS[size.size_id]) : size.size_name;
+    const title = nameOf(t, SIZE_KEYS, size.size_id, size.size_name);
     return { id: size.size_id, label: known?.short ?? size.size_name, title, note: formatIDR(size.price) };
   });
 }
@@ -70,7 +70,7 @@ function ProductDetail({ product }: { product: Product }) {
   const hours = useShopHours();
   const deliveryChoices = DELIVERY_METHODS.map((method) => ({
     id: method.id,
-    label: t(DELIVERY_CHOICE_KEYS[method.id] ?? 'delivery.dineIn'),
+    label: nameOf(t, DELIVERY_CHOICE_KEYS, method.id, method.label),
   }));
 
   const line: CartLine = {
@@ -100,7 +100,7 @@ function ProductDetail({ product }: { product: Product }) {
               to={`/product?categories=${product.category_id}&sort=popular&page=1`}
               className="inline-block rounded py-1 hover:underline"
             >
-              {CATEGORY_KEYS[product.category_id] ? t(CATEGORY_KEYS[product.category_id]) : product.category_name}
+              {nameOf(t, CATEGORY_KEYS, product.category_id, product.category_name)}
             </Link>
           </li>
           <li aria-hidden="true">›</li>

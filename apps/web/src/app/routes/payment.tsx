@@ -1,14 +1,4 @@
-import {
-  DELAY,
-  DELIVERY_METHODS,
-  DINE_IN_ID,
-  DOOR_DELIVERY_ID,
-  GUEST_NAME_MAX,
-  PAYMENT,
-  ROLES,
-  SIZES,
-  type VaBank,
-} from '@kopi/shared';
+import { DELAY, DELIVERY_METHODS, DINE_IN_ID, DOOR_DELIVERY_ID, GUEST_NAME_MAX, PAYMENT, ROLES, SIZES, type VaBank } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';

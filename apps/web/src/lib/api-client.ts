@@ -1,7 +1,6 @@
 import { API_BASE, type Meta, TOKEN_HEADER } from '@kopi/shared';
-import { currentLocale } from './i18n';
+import { currentLocale, t } from './i18n';
 import { clearSession, readSession } from './session';
-import { TEXT } from './texts';
 
 // docs/architecture.md#the-api-contract: every answer is { msg, data, meta? } or { msg, code, errors? }.
 
@@ -93,7 +92,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, TEXT.networkError, 'network_error');
+    throw new ApiError(0, t('error.network'), 'network_error');
   }
 }
 
@@ -107,7 +106,7 @@ function retryAfterOf(response: Response): number | undefined {
 /** The error of a refused request; a refused session also starts the way to /login (docs/decisions/spec-fidelity.md#routes-and-the-session). */
 async function failure(response: Response, signedIn: boolean): Promise<ApiError> {
   const payload = await readBody(response);
-  const message = typeof payload?.msg === 'string' ? payload.msg : `${TEXT.serverError} (${response.status})`;
+  const message = typeof payload?.msg === 'string' ? payload.msg : `${t('error.server')} (${response.status})`;
   const code = typeof payload?.code === 'string' ? payload.code : 'http_error';
   const fieldErrors = Array.isArray(payload?.errors) ? (payload.errors as FieldError[]) : [];
 
@@ -151,7 +150,7 @@ export async function openEventStream(path: string, options: { lastEventId?: str
   if (!response.ok) throw await failure(response, session !== null);
   if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
     await response.body?.cancel();
-    throw new ApiError(response.status, `${TEXT.serverError} (not an event stream)`, 'not_event_stream');
+    throw new ApiError(response.status, t('error.notEventStream'), 'not_event_stream');
   }
   return response;
 }
@@ -169,5 +168,5 @@ export function errorMessage(error: unknown): string {
     return details.length ? `${error.message}: ${details.join(', ')}` : error.message;
   }
   if (error instanceof Error) return error.message;
-  return TEXT.serverError;
+  return t('error.server');
 }

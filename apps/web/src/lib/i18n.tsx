@@ -25,6 +25,9 @@ export async function loadLocale(locale: Locale): Promise<void> {
   document.documentElement.lang = locale;
 }
 
+/** Whether the active catalogue has this key (a schema's message may be a key or plain words). */
+export const hasMessage = (key: string): key is MessageKey => i18n.messages[key] !== undefined;
+
 export const currentLocale = (): Locale => (i18n.locale as Locale) || DEFAULT_LOCALE;
 
 /** A text outside React. Inside a component prefer `useT()`, which re-renders when the language changes. */

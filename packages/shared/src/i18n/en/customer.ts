@@ -302,4 +302,28 @@ export const customer = {
   'order.cancelled': 'The order is cancelled.',
   'order.notFound': 'This order does not exist, or it is not yours.',
   'order.backToHistory': 'Back to History',
+  // History
+  'history.done': 'Done',
+  'history.delete': 'Delete',
+  'history.empty': 'You have not ordered anything yet.',
+  'history.seeMenu': 'See the menu',
+  'history.hidden': 'The order is hidden from your history.',
+  'history.more': '{name} +{count} more',
+  'history.orderN': 'Order #{number}',
+  'history.orderNHidden': '(order #{number})',
+  'history.deleteOrder': 'Delete order #{number} ({name}) from history',
+  // The order's progress
+  'tracker.currentStep': 'Current step: {step}',
+  'tracker.progress': 'Order progress',
+  // Live updates on every signed-in page
+  'live.on': 'Live',
+  'live.connecting': 'Connecting…',
+  'live.reconnecting': 'Reconnecting…',
+  'live.reconnectingHint': 'The connection to the shop dropped. Changes will show as soon as it is back.',
+  'live.failed': 'Live updates stopped',
+  'live.unreadable': 'A live update could not be read',
+  'live.isReady': 'is ready',
+  'live.viewOrder': 'View order',
+  // Forms
+  'form.passwordsDiffer': 'The two passwords are not the same',
 } as const;

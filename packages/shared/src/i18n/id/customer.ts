@@ -305,4 +305,28 @@ export const customer = {
   'order.cancelled': 'Pesanan dibatalkan.',
   'order.notFound': 'Pesanan ini tidak ada, atau bukan milik Anda.',
   'order.backToHistory': 'Kembali ke Riwayat',
+  // History
+  'history.done': 'Selesai',
+  'history.delete': 'Hapus',
+  'history.empty': 'Anda belum pernah memesan.',
+  'history.seeMenu': 'Lihat menu',
+  'history.hidden': 'Pesanan disembunyikan dari riwayat Anda.',
+  'history.more': '{name} +{count} lainnya',
+  'history.orderN': 'Pesanan #{number}',
+  'history.orderNHidden': '(pesanan #{number})',
+  'history.deleteOrder': 'Hapus pesanan #{number} ({name}) dari riwayat',
+  // The order's progress
+  'tracker.currentStep': 'Langkah saat ini: {step}',
+  'tracker.progress': 'Progres pesanan',
+  // Live updates on every signed-in page
+  'live.on': 'Langsung',
+  'live.connecting': 'Menghubungkan…',
+  'live.reconnecting': 'Menghubungkan ulang…',
+  'live.reconnectingHint': 'Koneksi ke kedai terputus. Perubahan akan tampil begitu koneksi kembali.',
+  'live.failed': 'Pembaruan langsung berhenti',
+  'live.unreadable': 'Pembaruan langsung tidak dapat dibaca',
+  'live.isReady': 'sudah siap',
+  'live.viewOrder': 'Lihat pesanan',
+  // Forms
+  'form.passwordsDiffer': 'Kedua kata sandi tidak sama',
 } as const satisfies Translation<typeof english>;

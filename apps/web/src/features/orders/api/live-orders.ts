@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError, errorMessage, openEventStream } from '../../../lib/api-client';
-import { TEXT } from '../../../lib/texts';
+import { t } from '../../../lib/i18n';
 import { applyOrder, forgetKnownOrders, ORDERS_KEY, type OrderStreamEvent } from './order-cache';
 import { createSseParser } from './sse-parser';
 
@@ -60,7 +60,7 @@ export function onOrderEvent(listener: (event: OrderStreamEvent) => void): () =>
 function readEvent(data: string): OrderStreamEvent {
   const value = JSON.parse(data) as Partial<OrderStreamEvent>;
   if ((value.type !== 'created' && value.type !== 'status' && value.type !== 'line') || typeof value.order?.id !== 'number') {
-    throw new Error(`${TEXT.liveUnreadable}: ${data.slice(0, 80)}`);
+    throw new Error(`${t('live.unreadable')}: ${data.slice(0, 80)}`);
   }
   return value as OrderStreamEvent;
 }
@@ -143,7 +143,7 @@ export function startLiveOrders({ queryClient, accountId }: LiveOptions): () => 
       try {
         armStall();
         const response = await openEventStream(EVENTS_PATH, { lastEventId, signal: connection.signal });
-        if (!response.body) throw new Error(TEXT.liveUnreadable);
+        if (!response.body) throw new Error(t('live.unreadable'));
         reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         failures = 0;
         setState({ phase: 'live' });

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { CartBadgeLink } from '../../features/cart/components/cart-badge-link';
-import { LanguageSwitch } from '../../features/profile/components/language-switch';
 import { ProfileLink } from '../../features/profile/components/profile-link';
 import { type MessageKey, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { Brand } from './brand';
+import { LanguageSwitch } from './language-switch';
 import { SearchBox } from './search-box';
 
 interface NavItem {

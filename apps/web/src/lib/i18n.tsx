@@ -23,6 +23,8 @@ export async function loadLocale(locale: Locale): Promise<void> {
   const { messages } = await CATALOGUES[locale]();
   i18n.loadAndActivate({ locale, messages: messages as never });
   document.documentElement.lang = locale;
+  // What a search result or a shared link shows of the shop, in the page's language.
+  document.querySelector('meta[name="description"]')?.setAttribute('content', t('meta.description'));
 }
 
 /** Whether the active catalogue has this key (a schema's message may be a key or plain words). */

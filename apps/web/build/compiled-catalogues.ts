@@ -2,16 +2,28 @@ import { fileURLToPath } from 'node:url';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { type Plugin, runnerImport } from 'vite';
 
-// `import { messages } from 'virtual:catalogue/id'` gives the screens' Indonesian texts, compiled.
-// A production build compiles the ICU messages here, so the page ships neither the raw texts nor
-// Lingui's compiler (7 KB gzipped); each language is its own module, so only the active one loads.
-// The dev server compiles in the browser instead, so an edited catalogue shows on reload.
+// `import { messages } from 'virtual:catalogue/id'` gives the screens' Indonesian texts, compiled;
+// `virtual:catalogue/id/staff` the staff screens' own (the admin part), which only a staff member's
+// page loads. A production build compiles the ICU messages here, so the page ships neither the raw
+// texts nor Lingui's compiler (7 KB gzipped); each language and part is its own module, so only the
+// active one loads. The dev server compiles in the browser instead, so an edited catalogue shows on reload.
 
 const PREFIX = 'virtual:catalogue/';
 const RESOLVED = `\0${PREFIX}`;
 const LANGUAGES = ['en', 'id'];
 
-const cataloguePath = (locale: string) => fileURLToPath(new URL(`../../../packages/shared/src/i18n/${locale}/web.ts`, import.meta.url));
+const i18nFile = (path: string) => fileURLToPath(new URL(`../../../packages/shared/src/i18n/${path}.ts`, import.meta.url));
+
+/** "id" → every screen text but the staff's; "id/staff" → the staff's. */
+function parse(id: string): { locale: string; staff: boolean } {
+  const [locale = '', part] = id.split('/');
+  if (!LANGUAGES.includes(locale) || (part !== undefined && part !== 'staff')) throw new Error(`No catalogue "${id}"`);
+  return { locale, staff: part === 'staff' };
+}
+
+async function load<T>(path: string): Promise<T> {
+  return (await runnerImport<T>(path, { configFile: false, logLevel: 'error' })).module;
+}
 
 export function compiledCatalogues(): Plugin {
   let building = false;
@@ -22,24 +34,30 @@ export function compiledCatalogues(): Plugin {
     },
     resolveId(id) {
       if (!id.startsWith(PREFIX)) return undefined;
-      const locale = id.slice(PREFIX.length);
-      if (!LANGUAGES.includes(locale)) throw new Error(`No catalogue for the language "${locale}"`);
-      return RESOLVED + locale;
+      parse(id.slice(PREFIX.length));
+      return RESOLVED + id.slice(PREFIX.length);
     },
     async load(id) {
       if (!id.startsWith(RESOLVED)) return undefined;
-      const locale = id.slice(RESOLVED.length);
+      const { locale, staff } = parse(id.slice(RESOLVED.length));
       if (!building) {
+        const source = staff
+          ? `import { admin as raw } from '@kopi/shared/i18n/${locale}/admin';`
+          : `import { messages as all } from '@kopi/shared/i18n/${locale}/web';\nimport { admin } from '@kopi/shared/i18n/${locale}/admin';\nconst raw = Object.fromEntries(Object.entries(all).filter(([key]) => !(key in admin)));`;
         return [
           `import { compileMessage } from '@lingui/message-utils/compileMessage';`,
-          `import { messages as raw } from '@kopi/shared/i18n/${locale}/web';`,
+          source,
           'export const messages = Object.fromEntries(Object.entries(raw).map(([key, text]) => [key, compileMessage(text)]));',
         ].join('\n');
       }
-      const path = cataloguePath(locale);
-      this.addWatchFile(path);
-      const { module } = await runnerImport<{ messages: Record<string, string> }>(path, { configFile: false, logLevel: 'error' });
-      const compiled = Object.fromEntries(Object.entries(module.messages).map(([key, text]) => [key, compileMessage(text)]));
+      const webPath = i18nFile(`${locale}/web`);
+      const adminPath = i18nFile(`${locale}/admin`);
+      this.addWatchFile(webPath);
+      this.addWatchFile(adminPath);
+      const { admin } = await load<{ admin: Record<string, string> }>(adminPath);
+      const { messages } = await load<{ messages: Record<string, string> }>(webPath);
+      const texts = staff ? admin : Object.fromEntries(Object.entries(messages).filter(([key]) => !(key in admin)));
+      const compiled = Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, compileMessage(text)]));
       return `export const messages = ${JSON.stringify(compiled)};`;
     },
   };

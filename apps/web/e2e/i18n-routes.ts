@@ -44,7 +44,7 @@ function customerVisits(orderId: number): Visit[] {
     {
       name: 'customer-product',
       path: '/detail/1',
-      then: async (page) => {
+      prepare: async (page) => {
         await page.getByRole('button', { name: ID['detail.addToCart'] as string }).click();
         await settled(page);
       },
@@ -53,7 +53,7 @@ function customerVisits(orderId: number): Visit[] {
     {
       name: 'cart-door-delivery',
       path: '/payment',
-      then: async (page) => {
+      prepare: async (page) => {
         await page.getByRole('radio', { name: ID['deliveryChoice.door'] as string }).check({ force: true });
         await expect(page.getByLabel(ID['cart.address'] as string)).toBeVisible();
         await settled(page);
@@ -63,7 +63,7 @@ function customerVisits(orderId: number): Visit[] {
     {
       name: 'history-delete',
       path: '/history',
-      then: async (page) => {
+      prepare: async (page) => {
         await page.getByRole('button', { name: ID['history.delete'] as string }).click();
       },
     },
@@ -71,7 +71,7 @@ function customerVisits(orderId: number): Visit[] {
     {
       name: 'order-cancel-dialog',
       path: `/history/${orderId}`,
-      then: async (page) => {
+      prepare: async (page) => {
         await page.getByRole('button', { name: ID['order.cancelMine'] as string }).click();
       },
     },
@@ -79,7 +79,7 @@ function customerVisits(orderId: number): Visit[] {
     {
       name: 'profile-password',
       path: '/profile',
-      then: async (page) => {
+      prepare: async (page) => {
         await page
           .getByRole('button', { name: ID['password.edit'] as string })
           .first()
@@ -127,7 +127,7 @@ export async function everyRouteInIndonesian(browser: Browser, request: APIReque
         {
           name: 'table-cart',
           path: '/detail/1',
-          then: async (page) => {
+          prepare: async (page) => {
             await page.getByRole('button', { name: ID['detail.addToCart'] as string }).click();
             await page.goto('/payment');
             await settled(page);

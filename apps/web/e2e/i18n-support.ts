@@ -26,6 +26,9 @@ export const ADMIN_TRANSLATED = Object.keys(englishAdmin).length > 0;
  */
 const COMMON_TRANSLATED = Object.entries(englishCommon).some(([key, text]) => (indonesianCommon as Record<string, string>)[key] !== text);
 
+/** The common part's texts while it is not translated yet (see COMMON_TRANSLATED). */
+const UNTRANSLATED_COMMON = new Set(COMMON_TRANSLATED ? [] : Object.values(englishCommon));
+
 /** Texts the same in both languages on purpose: codes, the spec's capitals, the brand's and products' names. */
 const SAME_IN_BOTH = new Set(['QRIS', 'CHECKOUT', 'TOTAL', 'SUBTOTAL', 'Menu', 'Reguler', 'Kopi Senja', 'Double espresso']);
 
@@ -95,7 +98,7 @@ export async function englishLeft(page: Page, data: readonly string[]): Promise<
   const isData = (text: string) => text.includes('@') || data.some((name) => name.includes(text) || text.includes(name));
   const found = new Set<string>();
   for (const text of await pageTexts(page)) {
-    if (isData(text) || SAME_IN_BOTH.has(text)) continue;
+    if (isData(text) || SAME_IN_BOTH.has(text) || UNTRANSLATED_COMMON.has(text)) continue;
     const fromCatalogue = catalogue.some((english) => text === english || (english.length >= 20 && text.includes(english)));
     // A key shown as itself: the catalogue the page loaded has no text for it.
     const missingKey = /^[a-z][a-zA-Z]*(\.[a-zA-Z0-9]+)+$/.test(text);
@@ -125,7 +128,7 @@ export interface Visit {
   name: string;
   path: string;
   /** What to do once the page is there (open a dialog, fill the cart). */
-  then?: (page: Page) => Promise<void>;
+  prepare?: (page: Page) => Promise<void>;
 }
 
 /** Visits each page in turn, screenshots it, and answers the English left on each (none: an empty object). */
@@ -139,7 +142,7 @@ export async function sweep(
   for (const visit of visits) {
     await page.goto(visit.path);
     await settled(page);
-    await visit.then?.(page);
+    await visit.prepare?.(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'id');
     await shot(page, visit.name, width);
     const english = await englishLeft(page, data);

@@ -8,7 +8,7 @@ import { registerCustomer, startSignedIn } from './support';
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
 /** The switch, in the top bar (on a phone, in its folded menu). */
-export async function useSwitch(page: Page, to: 'English' | 'Bahasa Indonesia'): Promise<void> {
+export async function pressSwitch(page: Page, to: 'English' | 'Bahasa Indonesia'): Promise<void> {
   if (isPhone(page)) {
     const menu = page.getByRole('button', { name: to === 'English' ? (ID['nav.menu'] as string) : (EN['nav.menu'] as string) });
     if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
@@ -33,7 +33,7 @@ export async function firstVisitAndSwitch(browser: Browser, request: APIRequestC
   // Set on this document only: a reload would lose it.
   await page.evaluate(() => Object.assign(window, { kopiSameDocument: true }));
 
-  await useSwitch(page, 'English');
+  await pressSwitch(page, 'English');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('button', { name: EN['detail.addToCart'] as string })).toBeVisible();
   await expect(page.getByRole('link', { name: EN['nav.history'] as string })).toBeAttached();
@@ -54,7 +54,7 @@ export async function firstVisitAndSwitch(browser: Browser, request: APIRequestC
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('button', { name: EN['cart.confirm'] as string })).toBeVisible();
 
-  await useSwitch(page, 'Bahasa Indonesia');
+  await pressSwitch(page, 'Bahasa Indonesia');
   await expect(page.locator('html')).toHaveAttribute('lang', 'id');
   await expect(page.getByRole('button', { name: ID['cart.confirm'] as string })).toBeVisible();
   await expect(page.getByTestId('summary-line')).toHaveCount(1);
@@ -76,7 +76,7 @@ export async function choiceFollowsTheAccount(browser: Browser, request: APIRequ
   await first.goto('/history');
   await expect(first.locator('html')).toHaveAttribute('lang', 'en');
   const saved = first.waitForResponse((res) => res.url().endsWith(`${API_BASE}/users/profile`) && res.request().method() === 'PATCH');
-  await useSwitch(first, 'Bahasa Indonesia');
+  await pressSwitch(first, 'Bahasa Indonesia');
   expect((await saved).status()).toBe(200);
   await first.context().close();
 

@@ -12,16 +12,25 @@ import type { ReactNode } from 'react';
 export type MessageKey = keyof typeof English;
 export type MessageValues = Record<string, string | number | Date>;
 
-// One import per language, so the bundler makes each its own chunk and a page fetches only its own.
-const CATALOGUES: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
-  en: () => import('virtual:catalogue/en'),
-  id: () => import('virtual:catalogue/id'),
+type Catalogue = () => Promise<{ messages: Record<string, unknown> }>;
+
+// One import per language and part, so the bundler makes each its own chunk and a page fetches only
+// its own. The staff's texts (the admin part) load only on a staff member's pages.
+const CATALOGUES: Record<Locale, { screens: Catalogue; staff: Catalogue }> = {
+  en: { screens: () => import('virtual:catalogue/en'), staff: () => import('virtual:catalogue/en/staff') },
+  id: { screens: () => import('virtual:catalogue/id'), staff: () => import('virtual:catalogue/id/staff') },
 };
 
-/** Fetches the language's catalogue (only the active one is loaded) and makes it the page's. */
+let withStaffTexts = false;
+
+/**
+ * Fetches the language's catalogue (only the active one is loaded) and makes it the page's; with the
+ * staff's texts once a staff member's page asked for them.
+ */
 export async function loadLocale(locale: Locale): Promise<void> {
-  const { messages } = await CATALOGUES[locale]();
-  i18n.loadAndActivate({ locale, messages: messages as never });
+  const parts = await Promise.all([CATALOGUES[locale].screens(), ...(withStaffTexts ? [CATALOGUES[locale].staff()] : [])]);
+  const messages = Object.assign({}, ...parts.map((part) => part.messages));
+  i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
   // What a search result or a shared link shows of the shop, in the page's language.
   document.querySelector('meta[name="description"]')?.setAttribute('content', t('meta.description'));
@@ -29,6 +38,16 @@ export async function loadLocale(locale: Locale): Promise<void> {
 
 /** Whether the active catalogue has this key (a schema's message may be a key or plain words). */
 export const hasMessage = (key: string): key is MessageKey => i18n.messages[key] !== undefined;
+
+/** Adds the staff screens' texts to the page's language (a staff member signed in). */
+export async function loadStaffTexts(): Promise<void> {
+  if (withStaffTexts) return;
+  withStaffTexts = true;
+  const locale = currentLocale();
+  const { messages } = await CATALOGUES[locale].staff();
+  // The language may have changed meanwhile: that switch loaded the staff's texts in its own.
+  if (currentLocale() === locale) i18n.load(locale, messages as never);
+}
 
 export const currentLocale = (): Locale => (i18n.locale as Locale) || DEFAULT_LOCALE;
 

@@ -19,6 +19,7 @@ const pageSources = (): LocaleSources => ({
   cookies: {
     get: () => document.cookie,
     set: (cookie) => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
       document.cookie = cookie;
     },
   },

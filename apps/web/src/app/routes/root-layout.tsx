@@ -1,11 +1,12 @@
+import { ROLES } from '@kopi/shared';
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Footer } from '../../components/layout/footer';
 import { TopBar } from '../../components/layout/top-bar';
 import { PageSpinner } from '../../components/ui/spinner';
 import { LiveOrders } from '../../features/orders/components/live-orders';
-import { setAuthFailureListener } from '../../lib/api-client';
-import { useT } from '../../lib/i18n';
+import { errorMessage, setAuthFailureListener } from '../../lib/api-client';
+import { loadStaffTexts, useT } from '../../lib/i18n';
 import { clearSession, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
@@ -27,6 +28,11 @@ export function RootLayout() {
     });
     return () => setAuthFailureListener(null);
   }, [navigate]);
+
+  // A staff member who just signed in: their screens' texts join the page's language.
+  useEffect(() => {
+    if (session?.role === ROLES.admin) loadStaffTexts().catch((error: unknown) => toast.error(errorMessage(error)));
+  }, [session?.role]);
 
   return (
     <div className="flex min-h-screen flex-col">

@@ -27,7 +27,7 @@ export const ADMIN_TRANSLATED = Object.keys(englishAdmin).length > 0;
 const COMMON_TRANSLATED = Object.entries(englishCommon).some(([key, text]) => (indonesianCommon as Record<string, string>)[key] !== text);
 
 /** The common part's texts while it is not translated yet (see COMMON_TRANSLATED). */
-const UNTRANSLATED_COMMON = new Set(COMMON_TRANSLATED ? [] : Object.values(englishCommon));
+const UNTRANSLATED_COMMON = new Set<string>(COMMON_TRANSLATED ? [] : Object.values(englishCommon));
 
 /** Texts the same in both languages on purpose: codes, the spec's capitals, the brand's and products' names. */
 const SAME_IN_BOTH = new Set(['QRIS', 'CHECKOUT', 'TOTAL', 'SUBTOTAL', 'Menu', 'Reguler', 'Kopi Senja', 'Double espresso']);

@@ -319,7 +319,7 @@ export const customer = {
   'tracker.currentStep': 'Langkah saat ini: {step}',
   'tracker.progress': 'Progres pesanan',
   // Live updates on every signed-in page
-  'live.on': 'Langsung',
+  'live.on': 'Terhubung',
   'live.connecting': 'Menghubungkan…',
   'live.reconnecting': 'Menghubungkan ulang…',
   'live.reconnectingHint': 'Koneksi ke kedai terputus. Perubahan akan tampil begitu koneksi kembali.',

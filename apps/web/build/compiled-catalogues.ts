@@ -4,7 +4,8 @@ import { type Plugin, runnerImport } from 'vite';
 
 // `import { messages } from 'virtual:catalogue/id'` gives the screens' Indonesian texts, compiled;
 // `virtual:catalogue/id/staff` the staff screens' own (the admin part), which only a staff member's
-// page loads. A production build compiles the ICU messages here, so the page ships neither the raw
+// page loads; `virtual:catalogue/id/account` the account pages' (sign-in, sign-up, password, profile),
+// which load with those pages. A production build compiles the ICU messages here, so the page ships neither the raw
 // texts nor Lingui's compiler (7 KB gzipped); each language and part is its own module, so only the
 // active one loads. The dev server compiles in the browser instead, so an edited catalogue shows on reload.
 
@@ -14,11 +15,23 @@ const LANGUAGES = ['en', 'id'];
 
 const i18nFile = (path: string) => fileURLToPath(new URL(`../../../packages/shared/src/i18n/${path}.ts`, import.meta.url));
 
-/** "id" → every screen text but the staff's; "id/staff" → the staff's. */
-function parse(id: string): { locale: string; staff: boolean } {
-  const [locale = '', part] = id.split('/');
-  if (!LANGUAGES.includes(locale) || (part !== undefined && part !== 'staff')) throw new Error(`No catalogue "${id}"`);
-  return { locale, staff: part === 'staff' };
+type Part = 'screens' | 'staff' | 'account';
+
+/** The account pages' keys, by their first word. */
+const ACCOUNT_PREFIXES = ['auth', 'forgot', 'reset', 'google', 'profile', 'member', 'form'];
+const isAccountKey = (key: string) => ACCOUNT_PREFIXES.includes(key.split('.')[0] ?? '');
+
+/** "id" → every screen text but the staff's and the account pages'; "id/staff", "id/account" → those. */
+function parse(id: string): { locale: string; part: Part } {
+  const [locale = '', part = 'screens'] = id.split('/');
+  if (!LANGUAGES.includes(locale) || !['screens', 'staff', 'account'].includes(part)) throw new Error(`No catalogue "${id}"`);
+  return { locale, part: part as Part };
+}
+
+/** The texts of a part, from the screens' (web) and the staff's (admin) catalogues. */
+function partOf(part: Part, web: Record<string, string>, admin: Record<string, string>): Record<string, string> {
+  if (part === 'staff') return admin;
+  return Object.fromEntries(Object.entries(web).filter(([key]) => !(key in admin) && isAccountKey(key) === (part === 'account')));
 }
 
 async function load<T>(path: string): Promise<T> {
@@ -39,14 +52,15 @@ export function compiledCatalogues(): Plugin {
     },
     async load(id) {
       if (!id.startsWith(RESOLVED)) return undefined;
-      const { locale, staff } = parse(id.slice(RESOLVED.length));
+      const { locale, part } = parse(id.slice(RESOLVED.length));
       if (!building) {
-        const source = staff
-          ? `import { admin as raw } from '@kopi/shared/i18n/${locale}/admin';`
-          : `import { messages as all } from '@kopi/shared/i18n/${locale}/web';\nimport { admin } from '@kopi/shared/i18n/${locale}/admin';\nconst raw = Object.fromEntries(Object.entries(all).filter(([key]) => !(key in admin)));`;
         return [
           `import { compileMessage } from '@lingui/message-utils/compileMessage';`,
-          source,
+          `import { messages as web } from '@kopi/shared/i18n/${locale}/web';`,
+          `import { admin } from '@kopi/shared/i18n/${locale}/admin';`,
+          `const prefixes = ${JSON.stringify(ACCOUNT_PREFIXES)};`,
+          `const part = ${JSON.stringify(part)};`,
+          'const raw = part === "staff" ? admin : Object.fromEntries(Object.entries(web).filter(([key]) => !(key in admin) && prefixes.includes(key.split(".")[0]) === (part === "account")));',
           'export const messages = Object.fromEntries(Object.entries(raw).map(([key, text]) => [key, compileMessage(text)]));',
         ].join('\n');
       }
@@ -56,7 +70,7 @@ export function compiledCatalogues(): Plugin {
       this.addWatchFile(adminPath);
       const { admin } = await load<{ admin: Record<string, string> }>(adminPath);
       const { messages } = await load<{ messages: Record<string, string> }>(webPath);
-      const texts = staff ? admin : Object.fromEntries(Object.entries(messages).filter(([key]) => !(key in admin)));
+      const texts = partOf(part, messages, admin);
       const compiled = Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, compileMessage(text)]));
       return `export const messages = ${JSON.stringify(compiled)};`;
     },

@@ -109,9 +109,10 @@ export async function checkoutInIndonesian(browser: Browser, request: APIRequest
   await expect(page.getByTestId('status-badge').first()).toHaveText(ID['status.pending'] as string);
   await shot(page, 'checkout-history', width);
   await page.getByTestId('history-card').first().getByRole('link').click();
-  await expect(page.getByText(ID['order.placedOn'] as string)).toBeVisible();
+  const facts = page.getByRole('region', { name: ID['order.deliveryAndPayment'] as string });
+  await expect(facts.getByText(ID['order.placedOn'] as string, { exact: true })).toBeVisible();
   // The shop's dates in Indonesian form: "Kam, 26 Nov 13.00".
-  await expect(page.getByText(/^(Sen|Sel|Rab|Kam|Jum|Sab|Min), \d{1,2} \S+ \d{2}\.\d{2}$/).first()).toBeVisible();
+  await expect(facts.getByText(/^(Sen|Sel|Rab|Kam|Jum|Sab|Min), \d{1,2} \S+ \d{2}\.\d{2}$/)).toBeVisible();
   await shot(page, 'checkout-order', width);
   expect(STORAGE.token).toBeTruthy();
   await page.context().close();

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
-import { LanguageProvider, loadLocale, loadStaffTexts } from './lib/i18n';
+import { LanguageProvider, loadCataloguePart, loadLocale } from './lib/i18n';
 import { initialLocale } from './lib/locale-choice';
 import { readSession } from './lib/session';
 import { SHOP_NAME } from './lib/shop-name';
@@ -17,7 +17,7 @@ if (!root) throw new Error('index.html has no #root element');
 // The language chosen on this device, else the browser's; the switch (and the account) can change it later.
 await loadLocale(initialLocale());
 // A staff member's pages also show the staff screens' texts.
-if (readSession()?.role === ROLES.admin) await loadStaffTexts();
+if (readSession()?.role === ROLES.admin) await loadCataloguePart('staff');
 
 createRoot(root).render(
   <StrictMode>

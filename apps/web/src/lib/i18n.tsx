@@ -14,21 +14,30 @@ export type MessageValues = Record<string, string | number | Date>;
 
 type Catalogue = () => Promise<{ messages: Record<string, unknown> }>;
 
+/** Parts of the catalogue that only some pages need: the staff's screens, the account pages. */
+export type CataloguePart = 'staff' | 'account';
+
 // One import per language and part, so the bundler makes each its own chunk and a page fetches only
-// its own. The staff's texts (the admin part) load only on a staff member's pages.
-const CATALOGUES: Record<Locale, { screens: Catalogue; staff: Catalogue }> = {
-  en: { screens: () => import('virtual:catalogue/en'), staff: () => import('virtual:catalogue/en/staff') },
-  id: { screens: () => import('virtual:catalogue/id'), staff: () => import('virtual:catalogue/id/staff') },
+// its own (docs/architecture.md#the-web-in-two-languages).
+const CATALOGUES: Record<Locale, Record<'screens' | CataloguePart, Catalogue>> = {
+  en: {
+    screens: () => import('virtual:catalogue/en'),
+    staff: () => import('virtual:catalogue/en/staff'),
+    account: () => import('virtual:catalogue/en/account'),
+  },
+  id: {
+    screens: () => import('virtual:catalogue/id'),
+    staff: () => import('virtual:catalogue/id/staff'),
+    account: () => import('virtual:catalogue/id/account'),
+  },
 };
 
-let withStaffTexts = false;
+/** The parts the page has asked for so far: a switch of language loads them in the new one too. */
+const partsWanted = new Set<CataloguePart>();
 
-/**
- * Fetches the language's catalogue (only the active one is loaded) and makes it the page's; with the
- * staff's texts once a staff member's page asked for them.
- */
+/** Fetches the language's catalogue (only the active one is loaded), with the parts asked for, and makes it the page's. */
 export async function loadLocale(locale: Locale): Promise<void> {
-  const parts = await Promise.all([CATALOGUES[locale].screens(), ...(withStaffTexts ? [CATALOGUES[locale].staff()] : [])]);
+  const parts = await Promise.all(['screens' as const, ...partsWanted].map((part) => CATALOGUES[locale][part]()));
   const messages = Object.assign({}, ...parts.map((part) => part.messages));
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
@@ -36,18 +45,18 @@ export async function loadLocale(locale: Locale): Promise<void> {
   document.querySelector('meta[name="description"]')?.setAttribute('content', t('meta.description'));
 }
 
-/** Whether the active catalogue has this key (a schema's message may be a key or plain words). */
-export const hasMessage = (key: string): key is MessageKey => i18n.messages[key] !== undefined;
-
-/** Adds the staff screens' texts to the page's language (a staff member signed in). */
-export async function loadStaffTexts(): Promise<void> {
-  if (withStaffTexts) return;
-  withStaffTexts = true;
+/** Adds a part's texts to the page's language (a staff member signed in, an account page opened). */
+export async function loadCataloguePart(part: CataloguePart): Promise<void> {
+  if (partsWanted.has(part)) return;
+  partsWanted.add(part);
   const locale = currentLocale();
-  const { messages } = await CATALOGUES[locale].staff();
-  // The language may have changed meanwhile: that switch loaded the staff's texts in its own.
+  const { messages } = await CATALOGUES[locale][part]();
+  // The language may have changed meanwhile: that switch loaded the part in its own.
   if (currentLocale() === locale) i18n.load(locale, messages as never);
 }
+
+/** Whether the active catalogue has this key (a schema's message may be a key or plain words). */
+export const hasMessage = (key: string): key is MessageKey => i18n.messages[key] !== undefined;
 
 export const currentLocale = (): Locale => (i18n.locale as Locale) || DEFAULT_LOCALE;
 

@@ -6,7 +6,7 @@ import { TopBar } from '../../components/layout/top-bar';
 import { PageSpinner } from '../../components/ui/spinner';
 import { LiveOrders } from '../../features/orders/components/live-orders';
 import { errorMessage, setAuthFailureListener } from '../../lib/api-client';
-import { loadStaffTexts, useT } from '../../lib/i18n';
+import { loadCataloguePart, useT } from '../../lib/i18n';
 import { clearSession, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
@@ -31,7 +31,7 @@ export function RootLayout() {
 
   // A staff member who just signed in: their screens' texts join the page's language.
   useEffect(() => {
-    if (session?.role === ROLES.admin) loadStaffTexts().catch((error: unknown) => toast.error(errorMessage(error)));
+    if (session?.role === ROLES.admin) loadCataloguePart('staff').catch((error: unknown) => toast.error(errorMessage(error)));
   }, [session?.role]);
 
   return (

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
+import { join } from 'node:path';
 import { API_BASE, STORAGE } from '@kopi/shared';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
-import { EN, ID, indonesianPage, settled, shot } from './i18n-support';
+import { EN, ID, indonesianPage, SHOTS, settled, shot } from './i18n-support';
 import { registerCustomer, startSignedIn } from './support';
 
 // The language switch and a checkout in Indonesian, at a width (i18n-switch.spec.ts, i18n-switch.phone.spec.ts).
@@ -12,6 +14,8 @@ export async function pressSwitch(page: Page, to: 'English' | 'Bahasa Indonesia'
   if (isPhone(page)) {
     const menu = page.getByRole('button', { name: to === 'English' ? (ID['nav.menu'] as string) : (EN['nav.menu'] as string) });
     if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+    // The folded menu as a phone shows it, with the switch in it.
+    await page.screenshot({ path: join(SHOTS, `phone-menu-to-${to === 'English' ? 'en' : 'id'}.png`) });
   }
   await page.getByRole('button', { name: to, exact: true }).click();
 }

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { join } from 'node:path';
 import { API_BASE, STORAGE } from '@kopi/shared';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { EN, ID, indonesianPage, SHOTS, settled, shot } from './i18n-support';

@@ -43,7 +43,7 @@ export const customer = {
   'error.network': 'Kedai tidak dapat dihubungi. Periksa koneksi Anda lalu coba lagi.',
   'error.server': 'Terjadi kesalahan di pihak kami',
   'error.notEventStream': 'Terjadi kesalahan di pihak kami (bukan aliran peristiwa)',
-  'loading': 'Memuat…',
+  loading: 'Memuat…',
   'password.show': 'Lihat',
   'password.hide': 'Sembunyikan',
   'pager.label': 'Halaman',
@@ -60,7 +60,8 @@ export const customer = {
   'logout.close': 'Tutup',
   // The landing page
   'home.heading': 'Awali harimu dengan kopi dan makanan enak',
-  'home.intro': 'Kami menyajikan biji kopi berkualitas, rasa yang nikmat, dan makanan sehat yang dibuat dengan cinta, khusus untukmu. Pesan sekarang, ambil sendiri atau minta diantar {hours}.',
+  'home.intro':
+    'Kami menyajikan biji kopi berkualitas, rasa yang nikmat, dan makanan sehat yang dibuat dengan cinta, khusus untukmu. Pesan sekarang, ambil sendiri atau minta diantar {hours}.',
   'home.seeMenu': 'Lihat menu',
   'home.getCard': 'Dapatkan kartu member',
   'home.figures': 'Kedai kami dalam angka',
@@ -102,8 +103,8 @@ export const customer = {
   'menu.markedSoldOut': '{name}: ditandai habis',
   'menu.backOnSale': '{name}: dijual lagi',
   'menu.soldOutOf': 'Habis: {name}',
-  'soldOut': 'Habis',
-  'soldOutNote': 'Sedang habis: belum bisa dipesan sampai tersedia lagi.',
+  soldOut: 'Habis',
+  soldOutNote: 'Sedang habis: belum bisa dipesan sampai tersedia lagi.',
   // Coupons on the menu
   'coupon.applied': 'Kupon dipakai: akan digunakan saat checkout.',
   'coupon.appliedWithCode': 'Kupon dipakai: akan digunakan saat checkout. ({code})',
@@ -199,11 +200,13 @@ export const customer = {
   'cart.payAtCounter': 'bayar di kasir',
   'cart.zeroQuantity': 'Item dengan jumlah 0 tidak bisa dipesan: tambahkan satu atau hapus.',
   'cart.confirm': 'Konfirmasi dan Bayar',
-  'checkout.answerLost': 'Kedai tidak menjawab tepat waktu, jadi pesanan Anda mungkin sudah masuk. Tekan Konfirmasi dan Bayar lagi: pesanan tidak akan dibuat dua kali.',
+  'checkout.answerLost':
+    'Kedai tidak menjawab tepat waktu, jadi pesanan Anda mungkin sudah masuk. Tekan Konfirmasi dan Bayar lagi: pesanan tidak akan dibuat dua kali.',
   'checkout.beingPlaced': 'Pesanan Anda sedang dibuat…',
   'checkout.beingPlacedHint': 'Mohon biarkan halaman ini terbuka: pesanan tidak akan dibuat dua kali.',
   'checkout.stillPlacing': 'Pesanan Anda masih dibuat. Tekan Konfirmasi dan Bayar lagi sebentar lagi: pesanan tidak akan dibuat dua kali.',
-  'checkout.placedEarlier': 'Percobaan sebelumnya sudah membuat pesanan Anda, dengan isi keranjang saat itu: lihat di Riwayat. Keranjang ini belum dipesan; tekan Konfirmasi dan Bayar hanya jika Anda ingin pesanan kedua.',
+  'checkout.placedEarlier':
+    'Percobaan sebelumnya sudah membuat pesanan Anda, dengan isi keranjang saat itu: lihat di Riwayat. Keranjang ini belum dipesan; tekan Konfirmasi dan Bayar hanya jika Anda ingin pesanan kedua.',
   'checkout.seeInHistory': 'Lihat di Riwayat',
   // The order's summary
   'summary.addonsIn': 'Topping di {name}',
@@ -259,7 +262,8 @@ export const customer = {
   'pay.transferHint': 'Transfer tepat {amount} lewat aplikasi bank, internet banking, atau ATM.',
   'pay.followsLive': 'Halaman ini berubah sendiri begitu pembayaran Anda masuk.',
   'pay.offline': 'Anda sedang offline.',
-  'pay.offlineHint': 'Jika Anda membayar sekarang, pembayaran Anda tidak hilang: halaman ini menampilkannya begitu ponsel Anda online lagi.',
+  'pay.offlineHint':
+    'Jika Anda membayar sekarang, pembayaran Anda tidak hilang: halaman ini menampilkannya begitu ponsel Anda online lagi.',
   'pay.reconnecting': 'Koneksi ke kedai terputus.',
   'pay.reconnectingHint': 'Jika Anda sudah membayar, halaman ini menampilkannya begitu koneksi kembali.',
   'pay.timeUp': 'Waktu pembayaran habis: memeriksa apakah pembayaran Anda sudah masuk…',
@@ -380,7 +384,8 @@ export const customer = {
   'google.title': 'Masuk dengan Google',
   'google.cancelled': 'Anda membatalkan proses masuk di Google.',
   'google.expired': 'Proses masuk terlalu lama atau dimulai di jendela lain. Silakan coba lagi.',
-  'google.unverified': 'Alamat email akun Google Anda belum diverifikasi, jadi tidak bisa masuk di sini. Verifikasi di Google, atau daftar dengan email Anda.',
+  'google.unverified':
+    'Alamat email akun Google Anda belum diverifikasi, jadi tidak bisa masuk di sini. Verifikasi di Google, atau daftar dengan email Anda.',
   'google.unavailable': 'Masuk dengan Google sedang tidak dapat dihubungi. Silakan coba lagi nanti, atau gunakan email Anda.',
   'google.failed': 'Masuk dengan Google tidak berhasil. Silakan coba lagi.',
   'google.toCart': 'Berhasil masuk dengan Google. Membawa Anda ke keranjang…',
@@ -431,9 +436,11 @@ export const customer = {
   'tableFlow.connecting': 'Menghubungkan…',
   'tableFlow.connectingHint': 'Pesanan Anda sudah dibuat; progresnya akan tampil di sini sebentar lagi.',
   'tableFlow.reconnecting': 'Menghubungkan ulang…',
-  'tableFlow.reconnectingHint': 'Koneksi ke kedai terputus. Pesanan Anda sudah dibuat dan sedang disiapkan; progresnya akan tampil begitu koneksi kembali.',
+  'tableFlow.reconnectingHint':
+    'Koneksi ke kedai terputus. Pesanan Anda sudah dibuat dan sedang disiapkan; progresnya akan tampil begitu koneksi kembali.',
   'tableFlow.offline': 'Anda sedang offline',
-  'tableFlow.offlineHint': 'Pesanan Anda sudah dibuat dan kedai sedang menyiapkannya. Halaman ini akan menyusul begitu ponsel Anda online lagi.',
+  'tableFlow.offlineHint':
+    'Pesanan Anda sudah dibuat dan kedai sedang menyiapkannya. Halaman ini akan menyusul begitu ponsel Anda online lagi.',
   'tableFlow.payCash': 'Bayar tunai di kasir',
   'tableFlow.readyPickUp': 'Pesanan Anda sudah siap: ambil #{number} di kasir',
   'tableFlow.cancelled': 'Kedai membatalkan pesanan ini: silakan tanya staf',
@@ -455,7 +462,8 @@ export const customer = {
   'cancel.keep': 'Tetap pesan',
   'cancel.confirm': 'Batalkan pesanan',
   'hide.question': 'Pesanan #{number} berstatus {status}. Sembunyikan dari riwayat Anda?',
-  'hide.pending': 'Menyembunyikan tidak membatalkannya: kedai tetap akan membuatnya. Untuk menghentikan pesanan, batalkan — kedai belum mulai membuatnya.',
+  'hide.pending':
+    'Menyembunyikan tidak membatalkannya: kedai tetap akan membuatnya. Untuk menghentikan pesanan, batalkan — kedai belum mulai membuatnya.',
   'hide.preparing': 'Menyembunyikan tidak membatalkannya: kedai sudah membuatnya, dan pesanan tidak bisa dibatalkan lagi.',
   'hide.ready': 'Menyembunyikan tidak membatalkannya: pesanan sudah siap untuk Anda, dan tidak bisa dibatalkan lagi.',
   'hide.anyway': 'Tetap sembunyikan',

@@ -63,6 +63,14 @@ describe("the shop's clock when it changes", () => {
     expect(shopInstant('2027-10-31', 2 * 60 + 30, BERLIN).toISOString()).toBe('2027-10-31T00:30:00.000Z'); // 02:30 CEST
   });
 
+  it("writes days and times in each language, in the shop's zone", () => {
+    const thursdayOnePm = new Date('2026-11-26T06:00:00Z');
+    expect(formatShopMoment(thursdayOnePm, 'Asia/Jakarta')).toBe('Thu 26 Nov at 13:00');
+    expect(formatShopMoment(thursdayOnePm, 'Asia/Jakarta', 'en')).toBe('Thu 26 Nov at 13:00');
+    expect(formatShopMoment(thursdayOnePm, 'Asia/Jakarta', 'id')).toBe('Kam, 26 Nov 13.00');
+    expect(formatShopTime(thursdayOnePm, 'Asia/Jakarta', 'id')).toBe('13.00');
+  });
+
   it('names the pass of a repeated time, and only there', () => {
     expect(formatShopTime(new Date('2027-11-07T05:30:00Z'), NY)).toBe('01:30 (EDT)');
     expect(formatShopTime(new Date('2027-11-07T06:30:00Z'), NY)).toBe('01:30 (EST)');

@@ -3,6 +3,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 // The DOM RouterProvider lets a navigation flush synchronously (used by logout, see logout-button.tsx).
 import { RouterProvider } from 'react-router/dom';
+import { type CataloguePart, loadCataloguePart } from '../lib/i18n';
 import { RequireRole } from './routes/require-role';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -10,10 +11,11 @@ import { RouteError } from './routes/route-error';
 const RELOADED_FOR_CHUNK = 'kopi:reloaded-for-chunk';
 
 // Route-level code splitting: each page is its own chunk (docs/architecture.md#tests-and-targets: ≤ 150 KB JS on first load).
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+// A page whose texts are a part of the catalogue of their own fetches that part with its code.
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts?: CataloguePart) {
   return lazy(async () => {
     try {
-      const module = await load();
+      const [module] = await Promise.all([load(), texts && loadCataloguePart(texts)]);
       sessionStorage.removeItem(RELOADED_FOR_CHUNK);
       return { default: module[name] };
     } catch (error) {
@@ -28,12 +30,12 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const HomePage = page(() => import('./routes/home'), 'HomePage');
-const LoginPage = page(() => import('./routes/login'), 'LoginPage');
-const SignUpPage = page(() => import('./routes/signup'), 'SignUpPage');
-const ForgotPage = page(() => import('./routes/forgot'), 'ForgotPage');
-const ResetPage = page(() => import('./routes/reset'), 'ResetPage');
-const GoogleLandingPage = page(() => import('./routes/google-landing'), 'GoogleLandingPage');
-const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage');
+const LoginPage = page(() => import('./routes/login'), 'LoginPage', 'account');
+const SignUpPage = page(() => import('./routes/signup'), 'SignUpPage', 'account');
+const ForgotPage = page(() => import('./routes/forgot'), 'ForgotPage', 'account');
+const ResetPage = page(() => import('./routes/reset'), 'ResetPage', 'account');
+const GoogleLandingPage = page(() => import('./routes/google-landing'), 'GoogleLandingPage', 'account');
+const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage', 'account');
 const CataloguePage = page(() => import('./routes/catalogue'), 'CataloguePage');
 const ProductDetailPage = page(() => import('./routes/product-detail'), 'ProductDetailPage');
 const ProductNewPage = page(() => import('./routes/product-new'), 'ProductNewPage');

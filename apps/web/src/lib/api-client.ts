@@ -1,6 +1,6 @@
 import { API_BASE, type Meta, TOKEN_HEADER } from '@kopi/shared';
+import { currentLocale, t } from './i18n';
 import { clearSession, readSession } from './session';
-import { TEXT } from './texts';
 
 // docs/architecture.md#the-api-contract: every answer is { msg, data, meta? } or { msg, code, errors? }.
 
@@ -71,7 +71,8 @@ async function readBody(response: Response): Promise<Record<string, unknown> | n
 /** Sends a request with the session's token; a dropped connection becomes an ApiError (status 0). */
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const session = readSession();
-  const headers: Record<string, string> = { ...options.headers };
+  // The server answers its messages in the page's language.
+  const headers: Record<string, string> = { 'accept-language': currentLocale(), ...options.headers };
   if (session) headers[TOKEN_HEADER] = session.token;
 
   let body: BodyInit | undefined;
@@ -91,7 +92,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, TEXT.networkError, 'network_error');
+    throw new ApiError(0, t('error.network'), 'network_error');
   }
 }
 
@@ -105,7 +106,7 @@ function retryAfterOf(response: Response): number | undefined {
 /** The error of a refused request; a refused session also starts the way to /login (docs/decisions/spec-fidelity.md#routes-and-the-session). */
 async function failure(response: Response, signedIn: boolean): Promise<ApiError> {
   const payload = await readBody(response);
-  const message = typeof payload?.msg === 'string' ? payload.msg : `${TEXT.serverError} (${response.status})`;
+  const message = typeof payload?.msg === 'string' ? payload.msg : `${t('error.server')} (${response.status})`;
   const code = typeof payload?.code === 'string' ? payload.code : 'http_error';
   const fieldErrors = Array.isArray(payload?.errors) ? (payload.errors as FieldError[]) : [];
 
@@ -142,14 +143,14 @@ export async function apiFile(path: string, options: RequestOptions = {}): Promi
  */
 export async function openEventStream(path: string, options: { lastEventId?: string; signal: AbortSignal }): Promise<Response> {
   const session = readSession();
-  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  const headers: Record<string, string> = { accept: 'text/event-stream', 'accept-language': currentLocale() };
   if (session) headers.authorization = `Bearer ${session.token}`;
   if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
   const response = await fetch(buildUrl(path, undefined), { headers, signal: options.signal, cache: 'no-store' });
   if (!response.ok) throw await failure(response, session !== null);
   if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
     await response.body?.cancel();
-    throw new ApiError(response.status, `${TEXT.serverError} (not an event stream)`, 'not_event_stream');
+    throw new ApiError(response.status, t('error.notEventStream'), 'not_event_stream');
   }
   return response;
 }
@@ -167,5 +168,5 @@ export function errorMessage(error: unknown): string {
     return details.length ? `${error.message}: ${details.join(', ')}` : error.message;
   }
   if (error instanceof Error) return error.message;
-  return TEXT.serverError;
+  return t('error.server');
 }

@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { TEXT } from './texts';
+import { t } from './i18n';
 
 /**
  * A form resolver whose schema module (and zod with it, about 40 KB gzipped) is fetched on the
@@ -20,7 +20,7 @@ export function lazyResolver<TValues extends FieldValues, TOutput>(
     try {
       resolver = await loaded;
     } catch {
-      const errors = { root: { type: 'network', message: TEXT.networkError } } as FieldErrors<TValues>;
+      const errors = { root: { type: 'network', message: t('error.network') } } as FieldErrors<TValues>;
       return { values: {}, errors };
     }
     return resolver(values, context, options);

@@ -1,4 +1,6 @@
-import { LANDING } from '@kopi/shared';
+import { LANDING, type Locale } from '@kopi/shared';
+import { hoursInIndonesian } from './hours-in-indonesian';
+import { useLocale } from './i18n';
 import { meta } from './shop-name';
 
 /**
@@ -6,3 +8,10 @@ import { meta } from './shop-name';
  * so that every page states the hours the shop keeps; the default hours read as the spec's sentence.
  */
 export const SHOP_HOURS = meta('shop-hours') ?? LANDING.deliveryHours;
+
+export const shopHoursIn = (locale: Locale, words = SHOP_HOURS): string => (locale === 'id' ? hoursInIndonesian(words) : words);
+
+/** The shop's hours in words, in the page's language. */
+export function useShopHours(): string {
+  return shopHoursIn(useLocale());
+}

@@ -1,15 +1,14 @@
 // Where Login and Sign Up lead once the person is signed in: `?next=`, when it is a path of this
 // shop (docs/decisions/spec-fidelity.md#rough-edges-signing-in). Anything else — `//evil.example`,
 // `https:…`, `javascript:…`, a backslash a browser reads as a slash — is ignored, so that a link to
+import type { MessageKey } from './i18n';
+
 // the shop cannot send a person who signs in to another site.
 
 const GOOGLE_NEXT = 'kopi:next-after-google';
 
 /** Why Login or Sign Up was opened on the way to the cart (`next=/payment`): the cart waits. */
-export const TO_CHECKOUT = {
-  login: 'Log in to check out — your cart is kept',
-  signup: 'Sign up to check out — your cart is kept',
-} as const;
+export const TO_CHECKOUT = { login: 'auth.toCheckoutLogin', signup: 'auth.toCheckoutSignUp' } as const satisfies Record<string, MessageKey>;
 
 /** The same-origin path (with its query and fragment) that `raw` names, or undefined. */
 export function safeNext(raw: string | null | undefined, origin: string = window.location.origin): string | undefined {

@@ -1,51 +1,9 @@
-// Texts the spec does not spell out (docs/decisions/spec-fidelity.md#where-the-specification-is-silent). Everything the spec spells comes
-// from MSG.
+// The staff screens' texts until they read them from the catalogue (packages/shared/src/i18n); every
+// other screen's texts are there already, in English and Indonesian.
 
 export const TEXT = {
   networkError: 'The shop cannot be reached. Check your connection and try again.',
-  serverError: 'Something went wrong on our side',
-  loading: 'Loading…',
-  addedToCart: 'Added to your cart',
-  emptyCart: 'Your cart is empty.',
-  addressNeeded: 'Door Delivery needs an address',
-  zeroQuantity: 'An item with quantity 0 cannot be ordered: add one or remove it.',
-  emptyCatalogue: 'No product matches your search.',
-  emptyHistory: 'You have not ordered anything yet.',
-  orderHidden: 'The order is hidden from your history.',
-  logoutFailed: 'You are logged out on this device, but the shop could not end your session',
-  couponApplied: 'Coupon applied: it will be used at checkout.',
-  couponApplies: 'applied',
-  couponAppliedTotal: (code: string, total: string) => `${code} applied: your cart comes to ${total}.`,
-  couponNotApplied: 'not applied',
-  couponSaved: 'Coupon kept for your cart: it is checked when you add something.',
   dashboardEmpty: (when: string) => `No orders ${when} yet. The figures fill in as soon as customers order.`,
-  notFound: 'This page does not exist.',
   asSoonAsPossible: 'As soon as possible',
-  closedNow: 'We are closed now.',
-  chooseTime: 'choose a time for your order.',
-  slotFull: 'full',
-  slotUnavailable: 'no longer available',
-  slotGone: 'this time is no longer available, please choose another.',
-  timesFailed: 'The times could not be loaded',
-  passwordsDiffer: 'The two passwords are not the same',
-  resetNoToken: 'This page opens from the link in the password reset e-mail. Ask for a new link if you need one.',
-  askNewLink: 'Ask for a new link',
   soldOut: 'Sold out',
-  soldOutNote: 'Sold out for now: it cannot be ordered until it is back on sale.',
-  memberSince: 'member since',
-  memberLeft: (left: string, goal: string) =>
-    `Spend ${left} more and the card is yours: it is free once your completed orders reach ${goal}.`,
-  memberProgress: 'Spent towards the member card',
-  askStaff: 'Ask our baristas at the counter about ingredients, allergens or sweetness — they are happy to help.',
-  orderAnswerLost:
-    'The shop did not answer in time, so your order may have gone through. Press Confirm and Pay again: it will not be ordered twice.',
-  // The live order loop: what every signed-in page may show (the board's and the order page's own texts are in features/orders/texts.ts).
-  liveOn: 'Live',
-  liveConnecting: 'Connecting…',
-  liveReconnecting: 'Reconnecting…',
-  liveReconnectingHint: 'The connection to the shop dropped. Changes will show as soon as it is back.',
-  liveFailed: 'Live updates stopped',
-  liveUnreadable: 'A live update could not be read',
-  orderReadyToast: 'is ready',
-  viewOrder: 'View order',
 } as const;

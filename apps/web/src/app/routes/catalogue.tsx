@@ -15,8 +15,8 @@ import { ProductCard, ProductGridSkeleton } from '../../features/products/compon
 import { profileQueries } from '../../features/profile/api/profile';
 import { type CouponNotice, PromoPanel } from '../../features/promos/components/promo-panel';
 import { canRetry, errorMessage } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
-import { TEXT } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 
 // docs/decisions/spec-fidelity.md#the-catalogue: the filters live in the address query; sort defaults to popular and page to 1.
@@ -39,6 +39,7 @@ export function CataloguePage() {
   const isAdmin = session?.role === ROLES.admin;
   const cart = useCart();
   const products = useQuery(productQueries.list(query));
+  const t = useT();
 
   function change(next: Partial<ProductListQuery>) {
     const merged = { ...query, ...next };
@@ -60,8 +61,8 @@ export function CataloguePage() {
     const current = readCart();
     // Nothing to price yet (or nobody signed in to price it for): the cart's page asks when there is.
     if (!session || current.lines.length === 0 || current.lines.some((line) => line.qty < 1)) {
-      setNotice({ applies: true, text: TEXT.couponSaved });
-      toast.success(`${TEXT.couponApplied} (${promo.code})`);
+      setNotice({ applies: true, text: t('coupon.saved') });
+      toast.success(t('coupon.appliedWithCode', { code: promo.code }));
       return;
     }
     setApplying(true);
@@ -81,10 +82,14 @@ export function CataloguePage() {
         }),
       );
       if (quote.promo?.applies) {
-        setNotice({ applies: true, text: TEXT.couponAppliedTotal(promo.code, formatIDR(quote.total)) });
-        toast.success(`${TEXT.couponApplied} (${promo.code})`);
+        setNotice({ applies: true, text: t('coupon.appliedTotal', { code: promo.code, total: formatIDR(quote.total) }) });
+        toast.success(t('coupon.appliedWithCode', { code: promo.code }));
       } else {
-        setNotice({ applies: false, text: `${promo.code} ${TEXT.couponNotApplied}: ${quote.promo?.reason ?? ''}`.trim() });
+        const reason = quote.promo?.reason;
+        setNotice({
+          applies: false,
+          text: reason ? t('coupon.notApplied', { code: promo.code, reason }) : t('coupon.notAppliedBare', { code: promo.code }),
+        });
       }
     } catch (error) {
       setNotice({ applies: false, text: errorMessage(error) });
@@ -109,13 +114,9 @@ export function CataloguePage() {
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h1 id="menu-heading" className="text-3xl font-bold">
-              Our menu
+              {t('menu.heading')}
             </h1>
-            {query.search && (
-              <p className="mt-1 text-roast">
-                Results for “<strong>{query.search}</strong>”
-              </p>
-            )}
+            {query.search && <p className="mt-1 text-roast">{t('menu.resultsFor', { search: query.search })}</p>}
           </div>
           <SortSelect value={query.sort} onChange={(sort) => change({ sort, page: 1 })} />
         </div>
@@ -124,7 +125,7 @@ export function CataloguePage() {
         <CategoryTabs active={query.categories} onChange={(categories) => change({ categories, page: 1 })} />
 
         {products.isPending && (
-          <div role="status" aria-label={TEXT.loading}>
+          <div role="status" aria-label={t('loading')}>
             <ProductGridSkeleton />
           </div>
         )}
@@ -132,7 +133,7 @@ export function CataloguePage() {
           <ErrorMessage message={errorMessage(products.error)} onRetry={canRetry(products.error) ? () => products.refetch() : undefined} />
         )}
         {products.data && products.data.data.length === 0 && (
-          <p className="rounded-2xl bg-white p-8 text-center text-roast">{TEXT.emptyCatalogue}</p>
+          <p className="rounded-2xl bg-white p-8 text-center text-roast">{t('menu.empty')}</p>
         )}
         {products.data && products.data.data.length > 0 && (
           <ul
@@ -155,7 +156,7 @@ export function CataloguePage() {
 
         {isAdmin && (
           <ButtonLink to="/product/new" className="w-full">
-            Add Product
+            {t('menu.addProduct')}
           </ButtonLink>
         )}
       </section>

@@ -8,6 +8,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { guestOrderQueries, orderTokenOf, useFollowGuestOrder } from '../../features/orders/api/guest-order';
 import { GuestOrderView } from '../../features/orders/components/guest-order-view';
 import { canRetry, errorMessage } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
 
 /** /t/:token/order/:id: a guest's order, read and followed live with the order token kept on this device. */
 export function GuestOrderPage() {
@@ -17,6 +18,7 @@ export function GuestOrderPage() {
   const order = useQuery(guestOrderQueries.detail(id, orderToken));
   const phase = useFollowGuestOrder(id, orderToken, order.data);
   const queryClient = useQueryClient();
+  const t = useT();
   // Whenever the stream (re)opens, read the order once more: what changed while it was down shows.
   useEffect(() => {
     if (phase === 'live') void queryClient.invalidateQueries({ queryKey: guestOrderQueries.detail(id, orderToken).queryKey });
@@ -24,14 +26,14 @@ export function GuestOrderPage() {
 
   const menu = (
     <ButtonLink to={`/t/${params.token ?? ''}`} variant="ghost" className="w-full">
-      Order something else
+      {t('tableFlow.orderElse')}
     </ButtonLink>
   );
   if (!orderToken) {
     return (
       <section className="mx-auto max-w-md space-y-4 text-center">
-        <h1 className="text-2xl font-bold">This order was placed on another device</h1>
-        <p className="text-roast">Only the phone that placed it can follow it here. Please ask the staff.</p>
+        <h1 className="text-2xl font-bold">{t('tableFlow.otherDevice')}</h1>
+        <p className="text-roast">{t('tableFlow.otherDeviceHint')}</p>
         {menu}
       </section>
     );

@@ -1,4 +1,4 @@
-import { isFinalStatus, MSG, type StatusId } from '@kopi/shared';
+import { isFinalStatus, type StatusId } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ButtonLink } from '../../components/ui/button';
@@ -9,13 +9,13 @@ import { orderQueries, useCancelOwnOrder, useHideOrder } from '../../features/or
 import { HideOrderDialog } from '../../features/orders/components/hide-order-dialog';
 import { HistoryCard } from '../../features/orders/components/history-card';
 import { LiveStatus } from '../../features/orders/components/live-status';
-import { ORDER_TEXT } from '../../features/orders/texts';
 import { canRetry, errorMessage } from '../../lib/api-client';
-import { TEXT } from '../../lib/texts';
+import { useT } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 
 export function HistoryPage() {
   const [page, setPage] = useState(1);
+  const t = useT();
   const [deleting, setDeleting] = useState(false);
   // The open order whose × asks first (hiding an order the shop still makes is not cancelling it).
   const [askingId, setAskingId] = useState<number | null>(null);
@@ -23,14 +23,14 @@ export function HistoryPage() {
   const hide = useHideOrder({
     onSuccess: () => {
       setAskingId(null);
-      toast.success(TEXT.orderHidden);
+      toast.success(t('history.hidden'));
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
   const cancel = useCancelOwnOrder({
     onSuccess: () => {
       setAskingId(null);
-      toast.success(ORDER_TEXT.orderCancelled);
+      toast.success(t('order.cancelled'));
     },
   });
 
@@ -48,8 +48,8 @@ export function HistoryPage() {
     <section className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">{MSG.historyHeading}</h1>
-          <p className="mt-1 text-roast">{MSG.historyHint}</p>
+          <h1 className="text-3xl font-bold">{t('historyHeading')}</h1>
+          <p className="mt-1 text-roast">{t('historyHint')}</p>
           <LiveStatus className="mt-2" />
         </div>
         {/* History: the delete tab reveals an x on each card (docs/decisions/spec-fidelity.md#kept-word-for-word). */}
@@ -59,7 +59,7 @@ export function HistoryPage() {
           onClick={() => setDeleting((on) => !on)}
           className={`rounded-full px-5 py-2 font-semibold ${deleting ? 'bg-berry text-white' : 'bg-white text-roast ring-1 ring-roast/20 hover:bg-crema'}`}
         >
-          {deleting ? 'Done' : 'Delete'}
+          {deleting ? t('history.done') : t('history.delete')}
         </button>
       </div>
 
@@ -69,9 +69,9 @@ export function HistoryPage() {
       )}
       {orders?.length === 0 && (
         <div className="rounded-3xl bg-white p-10 text-center shadow-sm">
-          <p className="text-roast">{TEXT.emptyHistory}</p>
+          <p className="text-roast">{t('history.empty')}</p>
           <ButtonLink to="/product" className="mt-6">
-            See the menu
+            {t('history.seeMenu')}
           </ButtonLink>
         </div>
       )}

@@ -3,6 +3,7 @@ import { usePasswordResetWay } from '../../features/auth/api/password-reset-way'
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { GoogleButton } from '../../features/auth/components/google-button';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { useT } from '../../lib/i18n';
 import { safeNext, TO_CHECKOUT } from '../../lib/sign-in-next';
 
 /**
@@ -13,11 +14,12 @@ import { safeNext, TO_CHECKOUT } from '../../lib/sign-in-next';
 export function LoginPage() {
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
+  const t = useT();
   return (
     <AuthCard
-      title="Login"
-      lead={next === '/payment' ? TO_CHECKOUT.login : undefined}
-      aside={<GoogleButton label="Sign In with Google" next={next} />}
+      title={t('auth.login')}
+      lead={next === '/payment' ? t(TO_CHECKOUT.login) : undefined}
+      aside={<GoogleButton label={t('auth.googleSignIn')} next={next} />}
     >
       <LoginForm next={next} passwordReset={usePasswordResetWay()} />
     </AuthCard>

@@ -9,9 +9,9 @@ import { addToCart } from '../../features/cart/cart-store';
 import type { LiveOrder } from '../../features/orders/api/order-cache';
 import { orderQueries } from '../../features/orders/api/orders';
 import { OrderDetails } from '../../features/orders/components/order-details';
-import { ORDER_TEXT } from '../../features/orders/texts';
 import { productQueries } from '../../features/products/api/products';
 import { ApiError, canRetry, errorMessage } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
@@ -23,6 +23,7 @@ export function OrderPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [orderingAgain, setOrderingAgain] = useState(false);
+  const t = useT();
 
   // The cart takes today's menu: today's price, and not what has left the menu since.
   const orderAgain = async (placed: LiveOrder) => {
@@ -57,9 +58,9 @@ export function OrderPage() {
           { deliveryId: placed.delivery_id, scheduledFor: '' },
         );
       }
-      if (missing.length) toast.warn(`${missing.join(', ')}: ${ORDER_TEXT.orderAgainMissing}`);
+      if (missing.length) toast.warn(t('order.againMissing', { names: missing.join(', ') }));
       if (missing.length < placed.items.length) {
-        toast.success(ORDER_TEXT.orderAgainDone);
+        toast.success(t('order.againDone'));
         await navigate('/payment');
       }
     } catch (error) {
@@ -76,11 +77,11 @@ export function OrderPage() {
     return (
       <section className="space-y-6">
         <ErrorMessage
-          message={notFound ? ORDER_TEXT.orderNotFound : errorMessage(order.error)}
+          message={notFound ? t('order.notFound') : errorMessage(order.error)}
           onRetry={!notFound && canRetry(order.error) ? () => order.refetch() : undefined}
         />
         <ButtonLink to="/history" variant="ghost">
-          {ORDER_TEXT.backToHistory}
+          {t('order.backToHistory')}
         </ButtonLink>
       </section>
     );
@@ -89,7 +90,7 @@ export function OrderPage() {
   return (
     <section className="space-y-4">
       <ButtonLink to="/history" variant="ghost" className="py-1.5 print:hidden">
-        ← {ORDER_TEXT.backToHistory}
+        ← {t('order.backToHistory')}
       </ButtonLink>
       <OrderDetails
         order={order.data}

@@ -1,15 +1,4 @@
-import {
-  DELAY,
-  DELIVERY_METHODS,
-  DINE_IN_ID,
-  DOOR_DELIVERY_ID,
-  GUEST_NAME_MAX,
-  MSG,
-  PAYMENT,
-  ROLES,
-  SIZES,
-  type VaBank,
-} from '@kopi/shared';
+import { DELAY, DELIVERY_METHODS, DINE_IN_ID, DOOR_DELIVERY_ID, GUEST_NAME_MAX, PAYMENT, ROLES, SIZES, type VaBank } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -45,14 +34,14 @@ import { SummaryLines, SummaryTotalsTable } from '../../features/orders/componen
 import { PaymentMethodPicker } from '../../features/orders/components/payment-method-picker';
 import { PendingOrderPanel } from '../../features/orders/components/pending-order-panel';
 import { isOnlinePayment, missingBank, offeredPaymentId } from '../../features/orders/payment-methods';
-import { ORDER_TEXT } from '../../features/orders/texts';
 import { profileQueries } from '../../features/profile/api/profile';
 import { shopQueries, useRefreshShop } from '../../features/shop/api/shop';
 import { SchedulePicker } from '../../features/shop/components/schedule-picker';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { t as translate, useT } from '../../lib/i18n';
+import { DELIVERY_CHOICE_KEYS, nameOf, SIZE_KEYS } from '../../lib/names';
 import { useSession } from '../../lib/session';
 import { useTableSeat } from '../../lib/table-seat';
-import { TEXT } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useDebounced } from '../../lib/use-debounced';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
@@ -79,10 +68,11 @@ const ANY_ROLE = [ROLES.user, ROLES.admin] as const;
 
 function AdminPayment() {
   const [page, setPage] = useState(1);
+  const t = useT();
   return (
     <section className="space-y-6">
-      <h1 className="text-3xl font-bold">{MSG.checkoutAdminHeading}</h1>
-      <PendingOrderPanel page={page} onPage={setPage} cardTitle={MSG.deliveryOrder} />
+      <h1 className="text-3xl font-bold">{t('checkoutAdminHeading')}</h1>
+      <PendingOrderPanel page={page} onPage={setPage} cardTitle={t('deliveryOrder')} />
     </section>
   );
 }
@@ -102,18 +92,19 @@ function answerLost(error: unknown): boolean {
  * may exist (a lost answer, one still being placed, one an earlier attempt placed), and what to do next.
  */
 function orderFailure(error: unknown, where: 'toast' | 'form'): string {
-  if (answerLost(error)) return TEXT.orderAnswerLost;
-  if (isOrderInProgress(error)) return ORDER_TEXT.orderStillPlacing;
-  if (isKeyUsedForAnotherOrder(error)) return ORDER_TEXT.orderPlacedEarlier;
+  if (answerLost(error)) return translate('checkout.answerLost');
+  if (isOrderInProgress(error)) return translate('checkout.stillPlacing');
+  if (isKeyUsedForAnotherOrder(error)) return translate('checkout.placedEarlier');
   // The table takes no more orders now: the server's message asks to see the staff.
   if (isTableFull(error)) return errorMessage(error);
   // The gateway could not start the payment: the server says so, and what to do (the cart is kept).
   if (isPaymentUnavailable(error)) return errorMessage(error);
-  return where === 'toast' ? MSG.orderFailed : `${MSG.orderFailed} ${errorMessage(error)}`;
+  return where === 'toast' ? translate('orderFailed') : `${translate('orderFailed')} ${errorMessage(error)}`;
 }
 
 function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const cart = useCart();
+  const t = useT();
   const profile = useQuery(profileQueries.mine(sessionId));
   const navigateLater = useDelayedNavigate();
   const addressId = useId();
@@ -132,9 +123,9 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const [guestNameShown, setGuestNameShown] = useState(false);
   const guestNameError =
     guest && guestName.trim() === ''
-      ? 'Please enter your name'
+      ? t('cart.guestNameRequired')
       : guestName.trim().length > GUEST_NAME_MAX
-        ? `At most ${GUEST_NAME_MAX} characters`
+        ? t('cart.guestNameTooLong', { max: GUEST_NAME_MAX })
         : undefined;
   const deliveryId = seat ? DINE_IN_ID : cart.deliveryId;
   // An address is asked for Door Delivery only (docs/shop-rules.md#ordering); the saved profile
@@ -173,14 +164,14 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const quote = useQuery({ ...orderQueries.quote({ ...quoteBody, guest_name: undefined }), enabled: quotable });
   const priced = quotable && quote.data ? quote.data : null;
   const totals = priced ?? cartEstimate(cart);
-  const couponRefused = priced?.promo && !priced.promo.applies ? (priced.promo.reason ?? TEXT.couponNotApplied) : null;
+  const couponRefused = priced?.promo && !priced.promo.applies ? (priced.promo.reason ?? t('coupon.doesNotApply')) : null;
 
   const order = useCreateOrder({
     onSuccess: (placed) => {
       // docs/decisions/spec-fidelity.md#fixed: the cart is emptied only once the order exists.
       clearCart();
       toast.dismiss(ORDER_FAILED_TOAST);
-      toast.success(MSG.transactionSuccess);
+      toast.success(t('transactionSuccess'));
       void refreshShop();
       // A guest follows the order on its own page, with the token kept on this phone.
       if (placed.order_token && seat) {
@@ -203,9 +194,9 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   if (cart.lines.length === 0 && !order.isSuccess) {
     return (
       <section className="space-y-6 text-center">
-        <h1 className="text-3xl font-bold">{MSG.checkoutUserHeading}</h1>
-        <p className="text-roast">{TEXT.emptyCart}</p>
-        <ButtonLink to="/product">See the menu</ButtonLink>
+        <h1 className="text-3xl font-bold">{t('checkoutUserHeading')}</h1>
+        <p className="text-roast">{t('cart.empty')}</p>
+        <ButtonLink to="/product">{t('cart.seeMenu')}</ButtonLink>
       </section>
     );
   }
@@ -215,7 +206,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
     name: line.productName,
     image: line.image,
     qty: line.qty,
-    sizeLabel: SIZES.find((size) => size.id === line.sizeId)?.name ?? '',
+    sizeLabel: nameOf(t, SIZE_KEYS, line.sizeId, SIZES.find((size) => size.id === line.sizeId)?.name ?? ''),
     addons: line.addons.map((addon) => ({ id: addon.productId, name: addon.productName, qty: addon.qty, unitPrice: addon.unitPrice })),
     price: cartLineTotal(line),
   }));
@@ -223,11 +214,11 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   return (
     <section className="space-y-6">
       <TableBanner />
-      <h1 className="text-3xl font-bold">{MSG.checkoutUserHeading}</h1>
+      <h1 className="text-3xl font-bold">{t('checkoutUserHeading')}</h1>
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="summary-heading" className="min-w-0 space-y-4 rounded-3xl bg-white p-6 shadow-sm">
           <h2 id="summary-heading" className="text-2xl font-bold">
-            {MSG.orderSummary}
+            {t('orderSummary')}
           </h2>
           <SummaryLines
             lines={lines}
@@ -236,14 +227,18 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
               return (
                 line && (
                   <div className="mt-2 flex flex-wrap items-center gap-4">
-                    <QtyStepper label={`Quantity of ${line.productName}`} value={line.qty} onChange={(qty) => setLineQty(line, qty)} />
+                    <QtyStepper
+                      label={t('cart.quantityOf', { name: line.productName })}
+                      value={line.qty}
+                      onChange={(qty) => setLineQty(line, qty)}
+                    />
                     <button
                       type="button"
                       className="inline-flex min-h-11 items-center rounded px-2 text-sm font-semibold text-berry hover:underline"
                       onClick={() => removeLine(line)}
                       disabled={order.isPending}
                     >
-                      Remove <span className="sr-only">{line.productName}</span>
+                      {t('cart.remove')} <span className="sr-only">{line.productName}</span>
                     </button>
                   </div>
                 )
@@ -253,12 +248,13 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
           {cart.promo && !guest && (
             <div className="flex flex-wrap items-center justify-between gap-2 rounded-2xl bg-crema p-3 text-sm" data-testid="cart-coupon">
               <span role="status">
-                Coupon <strong className="font-mono">{cart.promo.code}</strong>: {cart.promo.discount}% OFF
-                {priced?.promo?.applies && <> — {TEXT.couponApplies}</>}
+                {t('cart.coupon')} <strong className="font-mono">{cart.promo.code}</strong>:{' '}
+                {t('promo.off', { discount: cart.promo.discount })}
+                {priced?.promo?.applies && <> — {t('coupon.applies')}</>}
                 {couponRefused && (
                   <>
                     {' '}
-                    — {TEXT.couponNotApplied}: <strong className="text-berry">{couponRefused}</strong>
+                    — {t('coupon.doesNotApply')}: <strong className="text-berry">{couponRefused}</strong>
                   </>
                 )}
               </span>
@@ -267,7 +263,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
                 className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-berry hover:underline"
                 onClick={() => updateCartChoices({ promo: null })}
               >
-                Remove coupon
+                {t('cart.removeCoupon')}
               </button>
             </div>
           )}
@@ -278,20 +274,23 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
           </div>
         </section>
 
-        <section aria-label="Delivery and payment" className="min-w-0 space-y-5 rounded-3xl bg-white p-6 shadow-sm">
-          <h2 className="text-2xl font-bold">Delivery and payment</h2>
+        <section aria-label={t('cart.deliveryAndPayment')} className="min-w-0 space-y-5 rounded-3xl bg-white p-6 shadow-sm">
+          <h2 className="text-2xl font-bold">{t('cart.deliveryAndPayment')}</h2>
           {seat ? (
             <div>
-              <p className="mb-2 font-semibold text-roast">Delivery method</p>
+              <p className="mb-2 font-semibold text-roast">{t('cart.deliveryMethod')}</p>
               <p className="rounded-xl bg-crema p-3 font-semibold" data-testid="checkout-table">
-                Dine In · {seat.name}
+                {t('table.dineIn')} · {seat.name}
               </p>
             </div>
           ) : (
             <ChoiceGroup
-              legend="Delivery method"
+              legend={t('cart.deliveryMethod')}
               name="payment-delivery"
-              choices={DELIVERY_METHODS.map((method) => ({ id: method.id, label: method.label }))}
+              choices={DELIVERY_METHODS.map((method) => ({
+                id: method.id,
+                label: nameOf(t, DELIVERY_CHOICE_KEYS, method.id, method.label),
+              }))}
               value={cart.deliveryId}
               onChange={(deliveryId) => updateCartChoices({ deliveryId })}
             />
@@ -299,7 +298,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
           {guest && (
             <div className="flex flex-col gap-1.5">
               <label htmlFor={guestNameId} className="font-semibold text-roast">
-                Your name
+                {t('cart.yourName')}
               </label>
               <input
                 id={guestNameId}
@@ -313,18 +312,14 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
                 className={INPUT_CLASS}
               />
               <p id={`${guestNameId}-hint`} className="text-sm text-roast">
-                {guestNameShown && guestNameError ? (
-                  <span className="font-medium text-berry">{guestNameError}</span>
-                ) : (
-                  'We call your order by its number and this name.'
-                )}
+                {guestNameShown && guestNameError ? <span className="font-medium text-berry">{guestNameError}</span> : t('cart.nameHint')}
               </p>
             </div>
           )}
           {isDoorDelivery && (
             <div className="flex flex-col gap-1.5">
               <label htmlFor={addressId} className="font-semibold text-roast">
-                Delivery address
+                {t('cart.address')}
               </label>
               <textarea
                 id={addressId}
@@ -332,19 +327,19 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
                 maxLength={300}
                 value={address}
                 onChange={(event) => setAddressDraft(event.target.value)}
-                placeholder="Street, number, city"
+                placeholder={t('cart.addressPlaceholder')}
                 aria-invalid={needsAddress ? true : undefined}
                 className={INPUT_CLASS}
               />
-              {needsAddress && <p className="text-sm font-medium text-berry">{TEXT.addressNeeded}</p>}
+              {needsAddress && <p className="text-sm font-medium text-berry">{t('cart.addressNeeded')}</p>}
             </div>
           )}
           {!seat && <SchedulePicker value={cart.scheduledFor} onChange={(scheduledFor) => updateCartChoices({ scheduledFor })} />}
           {guest ? (
             <div>
-              <p className="mb-2 font-semibold text-roast">Payment method</p>
+              <p className="mb-2 font-semibold text-roast">{t('cart.paymentMethod')}</p>
               <p className="rounded-xl bg-crema p-3" data-testid="checkout-cash">
-                <strong>Cash</strong>: pay at the counter
+                <strong>{t('cart.cash')}</strong>: {t('cart.payAtCounter')}
               </p>
             </div>
           ) : (
@@ -362,15 +357,15 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
               disabled={order.isPending}
             />
           )}
-          {hasZeroLine && <p className="text-sm font-medium text-berry">{TEXT.zeroQuantity}</p>}
+          {hasZeroLine && <p className="text-sm font-medium text-berry">{t('cart.zeroQuantity')}</p>}
           {/* Always there, so that a screen reader announces the wait as it starts. */}
           <div role="status">
             {order.stillPlacing && (
               <p className="flex items-start gap-3 rounded-xl bg-crema p-4 text-roast" data-testid="order-being-placed">
                 <Spinner className="mt-1 size-4 shrink-0" />
                 <span>
-                  <strong className="block">{ORDER_TEXT.orderBeingPlaced}</strong>
-                  {ORDER_TEXT.orderBeingPlacedHint}
+                  <strong className="block">{t('checkout.beingPlaced')}</strong>
+                  {t('checkout.beingPlacedHint')}
                 </span>
               </p>
             )}
@@ -380,7 +375,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
               <ErrorMessage message={orderFailure(order.error, 'form')} />
               {isKeyUsedForAnotherOrder(order.error) && (
                 <ButtonLink to="/history" variant="ghost" className="w-full">
-                  {ORDER_TEXT.seeOrderInHistory}
+                  {t('checkout.seeInHistory')}
                 </ButtonLink>
               )}
             </div>
@@ -404,7 +399,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
               order.mutate({ ...body, promo_id: couponRefused ? undefined : body.promo_id });
             }}
           >
-            Confirm and Pay
+            {t('cart.confirm')}
           </Button>
         </section>
       </div>

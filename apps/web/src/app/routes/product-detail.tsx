@@ -13,26 +13,28 @@ import { productQueries } from '../../features/products/api/products';
 import { AddonPicker, type ChosenAddon } from '../../features/products/components/addon-picker';
 import { SchedulePicker } from '../../features/shop/components/schedule-picker';
 import { canRetry, errorMessage } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
 import { imageSources } from '../../lib/image-url';
+import { CATEGORY_KEYS, DELIVERY_CHOICE_KEYS, nameOf, SIZE_KEYS } from '../../lib/names';
 import { useSession } from '../../lib/session';
-import { SHOP_HOURS } from '../../lib/shop-hours';
-import { TEXT } from '../../lib/texts';
+import { SHOP_HOURS, useShopHours } from '../../lib/shop-hours';
 import { toast } from '../../lib/toast';
 
 /** The sizes the product is sold in, each with its price (docs/shop-rules.md#prices-and-sizes). */
-function sizeChoices(product: Product) {
+function sizeChoices(product: Product, t: ReturnType<typeof useT>) {
   return product.sizes.map((size) => {
     const known = SIZES.find((s) => s.id === size.size_id);
-    return { id: size.size_id, label: known?.short ?? size.size_name, title: size.size_name, note: formatIDR(size.price) };
+    const title = nameOf(t, SIZE_KEYS, size.size_id, size.size_name);
+    return { id: size.size_id, label: known?.short ?? size.size_name, title, note: formatIDR(size.price) };
   });
 }
 /** The spec's "Delivery only on …", which would read wrong for a shop open every day. */
-const DELIVERY_NOTE = SHOP_HOURS.startsWith('every day') ? `Delivery ${SHOP_HOURS}` : `Delivery only on ${SHOP_HOURS}`;
-const DELIVERY_CHOICES = DELIVERY_METHODS.map((method) => ({ id: method.id, label: method.label }));
+const DELIVERY_NOTE_KEY = SHOP_HOURS.startsWith('every day') ? 'detail.deliveryEveryDay' : 'detail.deliveryOnlyOn';
 
 export function ProductDetailPage() {
   const id = Number(useParams().id);
   const product = useQuery(productQueries.detail(id));
+  const t = useT();
 
   if (product.isPending) return <PageSpinner />;
   if (product.isError) {
@@ -40,7 +42,7 @@ export function ProductDetailPage() {
       <div className="space-y-6">
         <ErrorMessage message={errorMessage(product.error)} onRetry={canRetry(product.error) ? () => product.refetch() : undefined} />
         <ButtonLink to="/product" variant="ghost">
-          See the menu
+          {t('notFound.toMenu')}
         </ButtonLink>
       </div>
     );
@@ -64,6 +66,12 @@ function ProductDetail({ product }: { product: Product }) {
   // docs/decisions/spec-fidelity.md#forms: quantity starts at 1 and cannot go below 0; 0 cannot be checked out.
   const [qty, setQty] = useState(1);
   const [askOpen, setAskOpen] = useState(false);
+  const t = useT();
+  const hours = useShopHours();
+  const deliveryChoices = DELIVERY_METHODS.map((method) => ({
+    id: method.id,
+    label: nameOf(t, DELIVERY_CHOICE_KEYS, method.id, method.label),
+  }));
 
   const line: CartLine = {
     productId: product.id,
@@ -85,14 +93,14 @@ function ProductDetail({ product }: { product: Product }) {
   return (
     <article className="space-y-6">
       <TableBanner />
-      <nav aria-label="Breadcrumb" className="text-sm text-roast">
+      <nav aria-label={t('detail.breadcrumb')} className="text-sm text-roast">
         <ol className="flex flex-wrap gap-2">
           <li>
             <Link
               to={`/product?categories=${product.category_id}&sort=popular&page=1`}
               className="inline-block rounded py-1 hover:underline"
             >
-              {product.category_name}
+              {nameOf(t, CATEGORY_KEYS, product.category_id, product.category_name)}
             </Link>
           </li>
           <li aria-hidden="true">›</li>
@@ -113,7 +121,7 @@ function ProductDetail({ product }: { product: Product }) {
             className="aspect-square w-full rounded-3xl bg-crema object-cover shadow-md"
           />
           <p className="rounded-2xl bg-crema p-4 text-sm">
-            <strong>{DELIVERY_NOTE}</strong>
+            <strong>{t(DELIVERY_NOTE_KEY, { hours })}</strong>
           </p>
         </div>
 
@@ -125,17 +133,17 @@ function ProductDetail({ product }: { product: Product }) {
             </p>
             {product.sold_out && (
               <p className="mt-3 inline-block rounded-full bg-berry px-4 py-1 font-bold text-white" data-testid="sold-out">
-                {TEXT.soldOut}
+                {t('soldOut')}
               </p>
             )}
             <p className="mt-4 text-roast">{product.description}</p>
           </div>
 
           <ChoiceGroup
-            legend="Choose a size"
+            legend={t('detail.chooseSize')}
             name="size"
             shape="circle"
-            choices={sizeChoices(product)}
+            choices={sizeChoices(product, t)}
             value={sizeId}
             onChange={setSizeId}
             disabled={isAdmin || product.sold_out}
@@ -144,9 +152,9 @@ function ProductDetail({ product }: { product: Product }) {
             <AddonPicker addons={addonMenu.data} value={addons} onChange={setAddons} disabled={product.sold_out} />
           )}
           <ChoiceGroup
-            legend="Choose Delivery Methods"
+            legend={t('detail.chooseDelivery')}
             name="delivery"
-            choices={DELIVERY_CHOICES}
+            choices={deliveryChoices}
             value={deliveryId}
             onChange={setDeliveryId}
             disabled={isAdmin}
@@ -156,28 +164,28 @@ function ProductDetail({ product }: { product: Product }) {
 
           {isAdmin ? (
             <div className="flex flex-wrap gap-3">
-              <ButtonLink to={`/product/edit/${product.id}`}>Edit Product</ButtonLink>
+              <ButtonLink to={`/product/edit/${product.id}`}>{t('detail.editProduct')}</ButtonLink>
               <ButtonLink to="/product" variant="ghost">
-                Home
+                {t('detail.home')}
               </ButtonLink>
             </div>
           ) : (
             <div className="space-y-4">
-              {product.sold_out && <p className="rounded-2xl bg-crema p-4 text-sm font-semibold">{TEXT.soldOutNote}</p>}
-              <QtyStepper label="Quantity" value={qty} onChange={setQty} disabled={product.sold_out} />
+              {product.sold_out && <p className="rounded-2xl bg-crema p-4 text-sm font-semibold">{t('soldOutNote')}</p>}
+              <QtyStepper label={t('detail.quantity')} value={qty} onChange={setQty} disabled={product.sold_out} />
               <div className="flex flex-wrap gap-3">
                 <Button
                   variant="secondary"
                   disabled={!canOrder}
                   onClick={() => {
                     addToCart(line, choices);
-                    toast.success(`${TEXT.addedToCart}: ${qty} × ${product.product_name}`);
+                    toast.success(t('detail.addedToCart', { qty, name: product.product_name }));
                   }}
                 >
-                  Add to Cart
+                  {t('detail.addToCart')}
                 </Button>
                 <Button variant="ghost" aria-expanded={askOpen} onClick={() => setAskOpen((open) => !open)}>
-                  Ask to Staff
+                  {t('detail.askStaff')}
                 </Button>
                 <Button
                   className="grow"
@@ -188,10 +196,10 @@ function ProductDetail({ product }: { product: Product }) {
                     navigate('/payment');
                   }}
                 >
-                  CHECKOUT
+                  {t('detail.checkout')}
                 </Button>
               </div>
-              {askOpen && <p className="rounded-2xl bg-crema p-4 text-sm">{TEXT.askStaff}</p>}
+              {askOpen && <p className="rounded-2xl bg-crema p-4 text-sm">{t('detail.askStaffNote')}</p>}
             </div>
           )}
         </div>

@@ -7,14 +7,16 @@ import { profileQueries } from '../../features/profile/api/profile';
 import { MemberCard } from '../../features/profile/components/member-card';
 import { ProfileForm } from '../../features/profile/components/profile-form';
 import { canRetry, errorMessage } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 
 export function ProfilePage() {
   const session = useSession();
   const profile = useQuery(profileQueries.mine(session?.id));
+  const t = useT();
   return (
     <section className="space-y-6">
-      <h1 className="text-3xl font-bold">User Profile</h1>
+      <h1 className="text-3xl font-bold">{t('profile.heading')}</h1>
       {profile.isPending && <PageSpinner />}
       {profile.isError && (
         <ErrorMessage message={errorMessage(profile.error)} onRetry={canRetry(profile.error) ? () => profile.refetch() : undefined} />
@@ -24,7 +26,7 @@ export function ProfilePage() {
         <ProfileForm key={profile.data.id} profile={profile.data}>
           <EditPasswordButton />
           <LogoutButton
-            label="Log out"
+            label={t('profile.logout')}
             className="inline-flex items-center rounded-xl bg-berry px-5 py-2.5 font-semibold text-white hover:bg-espresso"
           />
         </ProfileForm>

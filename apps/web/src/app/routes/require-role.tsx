@@ -1,6 +1,7 @@
-import { MSG, type Role } from '@kopi/shared';
+import type { Role } from '@kopi/shared';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
@@ -28,8 +29,9 @@ function GuardRedirect({ to, message }: { to: string; message: string }) {
 export function RequireRole({ roles, noSessionTo = '/', children }: RequireRoleProps) {
   const session = useSession();
   const { key, pathname, search } = useLocation();
+  const t = useT();
   if (!session && key !== 'default') return <Navigate to={`/login?next=${encodeURIComponent(pathname + search)}`} replace />;
-  if (!session) return <GuardRedirect to={noSessionTo} message={MSG.guardNoToken} />;
-  if (!roles.includes(session.role)) return <GuardRedirect to="/" message={MSG.guardWrongRole} />;
+  if (!session) return <GuardRedirect to={noSessionTo} message={t('guardNoToken')} />;
+  if (!roles.includes(session.role)) return <GuardRedirect to="/" message={t('guardWrongRole')} />;
   return children;
 }

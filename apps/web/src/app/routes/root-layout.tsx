@@ -1,16 +1,19 @@
+import { ROLES } from '@kopi/shared';
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Footer } from '../../components/layout/footer';
 import { TopBar } from '../../components/layout/top-bar';
 import { PageSpinner } from '../../components/ui/spinner';
 import { LiveOrders } from '../../features/orders/components/live-orders';
-import { setAuthFailureListener } from '../../lib/api-client';
+import { errorMessage, setAuthFailureListener } from '../../lib/api-client';
+import { loadCataloguePart, useT } from '../../lib/i18n';
 import { clearSession, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
 export function RootLayout() {
   const navigate = useNavigate();
   const session = useSession();
+  const t = useT();
 
   // docs/decisions/spec-fidelity.md#routes-and-the-session: a refused session (401, 403) sends the person to /login.
   useEffect(() => {
@@ -26,13 +29,18 @@ export function RootLayout() {
     return () => setAuthFailureListener(null);
   }, [navigate]);
 
+  // A staff member who just signed in: their screens' texts join the page's language.
+  useEffect(() => {
+    if (session?.role === ROLES.admin) loadCataloguePart('staff').catch((error: unknown) => toast.error(errorMessage(error)));
+  }, [session?.role]);
+
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-30 focus:rounded-lg focus:bg-honey focus:px-4 focus:py-2"
       >
-        Skip to content
+        {t('nav.skip')}
       </a>
       {/* One live stream per tab, only while signed in: every screen shares it. */}
       {session && <LiveOrders accountId={session.id} token={session.token} />}

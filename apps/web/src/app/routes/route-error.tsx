@@ -1,18 +1,19 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
-import { TEXT } from '../../lib/texts';
+import { useT } from '../../lib/i18n';
 
 /** Shown when a page fails to load (e.g. a new release replaced its script) or throws. */
 export function RouteError() {
   const error = useRouteError();
+  const t = useT();
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
       ? error.message
-      : TEXT.serverError;
+      : t('error.server');
   return (
     <div role="alert" className="mx-auto max-w-lg p-10 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <h1 className="text-3xl font-bold">{t('error.heading')}</h1>
       <p className="mt-4 text-roast">{message}</p>
       <div className="mt-6 flex justify-center gap-3">
         <button
@@ -20,10 +21,10 @@ export function RouteError() {
           className="rounded-xl bg-caramel-dark px-5 py-2.5 font-semibold text-white"
           onClick={() => window.location.reload()}
         >
-          Reload
+          {t('error.reload')}
         </button>
         <ButtonLink to="/" variant="ghost">
-          Home
+          {t('error.home')}
         </ButtonLink>
       </div>
     </div>

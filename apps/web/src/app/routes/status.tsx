@@ -1,6 +1,7 @@
+import { LanguageSwitch } from '../../components/layout/language-switch';
 import { PickupBoardScreen } from '../../features/orders/components/pickup-board';
 
 /** /status: the pick-up screen, full screen, without the shop's bar (docs/shop-rules.md#the-pick-up-screen). */
 export function StatusPage() {
-  return <PickupBoardScreen />;
+  return <PickupBoardScreen controls={<LanguageSwitch className="bg-espresso/80 text-crema" />} />;
 }

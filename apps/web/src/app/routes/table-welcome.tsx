@@ -5,6 +5,7 @@ import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
 import { tableQueries } from '../../features/tables/api/tables';
 import { ApiError, canRetry, errorMessage } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
 import { setTableSeat } from '../../lib/table-seat';
 
 /**
@@ -15,6 +16,7 @@ export function TableWelcomePage() {
   const token = useParams().token ?? '';
   const table = useQuery(tableQueries.at(token));
   const found = table.data;
+  const t = useT();
   useEffect(() => {
     if (found) setTableSeat({ token, name: found.name });
   }, [found, token]);
@@ -25,8 +27,8 @@ export function TableWelcomePage() {
     if (unknown) {
       return (
         <section className="mx-auto max-w-md space-y-4 rounded-3xl bg-white p-8 text-center shadow-sm">
-          <h1 className="text-2xl font-bold">This table code is not known</h1>
-          <p className="text-roast">Please ask the staff: they will help you order.</p>
+          <h1 className="text-2xl font-bold">{t('tableFlow.unknown')}</h1>
+          <p className="text-roast">{t('tableFlow.askStaff')}</p>
         </section>
       );
     }

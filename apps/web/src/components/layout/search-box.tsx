@@ -1,6 +1,6 @@
-import { MSG } from '@kopi/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useT } from '../../lib/i18n';
 
 /**
  * docs/decisions/spec-fidelity.md#the-catalogue: submitting reloads the catalogue with search, sort=popular, page=1.
@@ -10,6 +10,7 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   const [params] = useSearchParams();
   const [text, setText] = useState(params.get('search') ?? '');
   const navigate = useNavigate();
+  const t = useT();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -23,8 +24,8 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
     <form role="search" onSubmit={submit} className="relative w-full md:w-52 lg:w-56">
       <input
         type="search"
-        aria-label="Search products"
-        placeholder={MSG.searchPlaceholder}
+        aria-label={t('search.label')}
+        placeholder={t('searchPlaceholder')}
         value={text}
         onChange={(event) => setText(event.target.value)}
         className="w-full rounded-full border border-crema/30 bg-white/10 py-2 pr-2 pl-9 text-sm text-crema placeholder:text-crema/60"

@@ -4,27 +4,29 @@ import { Link, NavLink } from 'react-router';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { CartBadgeLink } from '../../features/cart/components/cart-badge-link';
 import { ProfileLink } from '../../features/profile/components/profile-link';
+import { type MessageKey, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { Brand } from './brand';
+import { LanguageSwitch } from './language-switch';
 import { SearchBox } from './search-box';
 
 interface NavItem {
   to: string;
-  label: string;
+  label: MessageKey;
 }
 
 // docs/decisions/spec-fidelity.md#kept-word-for-word: admins and everyone else see different menus.
 const ADMIN_NAV: NavItem[] = [
-  { to: '/', label: 'Home' },
-  { to: '/product', label: 'Product' },
-  { to: '/manageorder', label: 'Orders' },
-  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/', label: 'nav.home' },
+  { to: '/product', label: 'nav.product' },
+  { to: '/manageorder', label: 'nav.orders' },
+  { to: '/dashboard', label: 'nav.dashboard' },
 ];
 const CUSTOMER_NAV: NavItem[] = [
-  { to: '/', label: 'Home' },
-  { to: '/product', label: 'Product' },
-  { to: '/payment', label: 'Your Cart' },
-  { to: '/history', label: 'History' },
+  { to: '/', label: 'nav.home' },
+  { to: '/product', label: 'nav.product' },
+  { to: '/payment', label: 'nav.cart' },
+  { to: '/history', label: 'nav.history' },
 ];
 
 const NAV_LINK = ({ isActive }: { isActive: boolean }) =>
@@ -32,6 +34,7 @@ const NAV_LINK = ({ isActive }: { isActive: boolean }) =>
 
 export function TopBar() {
   const session = useSession();
+  const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const isAdmin = session?.role === ROLES.admin;
   const nav = isAdmin ? ADMIN_NAV : CUSTOMER_NAV;
@@ -50,18 +53,18 @@ export function TopBar() {
           aria-controls="main-menu"
           onClick={() => setMenuOpen((open) => !open)}
         >
-          Menu
+          {t('nav.menu')}
         </button>
         <div
           id="main-menu"
           className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-3 md:flex md:w-auto md:flex-1 md:flex-row md:items-center`}
         >
-          <nav aria-label="Main">
+          <nav aria-label={t('nav.main')}>
             <ul className="flex flex-col md:flex-row md:gap-1">
               {nav.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end className={NAV_LINK} onClick={closeMenu}>
-                    {item.label}
+                    {t(item.label)}
                   </NavLink>
                 </li>
               ))}
@@ -74,19 +77,23 @@ export function TopBar() {
                 {!isAdmin && <CartBadgeLink />}
                 <ProfileLink sessionId={session.id} />
                 {isAdmin && (
-                  <LogoutButton label="LOGOUT" className="rounded-xl bg-honey px-4 py-2 text-sm font-bold text-espresso hover:bg-crema" />
+                  <LogoutButton
+                    label={t('nav.logout')}
+                    className="rounded-xl bg-honey px-4 py-2 text-sm font-bold text-espresso hover:bg-crema"
+                  />
                 )}
               </>
             ) : (
               <>
                 <Link to="/login" className="rounded-xl px-4 py-2 font-semibold hover:text-honey" onClick={closeMenu}>
-                  Login
+                  {t('nav.login')}
                 </Link>
                 <Link to="/signup" className="rounded-xl bg-honey px-4 py-2 font-semibold text-espresso hover:bg-crema" onClick={closeMenu}>
-                  Sign up
+                  {t('nav.signUp')}
                 </Link>
               </>
             )}
+            <LanguageSwitch />
           </div>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { IMAGE_ACCEPT } from '@kopi/shared';
 import { useEffect, useId, useState } from 'react';
+import { useT } from '../../lib/i18n';
 
 interface ImagePickerProps {
   label: string;
@@ -13,6 +14,7 @@ interface ImagePickerProps {
 
 export function ImagePicker({ label, file, currentUrl, error, onChange, shape = 'square' }: ImagePickerProps) {
   const inputId = useId();
+  const t = useT();
   const [preview, setPreview] = useState<string>();
 
   useEffect(() => {
@@ -34,7 +36,7 @@ export function ImagePicker({ label, file, currentUrl, error, onChange, shape = 
         {shown ? (
           <img src={shown} alt="" className="size-full object-cover" />
         ) : (
-          <div className="flex size-full items-center justify-center p-4 text-center text-sm text-roast/70">No picture yet</div>
+          <div className="flex size-full items-center justify-center p-4 text-center text-sm text-roast/70">{t('image.none')}</div>
         )}
       </div>
       <label

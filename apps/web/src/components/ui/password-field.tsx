@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useState } from 'react';
+import { useT } from '../../lib/i18n';
 import { FieldShell, INPUT_CLASS } from './field';
 
 type PasswordFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string };
@@ -6,6 +7,7 @@ type PasswordFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: strin
 /** Login and Sign Up: a password with a show/hide toggle (docs/decisions/spec-fidelity.md#kept-word-for-word). */
 export function PasswordField({ label, error, ...input }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  const t = useT();
   return (
     <FieldShell label={label} error={error}>
       {({ inputId, describedBy }) => (
@@ -24,7 +26,7 @@ export function PasswordField({ label, error, ...input }: PasswordFieldProps) {
             aria-pressed={visible}
             className="absolute inset-y-1 right-1 rounded-lg px-3 text-sm font-semibold text-caramel-dark hover:bg-crema"
           >
-            {visible ? 'Hide' : 'Show'}
+            {visible ? t('password.hide') : t('password.show')}
           </button>
         </div>
       )}

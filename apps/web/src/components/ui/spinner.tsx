@@ -1,4 +1,4 @@
-import { TEXT } from '../../lib/texts';
+import { useT } from '../../lib/i18n';
 
 export function Spinner({ className = 'size-5' }: { className?: string }) {
   return (
@@ -10,11 +10,12 @@ export function Spinner({ className = 'size-5' }: { className?: string }) {
 }
 
 /** A whole-area loading state announced to screen readers. */
-export function PageSpinner({ label = TEXT.loading }: { label?: string }) {
+export function PageSpinner({ label }: { label?: string }) {
+  const t = useT();
   return (
     <div role="status" className="flex min-h-[40vh] items-center justify-center gap-3 text-roast">
       <Spinner className="size-8" />
-      <span>{label}</span>
+      <span>{label ?? t('loading')}</span>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // The countdown of an order awaiting its online payment (docs/shop-rules.md#payments): counted from
 // the clock to the payment's `expires_at`, shown every second, told to a screen reader only at a few
 // moments that matter (not every second).
+import type { MessageKey } from '../../lib/i18n';
 
 /** Whole seconds from `now` until `expiresAt` (ISO 8601), never below 0. */
 export function secondsUntil(expiresAt: string, now: number): number {
@@ -20,13 +21,13 @@ export function formatTimeLeft(seconds: number): string {
 
 /** The moments announced, latest first: the text changes only when one of them is passed. */
 const MILESTONES = [
-  { atMost: 60, text: 'Less than 1 minute left to pay' },
-  { atMost: 120, text: 'Less than 2 minutes left to pay' },
-  { atMost: 300, text: 'Less than 5 minutes left to pay' },
-] as const;
+  { atMost: 60, text: 'pay.left1' },
+  { atMost: 120, text: 'pay.left2' },
+  { atMost: 300, text: 'pay.left5' },
+] as const satisfies readonly { atMost: number; text: MessageKey }[];
 
 /** What a screen reader is told of the time left: nothing new until 5 minutes, 2, 1, and when time is up. */
-export function countdownNotice(seconds: number): string {
-  if (seconds <= 0) return 'The time to pay is up';
-  return MILESTONES.find((milestone) => seconds <= milestone.atMost)?.text ?? '';
+export function countdownNotice(seconds: number): MessageKey | null {
+  if (seconds <= 0) return 'pay.up';
+  return MILESTONES.find((milestone) => seconds <= milestone.atMost)?.text ?? null;
 }

@@ -2,9 +2,6 @@ import type { PasswordResetWay, Shop } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** What Login and Forgot password say on a shop in production without a mail server (docs/shop-rules.md#forgotten-passwords). */
-export const ASK_THE_SHOP = 'Forgot your password? Ask us at the counter: this shop cannot e-mail reset links yet.';
-
 /**
  * How a forgotten password is reset here (GET /shop's password_reset; docs/shop-rules.md#forgotten-passwords): undefined
  * until the shop answers, 'email' when it cannot be asked (the form then says what goes wrong). The

@@ -1,4 +1,3 @@
-import { MSG } from '@kopi/shared';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
@@ -7,6 +6,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
+import { useT } from '../../../lib/i18n';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { toast } from '../../../lib/toast';
 import { useChangePassword } from '../api/password';
@@ -24,11 +24,12 @@ const FIELDS = ['current_password', 'new_password'] as const;
  */
 export function EditPasswordButton({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const { register, handleSubmit, reset, setError, formState } = useForm<ChangePasswordFormValues>({ resolver });
   const change = useChangePassword({
     onSuccess: () => {
-      toast.success(MSG.passwordChanged);
+      toast.success(t('passwordChanged'));
       close();
     },
     onError: (error) => applyFieldErrors(error, FIELDS, setError),
@@ -53,7 +54,7 @@ export function EditPasswordButton({ className }: { className?: string }) {
   return (
     <>
       <Button variant="ghost" className={className} onClick={() => setOpen(true)}>
-        Edit Password
+        {t('password.edit')}
       </Button>
       {/* In <body>: the button may sit inside another form (the profile's), and forms do not nest. */}
       {createPortal(
@@ -67,9 +68,9 @@ export function EditPasswordButton({ className }: { className?: string }) {
           className="m-auto w-[min(92vw,28rem)] rounded-2xl bg-foam p-6 text-espresso shadow-2xl"
         >
           <h2 id="edit-password-title" className="font-display text-2xl font-bold">
-            Edit Password
+            {t('password.edit')}
           </h2>
-          <p className="mt-1 mb-5 text-sm text-roast">Your other devices will be signed out; this one stays signed in.</p>
+          <p className="mt-1 mb-5 text-sm text-roast">{t('password.editLead')}</p>
           <form
             noValidate
             onSubmit={(event) => {
@@ -80,19 +81,19 @@ export function EditPasswordButton({ className }: { className?: string }) {
             className="space-y-4"
           >
             <PasswordField
-              label="Current password"
+              label={t('password.current')}
               autoComplete="current-password"
               error={formState.errors.current_password?.message}
               {...register('current_password')}
             />
             <PasswordField
-              label="New password"
+              label={t('password.new')}
               autoComplete="new-password"
               error={formState.errors.new_password?.message}
               {...register('new_password')}
             />
             <PasswordField
-              label="Confirm new password"
+              label={t('password.confirm')}
               autoComplete="new-password"
               error={formState.errors.confirm_password?.message}
               {...register('confirm_password')}
@@ -101,10 +102,10 @@ export function EditPasswordButton({ className }: { className?: string }) {
             {formState.errors.root && <ErrorMessage message={formState.errors.root.message ?? ''} />}
             <div className="flex justify-end gap-3 pt-2">
               <Button variant="ghost" onClick={close} disabled={change.isPending}>
-                Cancel
+                {t('password.cancel')}
               </Button>
               <Button type="submit" variant="secondary" busy={change.isPending}>
-                Save Password
+                {t('password.save')}
               </Button>
             </div>
           </form>

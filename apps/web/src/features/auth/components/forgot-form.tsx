@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { formatCountdown, useCountdown } from '../../../lib/use-countdown';
 import { useForgotPassword } from '../api/password';
@@ -19,26 +20,17 @@ const resolver = lazyResolver<ForgotFormValues, ForgotFormValues>(async () => (a
 export const RESEND_AFTER_SECONDS = 75;
 
 // The page's own texts, loaded with it rather than with every page (docs/architecture.md#tests-and-targets).
-const FORGOT_TEXT = {
-  noLink: "If you don't receive a link within 2 minutes, press Resend Link.",
-  resendWait: 'You can ask for the link again when the timer reaches 00:00.',
-  onItsWay: 'The link is on its way.',
-  resendIn: 'You can ask for it again in',
-  resendNow: 'You can ask for the link again now.',
-  // A shop without a mail server (docs/shop-rules.md#forgotten-passwords) says so before anything is sent.
-  noMailHere: 'E-mail is not set up on this shop, so no message will arrive: the reset link is written to the server log instead.',
-} as const;
 
 /**
  * "The link is on its way. You can ask for it again in 1 minute 15 seconds." for a screen reader, said
  * once, not every second; without a mail server nothing is on its way.
  */
-function waitSentence(seconds: number, way: 'email' | 'server_log'): string {
+function waitSentence(seconds: number, way: 'email' | 'server_log', t: ReturnType<typeof useT>): string {
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
-  const parts = [minutes ? `${minutes} minute${minutes > 1 ? 's' : ''}` : '', rest ? `${rest} second${rest > 1 ? 's' : ''}` : ''];
-  const wait = `${FORGOT_TEXT.resendIn} ${parts.filter(Boolean).join(' ')}.`;
-  return way === 'email' ? `${FORGOT_TEXT.onItsWay} ${wait}` : wait;
+  const parts = [minutes ? t('forgot.minutes', { count: minutes }) : '', rest ? t('forgot.seconds', { count: rest }) : ''];
+  const wait = t('forgot.resendIn', { wait: parts.filter(Boolean).join(' ') });
+  return way === 'email' ? `${t('forgot.onItsWay')} ${wait}` : wait;
 }
 
 /**
@@ -48,6 +40,7 @@ function waitSentence(seconds: number, way: 'email' | 'server_log'): string {
 export function ForgotForm({ way }: { way: Exclude<PasswordResetWay, 'ask_the_shop'> }) {
   const { register, handleSubmit, getValues, formState } = useForm<ForgotFormValues>({ resolver });
   const countdown = useCountdown();
+  const t = useT();
   // The server's answer once a link has gone: it says whether an e-mail is on its way
   // (docs/shop-rules.md#forgotten-passwords). Resend Link and its timer stay, whatever a later attempt does.
   const [sentMessage, setSentMessage] = useState('');
@@ -61,7 +54,7 @@ export function ForgotForm({ way }: { way: Exclude<PasswordResetWay, 'ask_the_sh
   const waiting = countdown.left > 0;
   const canResend = !waiting && !forgot.isPending;
   // Said by screen readers when the countdown starts and when it ends; the timer itself is silent.
-  const announcement = !sent ? '' : waiting ? waitSentence(RESEND_AFTER_SECONDS, way) : forgot.isPending ? '' : FORGOT_TEXT.resendNow;
+  const announcement = !sent ? '' : waiting ? waitSentence(RESEND_AFTER_SECONDS, way, t) : forgot.isPending ? '' : t('forgot.resendNow');
 
   return (
     <form
@@ -73,14 +66,14 @@ export function ForgotForm({ way }: { way: Exclude<PasswordResetWay, 'ask_the_sh
     >
       {way === 'server_log' && (
         <p role="note" className="rounded-xl bg-honey/30 p-4 text-sm font-semibold">
-          {FORGOT_TEXT.noMailHere}
+          {t('forgot.noMailHere')}
         </p>
       )}
       <TextField
-        label="Email address"
+        label={t('auth.email')}
         type="email"
         autoComplete="email"
-        placeholder="Enter your email address"
+        placeholder={t('auth.emailPlaceholder')}
         error={formState.errors.email?.message}
         {...register('email')}
       />
@@ -91,7 +84,7 @@ export function ForgotForm({ way }: { way: Exclude<PasswordResetWay, 'ask_the_sh
         disabled={waiting}
         aria-describedby={waiting ? 'resend-wait' : undefined}
       >
-        Send
+        {t('forgot.send')}
       </Button>
       {forgot.isError && <ErrorMessage message={errorMessage(forgot.error)} />}
       {formState.errors.root && <ErrorMessage message={formState.errors.root.message ?? ''} />}
@@ -104,7 +97,7 @@ export function ForgotForm({ way }: { way: Exclude<PasswordResetWay, 'ask_the_sh
       </p>
       {sent && (
         <div className="space-y-4 text-center">
-          {way === 'email' && <p className="text-sm text-roast">{FORGOT_TEXT.noLink}</p>}
+          {way === 'email' && <p className="text-sm text-roast">{t('forgot.noLink')}</p>}
           <div className="flex items-center justify-center gap-3">
             <Button
               variant="ghost"
@@ -113,15 +106,15 @@ export function ForgotForm({ way }: { way: Exclude<PasswordResetWay, 'ask_the_sh
               aria-describedby={waiting ? 'resend-wait' : undefined}
               onClick={() => forgot.mutate({ email: getValues('email') })}
             >
-              Resend Link
+              {t('forgot.resend')}
             </Button>
-            <span role="timer" aria-label="Time left before you can resend" className="font-mono font-semibold">
+            <span role="timer" aria-label={t('forgot.timeLeft')} className="font-mono font-semibold">
               {formatCountdown(countdown.left)}
             </span>
           </div>
           {waiting && (
             <p id="resend-wait" className="text-xs text-roast/80">
-              {FORGOT_TEXT.resendWait}
+              {t('forgot.resendWait')}
             </p>
           )}
         </div>

@@ -1,16 +1,16 @@
-import { DELAY, type LoginInput, MSG, type PasswordResetWay } from '@kopi/shared';
+import { DELAY, type LoginInput, type PasswordResetWay } from '@kopi/shared';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { withNext } from '../../../lib/sign-in-next';
 import { toast } from '../../../lib/toast';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useLogin } from '../api/auth';
-import { ASK_THE_SHOP } from '../api/password-reset-way';
 
 const resolver = lazyResolver<LoginInput, LoginInput>(async () => (await import('./auth-form-schemas')).loginResolver);
 
@@ -23,45 +23,46 @@ interface LoginFormProps {
 
 export function LoginForm({ next, passwordReset }: LoginFormProps) {
   const navigateLater = useDelayedNavigate();
+  const t = useT();
   const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver });
   const mutation = useLogin({
     onSuccess: () => {
-      toast.success(MSG.loginSuccess);
+      toast.success(t('loginSuccess'));
       // docs/decisions/spec-fidelity.md#delays: to the catalogue 3 s after a successful login, or
       // back where the person was going (docs/decisions/spec-fidelity.md#rough-edges-signing-in).
       navigateLater(next ?? '/product', DELAY.afterLogin);
     },
     onError: (error) => {
       // docs/shop-rules.md#accounts-and-roles: a wrong email or password gets one message; other failures say what happened.
-      toast.error(error instanceof ApiError && error.status === 401 ? MSG.loginFailed : errorMessage(error));
+      toast.error(error instanceof ApiError && error.status === 401 ? t('loginFailed') : errorMessage(error));
     },
   });
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))} className="space-y-5">
       <TextField
-        label="Email address"
+        label={t('auth.email')}
         type="email"
         autoComplete="email"
-        placeholder="Enter your email address"
+        placeholder={t('auth.emailPlaceholder')}
         error={formState.errors.email?.message}
         {...register('email')}
       />
       <PasswordField
-        label="Password"
+        label={t('auth.password')}
         autoComplete="current-password"
-        placeholder="Enter your password"
+        placeholder={t('auth.passwordPlaceholder')}
         error={formState.errors.password?.message}
         {...register('password')}
       />
       <ForgotPasswordLink way={passwordReset} />
       <Button type="submit" className="w-full" busy={mutation.isPending} disabled={mutation.isSuccess}>
-        {mutation.isPending ? 'Authenticating...' : 'Sign In'}
+        {mutation.isPending ? t('auth.authenticating') : t('auth.signIn')}
       </Button>
       <p className="text-center text-sm text-roast">
-        Don't have an account?{' '}
+        {t('auth.noAccount')}{' '}
         <Link to={withNext('/signup', next)} className="rounded font-semibold text-caramel-dark hover:underline">
-          Sign Up
+          {t('auth.signUp')}
         </Link>
       </p>
     </form>
@@ -74,13 +75,14 @@ export function LoginForm({ next, passwordReset }: LoginFormProps) {
  * link keeps its place unseen, so that nothing jumps.
  */
 function ForgotPasswordLink({ way }: { way: PasswordResetWay | undefined }) {
-  if (way === 'ask_the_shop') return <p className="text-sm text-roast">{ASK_THE_SHOP}</p>;
+  const t = useT();
+  if (way === 'ask_the_shop') return <p className="text-sm text-roast">{t('auth.askTheShop')}</p>;
   return (
     <Link
       to="/forgot"
       className={`inline-block rounded py-1 text-sm font-semibold text-caramel-dark underline-offset-4 hover:underline ${way ? '' : 'invisible'}`}
     >
-      Forgot Password?
+      {t('auth.forgotLink')}
     </Link>
   );
 }

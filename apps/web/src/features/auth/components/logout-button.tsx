@@ -1,9 +1,8 @@
-import { MSG } from '@kopi/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
-import { TEXT } from '../../../lib/texts';
+import { useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useLogout } from '../api/auth';
 
@@ -11,9 +10,10 @@ import { useLogout } from '../api/auth';
 export function LogoutButton({ label, className }: { label: string; className: string }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
+  const t = useT();
   const logout = useLogout({
     // The device forgets the session either way; the person learns the server did not revoke it.
-    onError: (error) => toast.error(`${TEXT.logoutFailed}: ${errorMessage(error)}`),
+    onError: (error) => toast.error(`${t('logout.failed')}: ${errorMessage(error)}`),
     onSettled: async () => {
       setOpen(false);
       // Leave first (synchronously): forgetting the session while a guarded page is still shown would
@@ -29,9 +29,9 @@ export function LogoutButton({ label, className }: { label: string; className: s
       </button>
       <ConfirmDialog
         open={open}
-        message={MSG.logoutConfirm}
-        confirmLabel="Yes"
-        cancelLabel="Close"
+        message={t('logoutConfirm')}
+        confirmLabel={t('logout.yes')}
+        cancelLabel={t('logout.close')}
         busy={logout.isPending}
         onConfirm={() => logout.mutate()}
         onCancel={() => setOpen(false)}

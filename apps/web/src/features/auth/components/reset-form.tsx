@@ -1,4 +1,3 @@
-import { MSG } from '@kopi/shared';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -6,8 +5,8 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
+import { useT } from '../../../lib/i18n';
 import { lazyResolver } from '../../../lib/lazy-resolver';
-import { TEXT } from '../../../lib/texts';
 import { toast } from '../../../lib/toast';
 import { useResetPassword } from '../api/password';
 import type { ResetFormValues } from './auth-form-schemas';
@@ -20,10 +19,11 @@ const isDeadLink = (error: unknown) => error instanceof ApiError && error.fieldE
 /** The new password (with the sign-up rules) for the e-mailed link's token; then /login with a toast. */
 export function ResetForm({ token }: { token: string }) {
   const navigate = useNavigate();
+  const t = useT();
   const { register, handleSubmit, setError, formState } = useForm<ResetFormValues>({ resolver });
   const reset = useResetPassword({
     onSuccess: () => {
-      toast.success(MSG.resetSuccess);
+      toast.success(t('resetSuccess'));
       navigate('/login', { replace: true });
     },
     onError: (error) => applyFieldErrors(error, ['password'], setError),
@@ -32,9 +32,9 @@ export function ResetForm({ token }: { token: string }) {
   if (reset.isError && isDeadLink(reset.error)) {
     return (
       <div className="space-y-5">
-        <ErrorMessage message={MSG.resetLinkInvalid} />
+        <ErrorMessage message={t('resetLinkInvalid')} />
         <ButtonLink to="/forgot" className="w-full">
-          {TEXT.askNewLink}
+          {t('reset.askNewLink')}
         </ButtonLink>
       </div>
     );
@@ -43,23 +43,23 @@ export function ResetForm({ token }: { token: string }) {
   return (
     <form noValidate onSubmit={handleSubmit(({ password }) => reset.mutate({ token, password }))} className="space-y-5">
       <PasswordField
-        label="New password"
+        label={t('reset.newPassword')}
         autoComplete="new-password"
-        placeholder="Enter your new password"
+        placeholder={t('reset.newPasswordPlaceholder')}
         error={formState.errors.password?.message}
         {...register('password')}
       />
       <PasswordField
-        label="Confirm new password"
+        label={t('reset.confirm')}
         autoComplete="new-password"
-        placeholder="Enter it again"
+        placeholder={t('reset.confirmPlaceholder')}
         error={formState.errors.confirm?.message}
         {...register('confirm')}
       />
       {reset.isError && <ErrorMessage message={errorMessage(reset.error)} />}
       {formState.errors.root && <ErrorMessage message={formState.errors.root.message ?? ''} />}
       <Button type="submit" className="w-full" busy={reset.isPending} disabled={reset.isSuccess}>
-        Set new password
+        {t('reset.submit')}
       </Button>
     </form>
   );

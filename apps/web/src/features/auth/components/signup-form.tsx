@@ -1,4 +1,4 @@
-import { DELAY, MSG, type RegisterInput } from '@kopi/shared';
+import { DELAY, type RegisterInput } from '@kopi/shared';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { withNext } from '../../../lib/sign-in-next';
 import { toast } from '../../../lib/toast';
@@ -21,6 +22,7 @@ const resolver = lazyResolver<RegisterInput, RegisterInput>(async () => (await i
  */
 export function SignUpForm({ next }: { next?: string }) {
   const navigateLater = useDelayedNavigate();
+  const t = useT();
   const { register, handleSubmit, formState } = useForm<RegisterInput>({ resolver });
   const signIn = useLogin({
     onSuccess: () => navigateLater(next ?? '/product', DELAY.afterSignUp),
@@ -29,47 +31,47 @@ export function SignUpForm({ next }: { next?: string }) {
   });
   const mutation = useRegister({
     onSuccess: (_msg, values) => {
-      toast.success(MSG.signUpSuccess);
+      toast.success(t('signUpSuccess'));
       if (next) signIn.mutate({ email: values.email, password: values.password });
       else navigateLater('/login', DELAY.afterSignUp);
     },
     // The specification's failure toast is kept; the reason is added below the form (docs/decisions/spec-fidelity.md#fixed).
-    onError: () => toast.error(MSG.signUpFailed),
+    onError: () => toast.error(t('signUpFailed')),
   });
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))} className="space-y-5">
       <TextField
-        label="Email address"
+        label={t('auth.email')}
         type="email"
         autoComplete="email"
-        placeholder="Enter your email address"
+        placeholder={t('auth.emailPlaceholder')}
         error={formState.errors.email?.message}
         {...register('email')}
       />
       <PasswordField
-        label="Password"
+        label={t('auth.password')}
         autoComplete="new-password"
-        placeholder="Enter your password"
+        placeholder={t('auth.passwordPlaceholder')}
         error={formState.errors.password?.message}
         {...register('password')}
       />
       <TextField
-        label="Phone number"
+        label={t('auth.phone')}
         type="tel"
         autoComplete="tel"
-        placeholder="Enter your phone number"
+        placeholder={t('auth.phonePlaceholder')}
         error={formState.errors.phone_number?.message}
         {...register('phone_number')}
       />
       {mutation.isError && <ErrorMessage message={errorMessage(mutation.error)} />}
       <Button type="submit" className="w-full" busy={mutation.isPending || signIn.isPending} disabled={mutation.isSuccess}>
-        Sign Up
+        {t('auth.signUp')}
       </Button>
       <p className="text-center text-sm text-roast">
-        Already have an account?{' '}
+        {t('auth.haveAccount')}{' '}
         <Link to={withNext('/login', next)} className="rounded font-semibold text-caramel-dark hover:underline">
-          Login
+          {t('auth.loginLink')}
         </Link>
       </p>
     </form>

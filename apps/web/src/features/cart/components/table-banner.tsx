@@ -1,3 +1,4 @@
+import { useT } from '../../../lib/i18n';
 import { setTableSeat, useTableSeat } from '../../../lib/table-seat';
 
 /**
@@ -6,6 +7,7 @@ import { setTableSeat, useTableSeat } from '../../../lib/table-seat';
  */
 export function TableBanner({ className = '' }: { className?: string }) {
   const seat = useTableSeat();
+  const t = useT();
   if (!seat) return null;
   return (
     <div
@@ -13,10 +15,10 @@ export function TableBanner({ className = '' }: { className?: string }) {
       data-testid="table-banner"
     >
       <p className="font-semibold">
-        Dine In · <span data-testid="table-name">{seat.name}</span>
+        {t('table.dineIn')} · <span data-testid="table-name">{seat.name}</span>
       </p>
       <button type="button" className="min-h-11 rounded-lg px-2 text-sm underline hover:text-honey" onClick={() => setTableSeat(null)}>
-        Not at this table?
+        {t('table.notHere')}
       </button>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError, errorMessage, openEventStream } from '../../../lib/api-client';
-import { TEXT } from '../../../lib/texts';
+import { t } from '../../../lib/i18n';
 import { applyOrder, forgetKnownOrders, ORDERS_KEY, type OrderStreamEvent, readEvent } from './order-cache';
 import { createSseParser } from './sse-parser';
 
@@ -135,7 +135,7 @@ export function startLiveOrders({ queryClient, accountId }: LiveOptions): () => 
       try {
         armStall();
         const response = await openEventStream(EVENTS_PATH, { lastEventId, signal: connection.signal });
-        if (!response.body) throw new Error(TEXT.liveUnreadable);
+        if (!response.body) throw new Error(t('live.unreadable'));
         reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         failures = 0;
         setState({ phase: 'live' });

@@ -2,7 +2,7 @@ import { REASON_MAX } from '@kopi/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
-import { ORDER_TEXT } from '../texts';
+import { useT } from '../../../lib/i18n';
 
 interface CancelOrderDialogProps {
   open: boolean;
@@ -18,6 +18,7 @@ interface CancelOrderDialogProps {
 /** Asks before an order is cancelled, with the reason the customer will read. */
 export function CancelOrderDialog({ open, title, reasonRequired, busy, error, onConfirm, onClose }: CancelOrderDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const t = useT();
   const titleId = useId();
   const reasonId = useId();
   const hintId = useId();
@@ -61,7 +62,7 @@ export function CancelOrderDialog({ open, title, reasonRequired, busy, error, on
         </h2>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={reasonId} className="font-semibold text-roast">
-            {reasonRequired ? ORDER_TEXT.cancelReasonLabel : ORDER_TEXT.cancelReasonOptional}
+            {reasonRequired ? t('cancel.reasonLabel') : t('cancel.reasonOptional')}
           </label>
           <textarea
             id={reasonId}
@@ -75,7 +76,7 @@ export function CancelOrderDialog({ open, title, reasonRequired, busy, error, on
             className={INPUT_CLASS}
           />
           <p id={hintId} className={`text-sm ${tried && missing ? 'font-medium text-berry' : 'text-roast'}`}>
-            {reasonRequired ? ORDER_TEXT.cancelReasonHint : `At most ${REASON_MAX} characters.`} ({reason.length}/{REASON_MAX})
+            {reasonRequired ? t('cancel.reasonHint') : t('cancel.atMost', { max: REASON_MAX })} ({reason.length}/{REASON_MAX})
           </p>
         </div>
         {error && (
@@ -85,10 +86,10 @@ export function CancelOrderDialog({ open, title, reasonRequired, busy, error, on
         )}
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="ghost" onClick={onClose} disabled={busy}>
-            {ORDER_TEXT.keepOrder}
+            {t('cancel.keep')}
           </Button>
           <Button type="submit" variant="danger" busy={busy}>
-            {ORDER_TEXT.confirmCancel}
+            {t('cancel.confirm')}
           </Button>
         </div>
       </form>

@@ -1,7 +1,8 @@
 import { CUSTOMER_CANCELLABLE, type Order, STATUS, type StatusId } from '@kopi/shared';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
-import { ORDER_TEXT } from '../texts';
+import { type MessageKey, useT } from '../../../lib/i18n';
+import { nameOf, STATUS_KEYS } from '../../../lib/names';
 
 interface HideOrderDialogProps {
   /** The open order the customer pressed × on; null when nothing is asked. */
@@ -15,10 +16,10 @@ interface HideOrderDialogProps {
 }
 
 /** Why hiding an open order is worth a question: what the shop still does with it. */
-function consequence(statusId: number): string {
-  if (statusId === STATUS.pending) return ORDER_TEXT.hidePending;
-  if (statusId === STATUS.ready) return ORDER_TEXT.hideReady;
-  return ORDER_TEXT.hidePreparing;
+function consequence(statusId: number): MessageKey {
+  if (statusId === STATUS.pending) return 'hide.pending';
+  if (statusId === STATUS.ready) return 'hide.ready';
+  return 'hide.preparing';
 }
 
 /**
@@ -28,6 +29,7 @@ function consequence(statusId: number): string {
  */
 export function HideOrderDialog({ order, hiding, cancelling, error, onHide, onCancelOrder, onClose }: HideOrderDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const t = useT();
   const titleId = useId();
   const textId = useId();
   const open = order !== null;
@@ -55,10 +57,10 @@ export function HideOrderDialog({ order, hiding, cancelling, error, onHide, onCa
       {order && (
         <div className="space-y-4">
           <h2 id={titleId} className="font-display text-xl font-semibold">
-            {ORDER_TEXT.hideQuestion(order.number, order.status_name)}
+            {t('hide.question', { number: order.number, status: nameOf(t, STATUS_KEYS, order.status_id, order.status_name) })}
           </h2>
           <p id={textId} className="text-roast">
-            {consequence(order.status_id)}
+            {t(consequence(order.status_id))}
           </p>
           {error && (
             <p role="alert" className="text-sm font-medium text-berry">
@@ -67,14 +69,14 @@ export function HideOrderDialog({ order, hiding, cancelling, error, onHide, onCa
           )}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
             <Button variant="ghost" onClick={onClose} disabled={busy}>
-              {ORDER_TEXT.keepInHistory}
+              {t('hide.keep')}
             </Button>
             <Button variant="secondary" busy={hiding} disabled={cancelling} onClick={onHide}>
-              {ORDER_TEXT.hideAnyway}
+              {t('hide.anyway')}
             </Button>
             {cancellable && (
               <Button variant="danger" busy={cancelling} disabled={hiding} onClick={onCancelOrder}>
-                {ORDER_TEXT.cancelOrder}
+                {t('hide.cancelOrder')}
               </Button>
             )}
           </div>

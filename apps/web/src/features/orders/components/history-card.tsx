@@ -2,7 +2,9 @@ import type { Order } from '@kopi/shared';
 import { formatIDR } from '@kopi/shared';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n';
 import { imageSources } from '../../../lib/image-url';
+import { nameOf, SIZE_KEYS } from '../../../lib/names';
 import { StatusBadge } from './status-badge';
 
 const LONG_PRESS_MS = 600;
@@ -23,8 +25,13 @@ export function HistoryCard({ order, deleting, busy, onLongPress, onHide }: Hist
   const timer = useRef<number | undefined>(undefined);
   // The click that ends a long press reveals the x: it does not also open the order.
   const longPressed = useRef(false);
+  const t = useT();
   const [first, ...rest] = order.items;
-  const name = first ? `${first.product_name}${rest.length ? ` +${rest.length} more` : ''}` : `Order #${order.number}`;
+  const name = first
+    ? rest.length
+      ? t('history.more', { name: first.product_name, count: rest.length })
+      : first.product_name
+    : t('history.orderN', { number: order.number });
 
   const startPress = () => {
     longPressed.current = false;
@@ -61,7 +68,7 @@ export function HistoryCard({ order, deleting, busy, onLongPress, onHide }: Hist
             <span className="relative">
               <span className="mr-2 text-caramel-dark">#{order.number}</span>
               {name}
-              <span className="sr-only"> (order #{order.number})</span>
+              <span className="sr-only"> {t('history.orderNHidden', { number: order.number })}</span>
             </span>
           </Link>
         </p>
@@ -70,7 +77,7 @@ export function HistoryCard({ order, deleting, busy, onLongPress, onHide }: Hist
           {order.items.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never reorder
             <li key={index}>
-              {item.qty} × {item.product_name} ({item.size_name})
+              {item.qty} × {item.product_name} ({nameOf(t, SIZE_KEYS, item.size_id, item.size_name)})
               {item.addons.length > 0 && <> + {item.addons.map((addon) => `${addon.product_name} × ${addon.qty}`).join(', ')}</>}
             </li>
           ))}
@@ -83,7 +90,7 @@ export function HistoryCard({ order, deleting, busy, onLongPress, onHide }: Hist
           type="button"
           onClick={onHide}
           disabled={busy}
-          aria-label={`Delete order #${order.number} (${name}) from history`}
+          aria-label={t('history.deleteOrder', { number: order.number, name })}
           className="absolute -top-2 -right-2 z-10 flex size-9 items-center justify-center rounded-full bg-berry text-lg font-bold text-white shadow hover:bg-espresso disabled:opacity-50"
         >
           ×

@@ -2,7 +2,7 @@ import { STATUS } from '@kopi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { TEXT } from '../../../lib/texts';
+import { t } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { onOrderEvent, startLiveOrders } from '../api/live-orders';
 
@@ -28,11 +28,11 @@ export function LiveOrders({ accountId, token }: { accountId: number; token: str
         if (type !== 'status' || order.status_id !== STATUS.ready || order.customer.id !== accountId) return;
         toast.success(
           <span>
-            {`Order #${order.number} ${TEXT.orderReadyToast}. `}
+            {`${t('history.orderN', { number: order.number })} ${t('live.isReady')}. `}
             {/* A button, not a Link: the toasts are drawn outside the router (app/provider.tsx). */}
             {here.current !== `/history/${order.id}` && (
               <button type="button" onClick={() => void navigate(`/history/${order.id}`)} className="font-semibold underline">
-                {TEXT.viewOrder}
+                {t('live.viewOrder')}
               </button>
             )}
           </span>,

@@ -1,22 +1,23 @@
-import { TEXT } from '../../../lib/texts';
+import { useT } from '../../../lib/i18n';
 import { useLiveState } from '../api/live-orders';
 
 /** Says whether the screen follows the shop live; a dropped connection is said, never hidden. */
 export function LiveStatus({ className = '' }: { className?: string }) {
   const { phase, error } = useLiveState();
+  const t = useT();
   if (phase === 'off') return null;
   if (phase === 'live') {
     return (
       <p className={`inline-flex items-center gap-2 text-sm font-semibold text-leaf ${className}`} data-testid="live-status">
         <span aria-hidden="true" className="size-2.5 rounded-full bg-leaf" />
-        {TEXT.liveOn}
+        {t('live.on')}
       </p>
     );
   }
   if (phase === 'connecting') {
     return (
       <p className={`text-sm text-roast ${className}`} data-testid="live-status">
-        {TEXT.liveConnecting}
+        {t('live.connecting')}
       </p>
     );
   }
@@ -27,8 +28,8 @@ export function LiveStatus({ className = '' }: { className?: string }) {
       data-testid="live-status"
       className={`rounded-xl border p-3 text-sm ${reconnecting ? 'border-caramel/40 bg-honey/15 text-espresso' : 'border-berry/30 bg-berry/5 text-berry'} ${className}`}
     >
-      <p className="font-bold">{reconnecting ? TEXT.liveReconnecting : TEXT.liveFailed}</p>
-      <p>{reconnecting ? TEXT.liveReconnectingHint : error}</p>
+      <p className="font-bold">{reconnecting ? t('live.reconnecting') : t('live.failed')}</p>
+      <p>{reconnecting ? t('live.reconnectingHint') : error}</p>
     </div>
   );
 }

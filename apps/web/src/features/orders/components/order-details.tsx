@@ -2,14 +2,13 @@ import { CUSTOMER_CANCELLABLE, formatShopMoment, STATUS, type StatusId } from '@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
+import { type MessageKey, useLocale, useT } from '../../../lib/i18n';
+import { DELIVERY_KEYS, nameOf } from '../../../lib/names';
 import { SHOP_NAME, SHOP_TIMEZONE } from '../../../lib/shop-name';
-import { TEXT } from '../../../lib/texts';
 import { toast } from '../../../lib/toast';
 import type { LiveOrder } from '../api/order-cache';
 import { useCancelOwnOrder } from '../api/orders';
 import { deliveryAddressOf } from '../delivery-address';
-import { DELIVERY_TITLES } from '../labels';
-import { ORDER_TEXT } from '../texts';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { LiveStatus } from './live-status';
 import { StoredOrderSummary } from './order-summary';
@@ -18,10 +17,10 @@ import { PaymentNote, paymentMethodText, paymentStatusText } from './payment-not
 import { AwaitingPaymentPanel } from './payment-panel';
 
 /** Why an order paid online was cancelled, said first (the cancellation's reason is the shop's word for it). */
-const UNPAID_TEXT = {
-  expired: 'Payment expired: this order was cancelled',
-  failed: 'Payment failed: this order was cancelled',
-} as const;
+const UNPAID_TEXT = { expired: 'order.unpaidExpired', failed: 'order.unpaidFailed' } as const satisfies Record<string, MessageKey>;
+
+/** The spec's title of each delivery on an order: Door Delivery is just "Order". */
+const DELIVERY_TITLE_KEYS: Record<number, MessageKey> = { ...DELIVERY_KEYS, 2: 'order.deliveryTitle.order' };
 
 interface OrderDetailsProps {
   order: LiveOrder;
@@ -33,15 +32,15 @@ interface OrderDetailsProps {
   onOrderAgain: () => void;
 }
 
-const PAYMENT_STATUS_LABEL = 'Payment status';
-
 /** The customer's order page: where it is, what it is, and its receipt. */
 export function OrderDetails({ order, mine, admin, orderingAgain, onOrderAgain }: OrderDetailsProps) {
   const [cancelling, setCancelling] = useState(false);
+  const t = useT();
+  const locale = useLocale();
   const cancel = useCancelOwnOrder({
     onSuccess: () => {
       setCancelling(false);
-      toast.success(ORDER_TEXT.orderCancelled);
+      toast.success(t('order.cancelled'));
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
@@ -53,21 +52,23 @@ export function OrderDetails({ order, mine, admin, orderingAgain, onOrderAgain }
   const unpaid =
     order.status_id === STATUS.cancelled && !cancellation?.by
       ? order.payment.status === 'expired'
-        ? UNPAID_TEXT.expired
+        ? t(UNPAID_TEXT.expired)
         : order.payment.status === 'failed'
-          ? UNPAID_TEXT.failed
+          ? t(UNPAID_TEXT.failed)
           : undefined
       : undefined;
 
   const address = deliveryAddressOf(order);
   const facts: [string, string][] = [
-    [ORDER_TEXT.placedOn, formatShopMoment(new Date(order.created_at), SHOP_TIMEZONE)],
-    [ORDER_TEXT.deliveryLabel, DELIVERY_TITLES[order.delivery_id] ?? order.delivery_name],
-    ...(order.table ? ([[ORDER_TEXT.tableLabel, order.table.name]] as [string, string][]) : []),
-    [ORDER_TEXT.timeLabel, order.scheduled_for ? formatShopMoment(new Date(order.scheduled_for), SHOP_TIMEZONE) : TEXT.asSoonAsPossible],
-    ...(address ? ([[ORDER_TEXT.addressLabel, address]] as [string, string][]) : []),
-    [ORDER_TEXT.paymentLabel, paymentMethodText(order.payment, order.payment_method)],
-    ...(order.payment.status !== 'none' ? ([[PAYMENT_STATUS_LABEL, paymentStatusText(order.payment)]] as [string, string][]) : []),
+    [t('order.placedOn'), formatShopMoment(new Date(order.created_at), SHOP_TIMEZONE, locale)],
+    [t('order.delivery'), nameOf(t, DELIVERY_TITLE_KEYS, order.delivery_id, order.delivery_name)],
+    ...(order.table ? ([[t('order.table'), order.table.name]] as [string, string][]) : []),
+    [t('order.time'), order.scheduled_for ? formatShopMoment(new Date(order.scheduled_for), SHOP_TIMEZONE, locale) : t('schedule.asap')],
+    ...(address ? ([[t('order.address'), address]] as [string, string][]) : []),
+    [t('order.payment'), paymentMethodText(order.payment, order.payment_method, t)],
+    ...(order.payment.status !== 'none'
+      ? ([[t('order.paymentStatus'), paymentStatusText(order.payment, t, locale)]] as [string, string][])
+      : []),
   ];
 
   return (
@@ -79,22 +80,22 @@ export function OrderDetails({ order, mine, admin, orderingAgain, onOrderAgain }
             {SHOP_NAME}
           </p>
           {/* The order's number of the day names it at the counter; its id stays in the address. */}
-          <h1 className="text-3xl font-bold">Order #{order.number}</h1>
+          <h1 className="text-3xl font-bold">{t('order.heading', { number: order.number })}</h1>
           <p className="text-roast">{order.customer.display_name}</p>
         </div>
         <LiveStatus className="print:hidden" />
       </div>
 
-      <section aria-label={ORDER_TEXT.orderStatus} className="space-y-4 rounded-3xl bg-white p-6 shadow-sm print:hidden">
+      <section aria-label={t('order.status')} className="space-y-4 rounded-3xl bg-white p-6 shadow-sm print:hidden">
         {order.status_id === STATUS.ready && (
           <p role="status" className="rounded-2xl bg-leaf p-4 text-center font-display text-2xl font-bold text-white">
-            {ORDER_TEXT.orderReadyHeading}
+            {t('order.readyHeading')}
           </p>
         )}
         {order.status_id === STATUS.cancelled && (
           <div role="status" className="rounded-2xl border border-berry/30 bg-berry/5 p-4 text-berry" data-testid="order-cancelled">
             <p className="font-bold">
-              {unpaid ?? (cancellation?.by?.id === order.customer.id ? ORDER_TEXT.cancelledByYou : ORDER_TEXT.cancelledByShop)}
+              {unpaid ?? (cancellation?.by?.id === order.customer.id ? t('order.cancelledByYou') : t('order.cancelledByShop'))}
             </p>
             {!unpaid && cancellation?.reason && <p>“{cancellation.reason}”</p>}
           </div>
@@ -105,10 +106,13 @@ export function OrderDetails({ order, mine, admin, orderingAgain, onOrderAgain }
       </section>
 
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <section aria-label="Items" className="min-w-0 space-y-4 rounded-3xl bg-white p-6 shadow-sm print:shadow-none">
+        <section aria-label={t('order.items')} className="min-w-0 space-y-4 rounded-3xl bg-white p-6 shadow-sm print:shadow-none">
           <StoredOrderSummary order={order} />
         </section>
-        <section aria-label="Delivery and payment" className="min-w-0 space-y-4 rounded-3xl bg-white p-6 shadow-sm print:shadow-none">
+        <section
+          aria-label={t('order.deliveryAndPayment')}
+          className="min-w-0 space-y-4 rounded-3xl bg-white p-6 shadow-sm print:shadow-none"
+        >
           <dl className="space-y-2 text-sm">
             {facts.map(([label, value]) => (
               <div key={label} className="flex justify-between gap-4">
@@ -119,14 +123,14 @@ export function OrderDetails({ order, mine, admin, orderingAgain, onOrderAgain }
           </dl>
           <div className="grid gap-3 print:hidden">
             <Button variant="ghost" onClick={() => window.print()}>
-              {ORDER_TEXT.printReceipt}
+              {t('order.print')}
             </Button>
             <Button busy={orderingAgain} onClick={onOrderAgain}>
-              {ORDER_TEXT.orderAgain}
+              {t('order.again')}
             </Button>
             {cancellable && (
               <Button variant="danger" onClick={() => setCancelling(true)}>
-                {ORDER_TEXT.cancelMyOrder}
+                {t('order.cancelMine')}
               </Button>
             )}
           </div>
@@ -134,7 +138,7 @@ export function OrderDetails({ order, mine, admin, orderingAgain, onOrderAgain }
       </div>
       <CancelOrderDialog
         open={cancelling}
-        title={ORDER_TEXT.cancelMyOrderConfirm}
+        title={t('order.cancelMineConfirm')}
         reasonRequired={false}
         busy={cancel.isPending}
         error={cancelling && cancel.isError ? errorMessage(cancel.error) : undefined}

@@ -1,6 +1,8 @@
 import { formatIDR, type Order } from '@kopi/shared';
 import type { ReactNode } from 'react';
+import { useT } from '../../../lib/i18n';
 import { imageSources } from '../../../lib/image-url';
+import { nameOf, SIZE_KEYS, STATUS_KEYS } from '../../../lib/names';
 
 export interface SummaryLine {
   key: string;
@@ -29,6 +31,7 @@ interface SummaryLinesProps {
 }
 
 export function SummaryLines({ lines, renderActions }: SummaryLinesProps) {
+  const t = useT();
   return (
     <ul className="divide-y divide-roast/10">
       {lines.map((line, index) => (
@@ -41,7 +44,7 @@ export function SummaryLines({ lines, renderActions }: SummaryLinesProps) {
                 x {line.qty} · {line.sizeLabel}
               </p>
               {line.addons.length > 0 && (
-                <ul className="text-sm text-roast" aria-label={`Add-ons in ${line.name}`} data-testid="line-addons">
+                <ul className="text-sm text-roast" aria-label={t('summary.addonsIn', { name: line.name })} data-testid="line-addons">
                   {line.addons.map((addon) => (
                     <li key={addon.id}>
                       + {addon.name} × {addon.qty} <span className="text-roast/80">({formatIDR(addon.unitPrice)})</span>
@@ -62,12 +65,13 @@ export function SummaryLines({ lines, renderActions }: SummaryLinesProps) {
 
 /** docs/decisions/spec-fidelity.md#kept-word-for-word: SUBTOTAL, TAX & FEES, SHIPPING (STATUS ORDER on Manage order) and TOTAL. */
 export function SummaryTotalsTable({ totals }: { totals: SummaryTotals }) {
+  const t = useT();
   const rows: [string, string][] = [
-    ['SUBTOTAL', formatIDR(totals.subtotal)],
-    ...(totals.discount ? ([['DISCOUNT', `- ${formatIDR(totals.discount)}`]] as [string, string][]) : []),
-    ['TAX & FEES', formatIDR(totals.tax)],
-    ['SHIPPING', formatIDR(totals.shipping)],
-    ...(totals.status ? ([['STATUS ORDER', totals.status]] as [string, string][]) : []),
+    [t('summary.subtotal'), formatIDR(totals.subtotal)],
+    ...(totals.discount ? ([[t('summary.discount'), `- ${formatIDR(totals.discount)}`]] as [string, string][]) : []),
+    [t('summary.tax'), formatIDR(totals.tax)],
+    [t('summary.shipping'), formatIDR(totals.shipping)],
+    ...(totals.status ? ([[t('summary.status'), totals.status]] as [string, string][]) : []),
   ];
   return (
     <dl className="space-y-2 border-t border-roast/15 pt-4">
@@ -78,7 +82,7 @@ export function SummaryTotalsTable({ totals }: { totals: SummaryTotals }) {
         </div>
       ))}
       <div className="flex justify-between gap-4 pt-2 text-xl font-bold">
-        <dt>TOTAL</dt>
+        <dt>{t('summary.total')}</dt>
         <dd data-testid="summary-total">{formatIDR(totals.total)}</dd>
       </div>
     </dl>
@@ -87,6 +91,7 @@ export function SummaryTotalsTable({ totals }: { totals: SummaryTotals }) {
 
 /** A stored order's lines and totals, as the server priced them (the order page and Manage order). */
 export function StoredOrderSummary({ order }: { order: Order }) {
+  const t = useT();
   return (
     <>
       <SummaryLines
@@ -96,7 +101,7 @@ export function StoredOrderSummary({ order }: { order: Order }) {
           name: item.product_name,
           image: item.image,
           qty: item.qty,
-          sizeLabel: item.size_name,
+          sizeLabel: nameOf(t, SIZE_KEYS, item.size_id, item.size_name),
           addons: item.addons.map((addon) => ({
             id: addon.product_id,
             name: addon.product_name,
@@ -112,7 +117,7 @@ export function StoredOrderSummary({ order }: { order: Order }) {
           discount: order.discount,
           tax: order.tax,
           shipping: order.shipping,
-          status: order.status_name,
+          status: nameOf(t, STATUS_KEYS, order.status_id, order.status_name),
           total: order.total,
         }}
       />

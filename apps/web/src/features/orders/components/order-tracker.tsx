@@ -1,7 +1,8 @@
-import { formatShopTime, STATUS, STATUSES, statusName } from '@kopi/shared';
+import { formatShopTime, STATUS, STATUSES } from '@kopi/shared';
+import { type MessageKey, useLocale, useT } from '../../../lib/i18n';
+import { statusKey } from '../../../lib/names';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import type { LiveOrder } from '../api/order-cache';
-import { CUSTOMER_STEP_NAMES, ORDER_TEXT } from '../texts';
 
 /** The steps an order goes through when nothing goes wrong, in STATUSES' order: (Awaiting payment →) Ordered → … → Done. */
 const FULL_PATH = STATUSES.filter((s) => s.id !== STATUS.cancelled).map((s) => s.id);
@@ -16,12 +17,15 @@ export function pathOf(order: Pick<LiveOrder, 'status_id' | 'payment' | 'events'
   return online ? FULL_PATH : COUNTER_PATH;
 }
 
-export function stepName(id: number): string {
-  return CUSTOMER_STEP_NAMES[id] ?? statusName(id);
+/** The customer's names of the steps: Pending is "Ordered" to them; the rest are the statuses' own names. */
+function stepKey(id: number): MessageKey {
+  return id === STATUS.pending ? 'status.ordered' : statusKey(id);
 }
 
 /** Where an order is on its path, with when it got there; a cancelled order shows how far it came. */
 export function OrderTracker({ order }: { order: LiveOrder }) {
+  const t = useT();
+  const locale = useLocale();
   const events = order.events ?? [];
   const path = pathOf(order);
   const cancelled = order.status_id === STATUS.cancelled;
@@ -32,19 +36,19 @@ export function OrderTracker({ order }: { order: LiveOrder }) {
   const at = path.indexOf(reached);
   const timeOf = (id: number) => {
     const event = events.find((e) => e.status_id === id);
-    return event ? formatShopTime(new Date(event.at), SHOP_TIMEZONE) : undefined;
+    return event ? formatShopTime(new Date(event.at), SHOP_TIMEZONE, locale) : undefined;
   };
   // Five steps share a phone's width: their names a size smaller, so that "Awaiting payment" fits its column.
   const label = path.length > 4 ? 'text-xs leading-tight break-words sm:text-sm' : 'text-sm';
-  const current = cancelled ? statusName(STATUS.cancelled) : stepName(order.status_id);
+  const current = t(cancelled ? 'status.cancelled' : stepKey(order.status_id));
 
   return (
     <div>
       <p className="sr-only" aria-live="polite" data-testid="tracker-current">
-        {ORDER_TEXT.currentStep}: {current}
+        {t('tracker.currentStep', { step: current })}
       </p>
       <ol
-        aria-label={ORDER_TEXT.orderProgress}
+        aria-label={t('tracker.progress')}
         className="grid gap-1 sm:gap-2"
         style={{ gridTemplateColumns: `repeat(${path.length}, minmax(0, 1fr))` }}
       >
@@ -59,7 +63,7 @@ export function OrderTracker({ order }: { order: LiveOrder }) {
                 className={`h-2 w-full rounded-full ${done ? (cancelled ? 'bg-roast/40' : 'bg-leaf') : 'bg-roast/15'}`}
               />
               <span className={`${label} ${isCurrent ? 'font-bold text-leaf' : done ? 'font-semibold' : 'text-roast'}`}>
-                {stepName(id)}
+                {t(stepKey(id))}
               </span>
               {time && <span className="text-xs text-roast">{time}</span>}
             </li>

@@ -1,15 +1,8 @@
 import { PAYMENT, type VaBank } from '@kopi/shared';
 import { useId } from 'react';
+import { useT } from '../../../lib/i18n';
+import { nameOf, PAYMENT_KEYS } from '../../../lib/names';
 import { BANK_CHOICES, paymentChoices } from '../payment-methods';
-
-export const PAYMENT_TEXT = {
-  legend: 'Payment method',
-  notOffered: 'Not offered by this shop yet',
-  bankLegend: 'Your bank',
-  bankHint: 'You transfer to a virtual account at this bank.',
-  bankNeeded: 'Choose your bank',
-  qrisHint: 'After Confirm and Pay, a QR code to scan with any e-wallet or bank app.',
-} as const;
 
 interface PaymentMethodPickerProps {
   /** GET /shop's online_payments; undefined until it answers. */
@@ -42,9 +35,10 @@ export function PaymentMethodPicker({
 }: PaymentMethodPickerProps) {
   const noteId = useId();
   const bankHintId = useId();
+  const t = useT();
   return (
     <fieldset disabled={disabled}>
-      <legend className="mb-2 font-semibold text-roast">{PAYMENT_TEXT.legend}</legend>
+      <legend className="mb-2 font-semibold text-roast">{t('pay.legend')}</legend>
       {paymentChoices(onlinePayments).map((option) => (
         <div key={option.id}>
           <label
@@ -61,18 +55,18 @@ export function PaymentMethodPicker({
               className="size-5 accent-caramel"
             />
             <span className="flex flex-wrap items-baseline gap-x-2">
-              {option.label}
+              {nameOf(t, PAYMENT_KEYS, option.id, option.label)}
               {/* Said once the shop answered that it does not take online payments, not while it is asked. */}
               {!option.offered && onlinePayments === false && (
                 <span id={`${noteId}-${option.id}`} className="text-sm italic">
-                  {PAYMENT_TEXT.notOffered}
+                  {t('pay.notOffered')}
                 </span>
               )}
             </span>
           </label>
           {option.offered && option.id === paymentId && option.id === PAYMENT.bankTransfer && (
             <fieldset className="mt-1 mb-2 ml-8" aria-describedby={bankHintId}>
-              <legend className="text-sm font-semibold text-roast">{PAYMENT_TEXT.bankLegend}</legend>
+              <legend className="text-sm font-semibold text-roast">{t('pay.bankLegend')}</legend>
               <div className="mt-1 flex flex-wrap gap-2">
                 {BANK_CHOICES.map((choice, index) => (
                   <label key={choice.value} className="cursor-pointer">
@@ -94,12 +88,12 @@ export function PaymentMethodPicker({
                 ))}
               </div>
               <p id={bankHintId} aria-live="polite" className="mt-1 text-sm text-roast">
-                {bankMissingShown ? <span className="font-medium text-berry">{PAYMENT_TEXT.bankNeeded}</span> : PAYMENT_TEXT.bankHint}
+                {bankMissingShown ? <span className="font-medium text-berry">{t('pay.bankNeeded')}</span> : t('pay.bankHint')}
               </p>
             </fieldset>
           )}
           {option.offered && option.id === paymentId && option.id === PAYMENT.qris && (
-            <p className="mb-2 ml-8 text-sm text-roast">{PAYMENT_TEXT.qrisHint}</p>
+            <p className="mb-2 ml-8 text-sm text-roast">{t('pay.qrisHint')}</p>
           )}
         </div>
       ))}

@@ -1,6 +1,7 @@
 import { formatIDR, VA_BANK_NAMES } from '@kopi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useT } from '../../../lib/i18n';
 import { useLiveState } from '../api/live-orders';
 import { type LiveOrder, orderKeys } from '../api/order-cache';
 import { countdownNotice, formatTimeLeft, secondsUntil } from '../payment-countdown';
@@ -10,30 +11,6 @@ import QrWorker from '../qr-worker?worker';
 // An order awaiting its online payment (docs/shop-rules.md#payments): the amount, the time left, and
 // the QR code to scan or the virtual account to transfer to. The order stream turns the page into
 // the tracker when the payment arrives, or says it expired.
-
-export const PAY_TEXT = {
-  heading: 'Pay for your order',
-  amount: 'Amount to pay',
-  payWithin: 'Pay within',
-  scanQris: 'Scan with any e-wallet or bank app (QRIS)',
-  qrAlt: (amount: string, number: number) => `QRIS code to pay ${amount} for order #${number}`,
-  qrFailed: 'The QR code could not be drawn. Reload the page, or cancel the order and pay at the counter.',
-  saveQr: 'Save the QR code',
-  saveQrHint: 'Paying from this phone? Save the code, then open it from your e-wallet’s “scan from gallery”.',
-  transferTo: (bank: string) => `Transfer to this ${bank} virtual account`,
-  vaLabel: 'Virtual account number',
-  copy: 'Copy',
-  copied: 'Copied',
-  copyFailed: 'Could not copy: select the number and copy it yourself.',
-  transferHint: (amount: string) => `Transfer exactly ${amount} from your bank’s app, internet banking or an ATM.`,
-  followsLive: 'This page changes by itself as soon as your payment arrives.',
-  offline: 'You are offline.',
-  offlineHint: 'If you pay now, your payment is not lost: this page shows it as soon as your phone is back online.',
-  reconnecting: 'The connection to the shop dropped.',
-  reconnectingHint: 'If you have paid, this page shows it as soon as the connection is back.',
-  timeUp: 'The time to pay is up: checking whether your payment arrived…',
-  timeUpOffline: 'The time to pay is up. Whether your payment arrived shows once you are back online.',
-} as const;
 
 function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -76,6 +53,8 @@ export function AwaitingPaymentPanel({ order }: { order: LiveOrder }) {
   const queryClient = useQueryClient();
   const amount = formatIDR(order.total);
   const headingId = useId();
+  const t = useT();
+  const countdownKey = countdownNotice(left);
 
   // The shop cancels an unpaid order within a second of its time, and the stream says so; should
   // that word be missed, the order is read again until it is no longer awaiting its payment.
@@ -90,10 +69,10 @@ export function AwaitingPaymentPanel({ order }: { order: LiveOrder }) {
       <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
         <div>
           <h2 id={headingId} className="text-2xl font-bold">
-            {PAY_TEXT.heading}
+            {t('pay.heading')}
           </h2>
           <p className="text-roast">
-            <span className="sr-only">{PAY_TEXT.amount}: </span>
+            <span className="sr-only">{t('pay.amount')}: </span>
             <span className="font-display text-3xl font-bold text-espresso" data-testid="payment-amount">
               {amount}
             </span>
@@ -101,7 +80,7 @@ export function AwaitingPaymentPanel({ order }: { order: LiveOrder }) {
         </div>
         {payment.expires_at && (
           <p className="text-lg" data-testid="payment-countdown">
-            {PAY_TEXT.payWithin}{' '}
+            {t('pay.within')}{' '}
             <span role="timer" className={`font-mono text-2xl font-bold tabular-nums ${left <= 60 ? 'text-berry' : 'text-espresso'}`}>
               {formatTimeLeft(left)}
             </span>
@@ -110,17 +89,17 @@ export function AwaitingPaymentPanel({ order }: { order: LiveOrder }) {
       </div>
       {/* The ticking timer is not read out every second: a screen reader hears when 5, 2 and 1 minutes are left, and when time is up. */}
       <p className="sr-only" aria-live="polite" data-testid="payment-countdown-notice">
-        {countdownNotice(left)}
+        {countdownKey ? t(countdownKey) : ''}
       </p>
 
       {timeUp ? (
         <p role="status" className="rounded-xl bg-honey/25 p-4 font-semibold text-espresso">
-          {online ? PAY_TEXT.timeUp : PAY_TEXT.timeUpOffline}
+          {online ? t('pay.timeUp') : t('pay.timeUpOffline')}
         </p>
       ) : payment.qr_string ? (
         <QrisCode
           qrString={payment.qr_string}
-          alt={PAY_TEXT.qrAlt(amount, order.number)}
+          alt={t('pay.qrAlt', { amount, number: order.number })}
           fileName={`kopi-senja-order-${order.number}-qris.png`}
         />
       ) : payment.va_number ? (
@@ -130,16 +109,16 @@ export function AwaitingPaymentPanel({ order }: { order: LiveOrder }) {
       <div aria-live="polite">
         {!online ? (
           <div className="rounded-xl border border-caramel/40 bg-honey/15 p-3 text-sm text-espresso" data-testid="payment-offline">
-            <p className="font-bold">{PAY_TEXT.offline}</p>
-            <p>{PAY_TEXT.offlineHint}</p>
+            <p className="font-bold">{t('pay.offline')}</p>
+            <p>{t('pay.offlineHint')}</p>
           </div>
         ) : phase === 'reconnecting' || phase === 'failed' ? (
           <div className="rounded-xl border border-caramel/40 bg-honey/15 p-3 text-sm text-espresso" data-testid="payment-offline">
-            <p className="font-bold">{PAY_TEXT.reconnecting}</p>
-            <p>{PAY_TEXT.reconnectingHint}</p>
+            <p className="font-bold">{t('pay.reconnecting')}</p>
+            <p>{t('pay.reconnectingHint')}</p>
           </div>
         ) : (
-          !timeUp && <p className="text-sm text-roast">{PAY_TEXT.followsLive}</p>
+          !timeUp && <p className="text-sm text-roast">{t('pay.followsLive')}</p>
         )}
       </div>
     </section>
@@ -193,8 +172,9 @@ function useQrImage(qrString: string): { src?: string; png?: string; failed: boo
 
 function QrisCode({ qrString, alt, fileName }: { qrString: string; alt: string; fileName: string }) {
   const { src, png, failed } = useQrImage(qrString);
+  const t = useT();
 
-  if (failed) return <p className="rounded-xl border border-berry/30 bg-berry/5 p-4 text-berry">{PAY_TEXT.qrFailed}</p>;
+  if (failed) return <p className="rounded-xl border border-berry/30 bg-berry/5 p-4 text-berry">{t('pay.qrFailed')}</p>;
   return (
     <div className="flex flex-col items-center gap-3 text-center">
       {src ? (
@@ -209,7 +189,7 @@ function QrisCode({ qrString, alt, fileName }: { qrString: string; alt: string; 
       ) : (
         <div aria-hidden="true" className="size-60 animate-pulse rounded-xl bg-crema" />
       )}
-      <p className="font-semibold">{PAY_TEXT.scanQris}</p>
+      <p className="font-semibold">{t('pay.scanQris')}</p>
       {png && (
         <div className="space-y-1">
           <a
@@ -217,9 +197,9 @@ function QrisCode({ qrString, alt, fileName }: { qrString: string; alt: string; 
             download={fileName}
             className="inline-flex min-h-11 items-center justify-center rounded-xl border border-roast/40 bg-white px-5 py-2 font-semibold text-espresso hover:bg-crema"
           >
-            {PAY_TEXT.saveQr}
+            {t('pay.saveQr')}
           </a>
-          <p className="text-sm text-roast">{PAY_TEXT.saveQrHint}</p>
+          <p className="text-sm text-roast">{t('pay.saveQrHint')}</p>
         </div>
       )}
     </div>
@@ -232,6 +212,7 @@ const COPIED_MS = 3_000;
 function VirtualAccount({ bank, number, amount }: { bank: string; number: string; amount: string }) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const numberRef = useRef<HTMLElement>(null);
+  const t = useT();
   useEffect(() => {
     if (copy !== 'copied') return;
     const timer = window.setTimeout(() => setCopy('idle'), COPIED_MS);
@@ -252,11 +233,11 @@ function VirtualAccount({ bank, number, amount }: { bank: string; number: string
 
   return (
     <div className="space-y-3" data-testid="virtual-account">
-      <p className="font-semibold">{PAY_TEXT.transferTo(bank)}</p>
+      <p className="font-semibold">{t('pay.transferTo', { bank })}</p>
       <div className="flex flex-wrap items-center gap-3 rounded-xl bg-crema p-4">
         <div className="min-w-0 flex-1">
           <p className="text-sm text-roast">
-            {bank} · {PAY_TEXT.vaLabel}
+            {bank} · {t('pay.vaLabel')}
           </p>
           <p className="font-mono text-2xl font-bold tracking-wide break-all text-espresso">
             <span ref={numberRef} data-testid="va-number">
@@ -269,20 +250,20 @@ function VirtualAccount({ bank, number, amount }: { bank: string; number: string
           onClick={() => void copyNumber()}
           className="inline-flex min-h-11 min-w-20 items-center justify-center rounded-xl bg-caramel-dark px-5 font-semibold text-white hover:bg-roast"
         >
-          {PAY_TEXT.copy}
-          <span className="sr-only"> {PAY_TEXT.vaLabel}</span>
+          {t('pay.copy')}
+          <span className="sr-only"> {t('pay.vaLabel')}</span>
         </button>
       </div>
       <p role="status" className="min-h-6 text-sm font-semibold">
         {copy === 'copied' && (
           <span className="text-leaf">
             <span aria-hidden="true">✓ </span>
-            {PAY_TEXT.copied}
+            {t('pay.copied')}
           </span>
         )}
-        {copy === 'failed' && <span className="text-berry">{PAY_TEXT.copyFailed}</span>}
+        {copy === 'failed' && <span className="text-berry">{t('pay.copyFailed')}</span>}
       </p>
-      <p className="text-sm text-roast">{PAY_TEXT.transferHint(amount)}</p>
+      <p className="text-sm text-roast">{t('pay.transferHint', { amount })}</p>
     </div>
   );
 }

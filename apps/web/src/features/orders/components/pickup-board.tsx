@@ -1,6 +1,8 @@
 import { API_BASE, type PickupBoard } from '@kopi/shared';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n';
+import { SHOP_NAME } from '../../../lib/shop-name';
 import { useEventSource } from '../../../lib/use-event-source';
 import { playChime, soundReady, unlockSound } from '../chime';
 
@@ -47,7 +49,8 @@ function Column({ title, entries, fresh, tone }: { title: string; entries: Entry
  * The pick-up screen (docs/shop-rules.md#the-pick-up-screen): a TV above the counter, live from a
  * public stream of numbers and first names only. A number arriving in Ready chimes and stands out.
  */
-export function PickupBoardScreen() {
+export function PickupBoardScreen({ controls }: { controls?: ReactNode }) {
+  const t = useT();
   const [board, setBoard] = useState<PickupBoard | null>(null);
   const [fresh, setFresh] = useState<Set<number>>(new Set());
   const [sound, setSound] = useState(soundReady());
@@ -67,37 +70,39 @@ export function PickupBoardScreen() {
     }
   });
 
+  const pageTitle = t('pickup.title', { shop: SHOP_NAME });
   useEffect(() => {
     const title = document.title;
-    document.title = 'Pick-up — Kopi Senja';
+    document.title = pageTitle;
     return () => {
       document.title = title;
     };
-  }, []);
+  }, [pageTitle]);
 
   return (
     <div className="relative flex h-screen flex-col overflow-hidden bg-foam text-espresso">
-      <h1 className="sr-only">Pick-up screen</h1>
+      <h1 className="sr-only">{t('pickup.heading')}</h1>
       <div className="grid min-h-0 flex-1 grid-cols-2 divide-x-4 divide-espresso/20">
-        <Column title="Preparing" entries={board?.preparing ?? []} tone="preparing" />
-        <Column title="Ready for pick-up" entries={board?.ready ?? []} fresh={fresh} tone="ready" />
+        <Column title={t('pickup.preparing')} entries={board?.preparing ?? []} tone="preparing" />
+        <Column title={t('pickup.ready')} entries={board?.ready ?? []} fresh={fresh} tone="ready" />
       </div>
       {/* Read aloud by a screen reader as numbers become ready; the chime says it to the room. */}
       <p className="sr-only" aria-live="polite">
-        {[...fresh].map((number) => `Order ${number} is ready.`).join(' ')}
+        {[...fresh].map((number) => t('pickup.isReady', { number })).join(' ')}
       </p>
       <div className="absolute right-6 bottom-4 flex items-center gap-4 text-lg">
         {phase !== 'live' && (
           <p role="status" data-testid="pickup-connection" className="rounded-full bg-espresso/80 px-4 py-2 text-crema">
-            {phase === 'connecting' ? 'Connecting…' : phase === 'offline' ? 'Offline — reconnecting…' : 'Reconnecting…'}
+            {phase === 'connecting' ? t('pickup.connecting') : phase === 'offline' ? t('pickup.offline') : t('pickup.reconnecting')}
           </p>
         )}
         {!sound && (
           // Browsers play sound only after a tap on the page.
           <Button variant="secondary" className="min-h-11 rounded-full" onClick={() => void unlockSound().then(setSound)}>
-            Turn the chime on
+            {t('pickup.chimeOn')}
           </Button>
         )}
+        {controls}
       </div>
     </div>
   );

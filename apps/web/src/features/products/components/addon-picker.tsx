@@ -1,7 +1,6 @@
 import { ADDON_KINDS_MAX, ADDON_QTY_MAX, formatIDR, type Product as MenuProduct } from '@kopi/shared';
 import { QtyStepper } from '../../../components/ui/qty-stepper';
-import { TEXT } from '../../../lib/texts';
-import { PRODUCT_TEXT } from '../texts';
+import { useT } from '../../../lib/i18n';
 
 export interface ChosenAddon {
   product: MenuProduct;
@@ -19,6 +18,7 @@ interface AddonPickerProps {
 /** "Make it yours": add-ons in a drink, at most 3 kinds and 1–3 of each (docs/shop-rules.md#prices-and-sizes). */
 export function AddonPicker({ addons, value, onChange, disabled = false }: AddonPickerProps) {
   const full = value.length >= ADDON_KINDS_MAX;
+  const t = useT();
   const chosenQty = (id: number) => value.find((chosen) => chosen.product.id === id)?.qty;
 
   function toggle(product: MenuProduct, on: boolean) {
@@ -31,9 +31,9 @@ export function AddonPicker({ addons, value, onChange, disabled = false }: Addon
 
   return (
     <fieldset disabled={disabled} className="rounded-2xl bg-white p-4 ring-1 ring-roast/15">
-      <legend className="px-1 font-semibold text-roast">{PRODUCT_TEXT.makeItYours}</legend>
+      <legend className="px-1 font-semibold text-roast">{t('addons.makeItYours')}</legend>
       <p className="mb-3 text-sm text-roast" id="addon-hint">
-        {full ? PRODUCT_TEXT.addonsFull : PRODUCT_TEXT.addonsHint}
+        {full ? t('addons.full') : t('addons.hint')}
       </p>
       <ul className="divide-y divide-roast/10">
         {addons.map((addon) => {
@@ -54,13 +54,13 @@ export function AddonPicker({ addons, value, onChange, disabled = false }: Addon
                   <span className="block font-semibold">{addon.product_name}</span>
                   <span className="block text-sm text-caramel-dark">
                     + {formatIDR(addon.price)}
-                    {addon.sold_out && <> · {TEXT.soldOut}</>}
+                    {addon.sold_out && <> · {t('soldOut')}</>}
                   </span>
                 </span>
               </label>
               {chosen && (
                 <QtyStepper
-                  label={`${addon.product_name} quantity`}
+                  label={t('addons.quantity', { name: addon.product_name })}
                   value={qty}
                   min={1}
                   max={ADDON_QTY_MAX}

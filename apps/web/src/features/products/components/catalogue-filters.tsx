@@ -1,26 +1,28 @@
 import type { ProductSort } from '@kopi/shared';
 import { useId } from 'react';
 import { INPUT_CLASS } from '../../../components/ui/field';
+import { type MessageKey, useT } from '../../../lib/i18n';
 
 // docs/decisions/spec-fidelity.md#the-catalogue: the tabs, in order, with the category each filters by (undefined: all, popular).
 const CATEGORY_TABS = [
-  { label: 'Favorite Product', categoryId: undefined },
-  { label: 'Coffee', categoryId: 2 },
-  { label: 'Non Coffee', categoryId: 3 },
-  { label: 'Foods', categoryId: 1 },
-  { label: 'Add-on', categoryId: 4 },
-] as const;
+  { label: 'menu.tab.favorite', categoryId: undefined },
+  { label: 'menu.tab.coffee', categoryId: 2 },
+  { label: 'menu.tab.nonCoffee', categoryId: 3 },
+  { label: 'menu.tab.foods', categoryId: 1 },
+  { label: 'menu.tab.addon', categoryId: 4 },
+] as const satisfies readonly { label: MessageKey; categoryId: number | undefined }[];
 
-const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
-  { value: 'popular', label: 'Popular' },
-  { value: 'cheapest', label: 'Lower Price' },
-  { value: 'priciest', label: 'Max Price' },
-  { value: 'newest', label: 'Newest' },
+const SORT_OPTIONS: { value: ProductSort; label: MessageKey }[] = [
+  { value: 'popular', label: 'menu.sort.popular' },
+  { value: 'cheapest', label: 'menu.sort.cheapest' },
+  { value: 'priciest', label: 'menu.sort.priciest' },
+  { value: 'newest', label: 'menu.sort.newest' },
 ];
 
 export function CategoryTabs({ active, onChange }: { active: number | undefined; onChange: (categoryId: number | undefined) => void }) {
+  const t = useT();
   return (
-    <fieldset aria-label="Categories" className="flex min-w-0 gap-2 overflow-x-auto pb-2">
+    <fieldset aria-label={t('menu.categories')} className="flex min-w-0 gap-2 overflow-x-auto pb-2">
       {CATEGORY_TABS.map((tab) => {
         const selected = tab.categoryId === active;
         return (
@@ -33,7 +35,7 @@ export function CategoryTabs({ active, onChange }: { active: number | undefined;
               selected ? 'bg-espresso text-crema' : 'bg-white text-roast ring-1 ring-roast/20 hover:bg-crema'
             }`}
           >
-            {tab.label}
+            {t(tab.label)}
           </button>
         );
       })}
@@ -43,10 +45,11 @@ export function CategoryTabs({ active, onChange }: { active: number | undefined;
 
 export function SortSelect({ value, onChange }: { value: ProductSort; onChange: (sort: ProductSort) => void }) {
   const id = useId();
+  const t = useT();
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm font-semibold whitespace-nowrap text-roast">
-        Sort by
+        {t('menu.sortBy')}
       </label>
       <select
         id={id}
@@ -56,7 +59,7 @@ export function SortSelect({ value, onChange }: { value: ProductSort; onChange: 
       >
         {SORT_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {t(option.label)}
           </option>
         ))}
       </select>

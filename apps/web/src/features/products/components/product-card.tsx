@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PencilLink } from '../../../components/ui/pencil-link';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { imageSources } from '../../../lib/image-url';
-import { TEXT } from '../../../lib/texts';
 import { toast } from '../../../lib/toast';
 import { useSetSoldOut } from '../api/products';
-import { PRODUCT_TEXT } from '../texts';
 
 export function ProductCard({ product, canEdit }: { product: Product; canEdit: boolean }) {
+  const t = useT();
   return (
     <li
       className="group relative flex flex-col rounded-2xl bg-white p-3 shadow-sm transition-shadow hover:shadow-md"
@@ -33,13 +33,13 @@ export function ProductCard({ product, canEdit }: { product: Product; canEdit: b
       </Link>
       {product.sold_out && (
         <p className="absolute top-5 left-5 rounded-full bg-berry px-3 py-1 text-xs font-bold text-white shadow" data-testid="sold-out">
-          {TEXT.soldOut}
+          {t('soldOut')}
         </p>
       )}
       {canEdit && (
         <>
           <div className="absolute top-5 right-5">
-            <PencilLink to={`/product/edit/${product.id}`} label={`Edit ${product.product_name}`} />
+            <PencilLink to={`/product/edit/${product.id}`} label={t('menu.editProduct', { name: product.product_name })} />
           </div>
           <SoldOutToggle product={product} />
         </>
@@ -53,10 +53,11 @@ function SoldOutToggle({ product }: { product: Product }) {
   // The box moves at once (held here, not in the mutation's state, which arrives a tick later); it
   // follows the saved product again once the menu has loaded, or the refusal.
   const [wanted, setWanted] = useState<boolean | null>(null);
+  const t = useT();
   const setSoldOut = useSetSoldOut({
     onSuccess: (saved) =>
       toast.success(
-        saved.sold_out ? `${saved.product_name}: ${PRODUCT_TEXT.markedSoldOut}` : `${saved.product_name}: ${PRODUCT_TEXT.backOnSale}`,
+        saved.sold_out ? t('menu.markedSoldOut', { name: saved.product_name }) : t('menu.backOnSale', { name: saved.product_name }),
       ),
     onError: (error) => toast.error(errorMessage(error)),
   });
@@ -70,10 +71,10 @@ function SoldOutToggle({ product }: { product: Product }) {
           setWanted(event.target.checked);
           setSoldOut.mutate({ id: product.id, soldOut: event.target.checked }, { onSettled: () => setWanted(null) });
         }}
-        aria-label={`${TEXT.soldOut}: ${product.product_name}`}
+        aria-label={t('menu.soldOutOf', { name: product.product_name })}
         className="accent-berry"
       />
-      {TEXT.soldOut}
+      {t('soldOut')}
     </label>
   );
 }

@@ -1,4 +1,4 @@
-import { MSG, type Profile } from '@kopi/shared';
+import type { Profile } from '@kopi/shared';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -8,11 +8,11 @@ import { ImagePicker } from '../../../components/ui/image-picker';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { toFormData } from '../../../lib/form-data';
+import { useT } from '../../../lib/i18n';
 import { imageSources, imageUrl } from '../../../lib/image-url';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/profile';
-
 import type { ProfileFormOutput, ProfileFormValues } from './profile-form-schema';
 
 const resolver = lazyResolver<ProfileFormValues, ProfileFormOutput>(async () => (await import('./profile-form-schema')).profileResolver);
@@ -39,6 +39,7 @@ function valuesOf(profile: Profile): ProfileFormValues {
  */
 export function ProfileForm({ profile, children }: { profile: Profile; children?: ReactNode }) {
   const [editing, setEditing] = useState(false);
+  const t = useT();
   const { register, control, handleSubmit, reset, setError, formState } = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
     resolver,
     defaultValues: valuesOf(profile),
@@ -50,11 +51,11 @@ export function ProfileForm({ profile, children }: { profile: Profile; children?
       // docs/decisions/spec-fidelity.md#forms: the edits are cleared, the fields return to read-only and the profile reloads.
       reset(valuesOf(saved));
       setEditing(false);
-      toast.success(MSG.profileSuccess);
+      toast.success(t('profileSuccess'));
     },
     onError: (error) => {
       // docs/decisions/spec-fidelity.md#fixed: the spec's version only logged this failure.
-      toast.error(MSG.profileFailed);
+      toast.error(t('profileFailed'));
       applyFieldErrors(error, FIELDS, setError);
     },
   });
@@ -83,7 +84,7 @@ export function ProfileForm({ profile, children }: { profile: Profile; children?
             render={({ field }) => (
               <ImagePicker
                 shape="round"
-                label="Choose photo"
+                label={t('profile.choosePhoto')}
                 file={field.value}
                 currentUrl={profile.image ? imageUrl(profile.image) : undefined}
                 error={errors.images?.message}
@@ -106,18 +107,18 @@ export function ProfileForm({ profile, children }: { profile: Profile; children?
           <p className="text-sm text-roast wrap-anywhere">{profile.email}</p>
         </div>
         {/* docs/decisions/spec-fidelity.md#fixed: the real count of products ordered (the spec showed a fixed 15). */}
-        <p className="rounded-full bg-crema px-4 py-1.5 text-sm font-semibold">Has been ordered {profile.orders_count} products</p>
+        <p className="rounded-full bg-crema px-4 py-1.5 text-sm font-semibold">{t('profile.ordered', { count: profile.orders_count })}</p>
       </aside>
 
       <section aria-labelledby="contacts-heading" className="space-y-6 rounded-3xl bg-white p-6 shadow-sm">
         <div className="flex items-center justify-between gap-4">
           <h2 id="contacts-heading" className="text-2xl font-bold">
-            Contacts
+            {t('profile.contacts')}
           </h2>
           <button
             type="button"
             aria-pressed={editing}
-            aria-label="Edit profile"
+            aria-label={t('profile.edit')}
             onClick={() => (editing ? cancel() : setEditing(true))}
             className="flex size-11 items-center justify-center rounded-full bg-espresso text-crema hover:bg-caramel"
           >
@@ -129,9 +130,9 @@ export function ProfileForm({ profile, children }: { profile: Profile; children?
         </div>
 
         <div className="grid gap-5 md:grid-cols-2">
-          <TextField label="Email address" type="email" value={profile.email} readOnly />
+          <TextField label={t('profile.email')} type="email" value={profile.email} readOnly />
           <TextField
-            label="Mobile number"
+            label={t('profile.mobile')}
             type="tel"
             autoComplete="tel"
             readOnly={readOnly}
@@ -139,43 +140,54 @@ export function ProfileForm({ profile, children }: { profile: Profile; children?
             {...register('phone')}
           />
           <div className="md:col-span-2">
-            <TextAreaField label="Delivery address" rows={2} readOnly={readOnly} error={errors.address?.message} {...register('address')} />
+            <TextAreaField
+              label={t('profile.address')}
+              rows={2}
+              readOnly={readOnly}
+              error={errors.address?.message}
+              {...register('address')}
+            />
           </div>
         </div>
 
-        <h2 className="text-2xl font-bold">Details</h2>
+        <h2 className="text-2xl font-bold">{t('profile.details')}</h2>
         <div className="grid gap-5 md:grid-cols-2">
-          <TextField label="Display name" readOnly={readOnly} error={errors.display_name?.message} {...register('display_name')} />
+          <TextField
+            label={t('profile.displayName')}
+            readOnly={readOnly}
+            error={errors.display_name?.message}
+            {...register('display_name')}
+          />
           {/* docs/decisions/spec-fidelity.md#forms: the birth date uses a date picker while editing. */}
           <TextField
-            label="Birth date"
+            label={t('profile.birthDate')}
             type={editing ? 'date' : 'text'}
             readOnly={readOnly}
             error={errors.birthday?.message}
             {...register('birthday')}
           />
-          <TextField label="First name" readOnly={readOnly} error={errors.first_name?.message} {...register('first_name')} />
-          <TextField label="Last name" readOnly={readOnly} error={errors.last_name?.message} {...register('last_name')} />
+          <TextField label={t('profile.firstName')} readOnly={readOnly} error={errors.first_name?.message} {...register('first_name')} />
+          <TextField label={t('profile.lastName')} readOnly={readOnly} error={errors.last_name?.message} {...register('last_name')} />
         </div>
         <fieldset disabled={readOnly} className="flex gap-6">
-          <legend className="mb-2 text-sm font-semibold text-roast">Gender</legend>
+          <legend className="mb-2 text-sm font-semibold text-roast">{t('profile.gender')}</legend>
           {(['male', 'female'] as const).map((gender) => (
             <label key={gender} className="flex items-center gap-2 capitalize">
               <input type="radio" value={gender} className="accent-caramel" {...register('gender')} />
-              {gender}
+              {t(gender === 'male' ? 'profile.male' : 'profile.female')}
             </label>
           ))}
         </fieldset>
         {errors.gender && <p className="text-sm font-medium text-berry">{errors.gender.message}</p>}
 
-        {save.isError && <ErrorMessage message={`${MSG.profileFailed} ${errorMessage(save.error)}`} />}
+        {save.isError && <ErrorMessage message={`${t('profileFailed')} ${errorMessage(save.error)}`} />}
 
         <div className="flex flex-wrap gap-3 border-t border-roast/10 pt-6">
           <Button type="submit" busy={save.isPending} disabled={!editing || !isDirty}>
-            Save Change
+            {t('profile.save')}
           </Button>
           <Button variant="ghost" onClick={cancel} disabled={!editing || save.isPending}>
-            Cancel
+            {t('profile.cancel')}
           </Button>
           {children}
         </div>

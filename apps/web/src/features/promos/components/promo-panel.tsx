@@ -1,4 +1,4 @@
-import { MSG, PROMO_TERMS, type Promo, promoTerms } from '@kopi/shared';
+import { formatIDR, type Promo } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -6,7 +6,9 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { PencilLink } from '../../../components/ui/pencil-link';
 import { Spinner } from '../../../components/ui/spinner';
 import { canRetry } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { imageSources } from '../../../lib/image-url';
+import { DELIVERY_KEYS } from '../../../lib/names';
 import { promoQueries } from '../api/promos';
 
 /** What Apply Coupon found: the cart's total with the coupon, or why it does not apply. */
@@ -24,9 +26,29 @@ interface PromoPanelProps {
   notice?: CouponNotice | null;
 }
 
+type Translate = ReturnType<typeof useT>;
+
+/** The terms every coupon has, as the spec lists them. */
+const TERMS = ['promo.term.perDay', 'promo.term.dineIn', 'promo.term.bogo', 'promo.term.member'] as const;
+
+/** A coupon's own rules in words, as the server's reasons say them (docs/shop-rules.md#coupons). */
+function promoRules(promo: Promo, t: Translate): string[] {
+  const rules: string[] = [];
+  if (promo.delivery_ids.length > 0) {
+    const names = promo.delivery_ids.map((id) => (DELIVERY_KEYS[id] ? t(DELIVERY_KEYS[id]) : String(id)));
+    const deliveries = names.reduce((first, second) => t('promo.or', { first, second }));
+    rules.push(t('promo.rule.onlyFor', { deliveries }));
+  }
+  if (promo.new_customers_only) rules.push(t('promo.rule.firstOrder'));
+  if (promo.members_only) rules.push(t('promo.rule.member'));
+  if (promo.min_price > 0) rules.push(t('promo.rule.minOrder', { amount: formatIDR(promo.min_price) }));
+  return rules;
+}
+
 /** The catalogue's left panel 'Promo for you' (docs/decisions/spec-fidelity.md#kept-word-for-word). */
 export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply, applying = false, notice = null }: PromoPanelProps) {
   const promos = useQuery(promoQueries.list(sessionId));
+  const t = useT();
   const [chosenId, setChosenId] = useState<number | undefined>(appliedPromoId);
   const chosen = promos.data?.find((promo) => promo.id === chosenId);
 
@@ -34,22 +56,22 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply, applyi
     <aside aria-labelledby="promo-heading" className="min-w-0 space-y-5 rounded-3xl bg-white p-5 shadow-sm">
       <div>
         <h2 id="promo-heading" className="text-2xl font-bold">
-          Promo for you
+          {t('promo.forYou')}
         </h2>
-        <p className="text-sm text-roast">Coupons are updated every week. Check them out!</p>
+        <p className="text-sm text-roast">{t('promo.updatedWeekly')}</p>
       </div>
 
       {/* Below lg the coupons are one scrolling row about 168px tall: the loading line holds that height, so
           the menu under it does not jump down when they arrive (Lighthouse CLS on a phone). */}
       {promos.isPending && (
         <p role="status" className="flex min-h-42 items-center gap-2 text-roast lg:min-h-0">
-          <Spinner /> Loading coupons…
+          <Spinner /> {t('promo.loading')}
         </p>
       )}
       {promos.isError && (
-        <ErrorMessage message={MSG.promoLoadFailed} onRetry={canRetry(promos.error) ? () => promos.refetch() : undefined} />
+        <ErrorMessage message={t('promoLoadFailed')} onRetry={canRetry(promos.error) ? () => promos.refetch() : undefined} />
       )}
-      {promos.data?.length === 0 && <p className="text-roast">No coupon right now.</p>}
+      {promos.data?.length === 0 && <p className="text-roast">{t('promo.none')}</p>}
 
       {promos.data && promos.data.length > 0 && (
         <ul className="flex gap-3 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible">
@@ -74,24 +96,22 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply, applyi
                 />
                 <span className="min-w-0 pr-8">
                   <span className="block font-bold">{promo.promo_name}</span>
-                  <span className="block text-sm font-semibold">{promo.discount}% OFF</span>
+                  <span className="block text-sm font-semibold">{t('promo.off', { discount: promo.discount })}</span>
                   <span className="block font-mono text-sm tracking-wider">{promo.code}</span>
-                  <span className="block text-xs">Valid until {promo.duration}</span>
+                  <span className="block text-xs">{t('promo.validUntil', { date: promo.duration })}</span>
                   {/* The rules in words, as the server's reasons say them (docs/shop-rules.md#coupons); the
                       one every coupon has is said once, under Terms and Condition. */}
-                  {promoTerms(promo)
-                    .filter((term) => term !== PROMO_TERMS[0])
-                    .map((rule) => (
-                      <span key={rule} className="block text-xs font-semibold" data-testid="promo-rule">
-                        {rule}
-                      </span>
-                    ))}
-                  {!promo.active && <span className="block text-xs font-bold">Expired</span>}
+                  {promoRules(promo, t).map((rule) => (
+                    <span key={rule} className="block text-xs font-semibold" data-testid="promo-rule">
+                      {rule}
+                    </span>
+                  ))}
+                  {!promo.active && <span className="block text-xs font-bold">{t('promo.expired')}</span>}
                 </span>
               </button>
               {isAdmin && (
                 <div className="absolute top-2 right-2">
-                  <PencilLink to={`/product/promos/edit/${promo.id}`} label={`Edit ${promo.promo_name}`} />
+                  <PencilLink to={`/product/promos/edit/${promo.id}`} label={t('promo.edit', { name: promo.promo_name })} />
                 </div>
               )}
             </li>
@@ -108,7 +128,7 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply, applyi
             disabled={!chosen?.active}
             onClick={() => chosen && onApply(chosen)}
           >
-            Apply Coupon
+            {t('promo.apply')}
           </Button>
           <div aria-live="polite">
             {notice && (
@@ -124,17 +144,17 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply, applyi
       )}
 
       <div>
-        <h3 className="font-bold">Terms and Condition</h3>
+        <h3 className="font-bold">{t('promo.terms')}</h3>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-roast">
-          {PROMO_TERMS.map((term) => (
-            <li key={term}>{term}</li>
+          {TERMS.map((term) => (
+            <li key={term}>{t(term)}</li>
           ))}
         </ol>
       </div>
 
       {isAdmin && (
         <ButtonLink to="/product/promos/new" className="w-full">
-          Add Promo
+          {t('promo.addPromo')}
         </ButtonLink>
       )}
     </aside>

@@ -1,3 +1,4 @@
+import type { Locale } from '@kopi/shared';
 import {
   addDays,
   DAY_KEYS,
@@ -10,7 +11,13 @@ import {
   shopInstant,
   weekdayOf,
 } from '@kopi/shared';
-import { TEXT } from '../../../lib/texts';
+import type { MessageKey, MessageValues } from '../../../lib/i18n';
+
+/** The page's words and language: the picker's labels are in it. */
+export interface Say {
+  t: (key: MessageKey, values?: MessageValues) => string;
+  locale: Locale;
+}
 
 // What "Set time" offers, step by step (docs/shop-rules.md#opening-hours-and-slots): a day of the
 // shop's week, then a time of that day. A phone shows a native list as a wheel or a sheet: each list
@@ -25,10 +32,10 @@ const FEW_LEFT = 3;
 
 /** Parts of the shop's day, by the hour of its clock; each holds at most 28 quarter hours. */
 export const DAY_PARTS = [
-  { name: 'Night', from: 0, to: 6 },
-  { name: 'Morning', from: 6, to: 12 },
-  { name: 'Afternoon', from: 12, to: 17 },
-  { name: 'Evening', from: 17, to: 24 },
+  { name: 'Night', label: 'schedule.part.night', from: 0, to: 6 },
+  { name: 'Morning', label: 'schedule.part.morning', from: 6, to: 12 },
+  { name: 'Afternoon', label: 'schedule.part.afternoon', from: 12, to: 17 },
+  { name: 'Evening', label: 'schedule.part.evening', from: 17, to: 24 },
 ] as const;
 export type DayPart = (typeof DAY_PARTS)[number];
 
@@ -39,10 +46,10 @@ export function openDays(shop: Shop): string[] {
 }
 
 /** "Today, Thu 26 Nov", "Tomorrow, Fri 27 Nov", "Sat 28 Nov". */
-export function dayLabel(shop: Shop, date: string): string {
-  const day = formatShopDay(shopInstant(date, 12 * 60, shop.timezone), shop.timezone);
-  if (date === shop.today) return `Today, ${day}`;
-  if (date === addDays(shop.today, 1)) return `Tomorrow, ${day}`;
+export function dayLabel(shop: Shop, date: string, { t, locale }: Say): string {
+  const day = formatShopDay(shopInstant(date, 12 * 60, shop.timezone), shop.timezone, locale);
+  if (date === shop.today) return t('schedule.today', { day });
+  if (date === addDays(shop.today, 1)) return t('schedule.tomorrow', { day });
   return day;
 }
 
@@ -55,14 +62,18 @@ export function partOf(shop: Shop, iso: string): DayPart {
   return DAY_PARTS.find((part) => hour >= part.from && hour < part.to) ?? DAY_PARTS[0];
 }
 
-/** "Morning, 06:00–12:00". */
-export const partLabel = (part: DayPart) => `${part.name}, ${String(part.from).padStart(2, '0')}:00–${String(part.to).padStart(2, '0')}:00`;
+/** "Morning, 06:00–12:00"; Indonesian clocks write "06.00". */
+export function partLabel(part: DayPart, { t, locale }: Say): string {
+  const sep = locale === 'id' ? '.' : ':';
+  const hour = (h: number) => `${String(h).padStart(2, '0')}${sep}00`;
+  return `${t(part.label)}, ${hour(part.from)}–${hour(part.to)}`;
+}
 
 /** A time in the list: "13:15", "13:15 — 2 left", "13:15 — full". All of a slot's wording is here. */
-export function slotLabel(shop: Shop, slot: Slot): string {
-  const time = formatShopTime(new Date(slot.time), shop.timezone);
-  if (slot.remaining === 0) return `${time} — ${TEXT.slotFull}`;
-  return slot.remaining <= FEW_LEFT ? `${time} — ${slot.remaining} left` : time;
+export function slotLabel(shop: Shop, slot: Slot, { t, locale }: Say): string {
+  const time = formatShopTime(new Date(slot.time), shop.timezone, locale);
+  if (slot.remaining === 0) return `${time} — ${t('schedule.full')}`;
+  return slot.remaining <= FEW_LEFT ? t('schedule.left', { time, count: slot.remaining }) : time;
 }
 
 /** The parts of a day that has too many slots for one list, with their slots; empty when one list will do. */

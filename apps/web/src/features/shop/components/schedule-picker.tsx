@@ -1,10 +1,10 @@
-import { formatShopMoment, MSG, type Shop } from '@kopi/shared';
+import { formatShopMoment, type Locale, type Shop } from '@kopi/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { canRetry, errorMessage } from '../../../lib/api-client';
-import { TEXT } from '../../../lib/texts';
+import { useLocale, useT } from '../../../lib/i18n';
 import { shopQueries } from '../api/shop';
 import { dateOf, dayLabel, firstFree, listedTimes, openDays, partLabel, partOf, partsOf, type Slot, slotLabel } from './schedule-choices';
 
@@ -21,17 +21,20 @@ interface SchedulePickerProps {
   disabled?: boolean;
 }
 
-const when = (shop: Shop, iso: string) => formatShopMoment(new Date(iso), shop.timezone);
+const when = (shop: Shop, iso: string, locale: Locale) => formatShopMoment(new Date(iso), shop.timezone, locale);
 const LABEL = 'text-sm font-semibold text-roast';
 
 export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProps) {
   const id = useId();
   const noteId = `${id}-note`;
+  const t = useT();
+  const locale = useLocale();
+  const say = { t, locale };
   const shop = useQuery(shopQueries.info());
   const days = shop.data ? openDays(shop.data) : [];
   const slots = useQueries({ queries: days.map((date) => ({ ...shopQueries.slots(date), enabled: !disabled })) });
 
-  const legend = <legend className="mb-1.5 font-semibold text-roast">Set time</legend>;
+  const legend = <legend className="mb-1.5 font-semibold text-roast">{t('schedule.setTime')}</legend>;
   if (shop.isPending || shop.isError) {
     return (
       <fieldset className="flex flex-col gap-1.5">
@@ -41,10 +44,10 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
         ) : (
           <>
             <label htmlFor={`${id}-day`} className={LABEL}>
-              Day
+              {t('schedule.day')}
             </label>
             <select id={`${id}-day`} disabled className={INPUT_CLASS}>
-              <option>{TEXT.loading}</option>
+              <option>{t('loading')}</option>
             </select>
           </>
         )}
@@ -71,13 +74,11 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
   const notes: string[] = [];
   if (!info.open_now) {
     notes.push(
-      info.next_opening
-        ? `${TEXT.closedNow} We open on ${when(info, info.next_opening)}: ${TEXT.chooseTime}`
-        : `${TEXT.closedNow} ${TEXT.chooseTime}`,
+      info.next_opening ? t('schedule.closedOpensOn', { when: when(info, info.next_opening, locale) }) : t('schedule.closedChoose'),
     );
   }
-  if (gone) notes.push(`${when(info, value)}: ${TEXT.slotGone}`);
-  if (otherZone) notes.push(`Times are the shop's (${info.timezone}).`);
+  if (gone) notes.push(t('schedule.gone', { when: when(info, value, locale) }));
+  if (otherZone) notes.push(t('schedule.otherZone', { zone: info.timezone }));
   const describedBy = notes.length ? noteId : undefined;
 
   /** Choosing a day (or a part of it) chooses its next time with room: the list then starts there. */
@@ -92,7 +93,7 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
       {legend}
       <div className="flex flex-col gap-1.5 sm:col-span-2">
         <label htmlFor={`${id}-day`} className={LABEL}>
-          Day
+          {t('schedule.day')}
         </label>
         <select
           id={`${id}-day`}
@@ -103,25 +104,29 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
           className={INPUT_CLASS}
         >
           {info.open_now ? (
-            <option value={ASAP}>{TEXT.asSoonAsPossible}</option>
+            <option value={ASAP}>{t('schedule.asap')}</option>
           ) : (
             <option value="" disabled>
-              {MSG.setTimePlaceholder}
+              {t('setTimePlaceholder')}
             </option>
           )}
           {chosenDate && !days.includes(chosenDate) && (
             <option value={chosenDate} disabled>
-              {dayLabel(info, chosenDate)}
+              {dayLabel(info, chosenDate, say)}
             </option>
           )}
           {days.map((date, i) => {
             const day = slots[i];
             if (day?.data?.slots.length === 0) return null;
             const full = day?.data !== undefined && firstFree(day.data.slots) === undefined;
-            const note = day?.data ? (full ? ` — ${TEXT.slotFull}` : '') : ` — ${day?.isError ? TEXT.timesFailed : TEXT.loading}`;
+            const note = day?.data
+              ? full
+                ? ` — ${t('schedule.full')}`
+                : ''
+              : ` — ${day?.isError ? t('schedule.timesFailed') : t('loading')}`;
             return (
               <option key={date} value={date} disabled={!day?.data || full}>
-                {dayLabel(info, date)}
+                {dayLabel(info, date, say)}
                 {note}
               </option>
             );
@@ -131,7 +136,7 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
       {chosenDate && parts.length > 0 && (
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-part`} className={LABEL}>
-            Part of the day
+            {t('schedule.partOfDay')}
           </label>
           <select
             id={`${id}-part`}
@@ -147,8 +152,8 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
               const full = firstFree(inPart) === undefined;
               return (
                 <option key={part.name} value={part.name} disabled={full}>
-                  {partLabel(part)}
-                  {full ? ` — ${TEXT.slotFull}` : ''}
+                  {partLabel(part, say)}
+                  {full ? ` — ${t('schedule.full')}` : ''}
                 </option>
               );
             })}
@@ -158,7 +163,7 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
       {chosenDate && (
         <div className={`flex flex-col gap-1.5 ${parts.length > 0 ? '' : 'sm:col-span-2'}`}>
           <label htmlFor={`${id}-time`} className={LABEL}>
-            Time
+            {t('schedule.time')}
           </label>
           <select
             id={`${id}-time`}
@@ -171,12 +176,12 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
           >
             {gone && (
               <option value={value} disabled>
-                {when(info, value)} — {TEXT.slotUnavailable}
+                {when(info, value, locale)} — {t('schedule.unavailable')}
               </option>
             )}
             {times.map((slot) => (
               <option key={slot.time} value={slot.time} disabled={slot.remaining === 0}>
-                {slotLabel(info, slot)}
+                {slotLabel(info, slot, say)}
               </option>
             ))}
           </select>

@@ -1,0 +1,62 @@
+import { LOCALE_NAMES, type Locale } from '@kopi/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { accountLocale, profileQueries, useSaveLocale } from '../../features/profile/api/profile';
+import { errorMessage } from '../../lib/api-client';
+import { loadLocale, useLocale } from '../../lib/i18n';
+import { rememberLocale } from '../../lib/locale-choice';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+
+const OTHER: Record<Locale, Locale> = { en: 'id', id: 'en' };
+
+async function showIn(locale: Locale): Promise<void> {
+  rememberLocale(locale);
+  await loadLocale(locale);
+}
+
+/**
+ * Offers the other language, named in itself ("Bahasa Indonesia" on an English page, "English" on an
+ * Indonesian one). Every text changes at once, in place: nothing reloads, so the cart and a half-typed
+ * form stay. Signed in, the choice is kept on the account too.
+ */
+export function LanguageSwitch({ className = '' }: { className?: string }) {
+  const locale = useLocale();
+  const other = OTHER[locale];
+  const session = useSession();
+  const saveLocale = useSaveLocale({ onError: (error) => toast.error(errorMessage(error)) });
+  useAccountLocale(session?.id);
+
+  const choose = () => {
+    void showIn(other).then(
+      () => session && saveLocale.mutate(other),
+      (error: unknown) => toast.error(errorMessage(error)),
+    );
+  };
+
+  return (
+    <button
+      type="button"
+      lang={other}
+      onClick={choose}
+      className={`rounded-lg border border-crema/30 px-3 py-1.5 text-sm font-semibold hover:text-honey ${className}`}
+    >
+      {LOCALE_NAMES[other]}
+    </button>
+  );
+}
+
+/** The session whose account's language the page took: the account's choice applies once, on signing in, not over a later switch. */
+let adoptedFor: number | undefined;
+
+/** On signing in, the language the account chose (on any device) becomes the page's. */
+function useAccountLocale(sessionId: number | undefined): void {
+  const { data: profile } = useQuery(profileQueries.mine(sessionId));
+  const chosen = accountLocale(profile);
+  const locale = useLocale();
+  useEffect(() => {
+    if (sessionId === undefined || profile === undefined || adoptedFor === sessionId) return;
+    adoptedFor = sessionId;
+    if (chosen && chosen !== locale) void showIn(chosen).catch((error: unknown) => toast.error(errorMessage(error)));
+  }, [sessionId, profile, chosen, locale]);
+}

@@ -263,6 +263,8 @@ export async function buildApp(
     shopTimezone: config.shopTimezone,
     shopHours: hoursInWords(config.openingHours),
     googleClientId: config.google?.clientId,
+    menu,
+    publicUrl,
   });
   return app;
 }

@@ -1,26 +1,37 @@
-import { pickLocale } from '@kopi/shared';
+import { isLocale, pickLocale } from '@kopi/shared';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppProvider, queryClient } from './app/provider';
 import { AppRouter } from './app/router';
 import { LanguageProvider, loadLocale } from './lib/i18n';
-import { SHOP_NAME } from './lib/shop-name';
+import { meta } from './lib/shop-name';
 import './index.css';
-
-document.title = SHOP_NAME;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The first visit follows the browser; the switch (and the account) can change it later.
-await loadLocale(pickLocale(navigator.languages));
+// The server chose the page's language (the language cookie, else Accept-Language) and preloaded its
+// texts; without a server (the development server) the first visit follows the browser.
+const serverLocale = meta('locale');
+await loadLocale(isLocale(serverLocale) ? serverLocale : pickLocale(navigator.languages));
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <LanguageProvider>
       <AppProvider>
         <AppRouter />
       </AppProvider>
     </LanguageProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A first view the server rendered (apps/web/src/entry-server.tsx) comes with the menu's answers it
+// was rendered from: the cache starts with them, so hydration draws the same page and asks nothing.
+const firstView = document.getElementById('first-view-queries');
+if (firstView?.textContent) {
+  hydrate(queryClient, JSON.parse(firstView.textContent));
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

@@ -44,6 +44,21 @@ export interface PageAnswer {
 
 /** The web's catalogue of each language, as Vite names its source (packages/shared/src/i18n/<locale>/web.ts). */
 const catalogueSource = (locale: Locale) => `../../packages/shared/src/i18n/${locale}/web.ts`;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)"(?: \/)?>\n?\s*/g;
+
+/**
+ * A rendered page's scripts asked for once it has painted (apps/web/public/first-view-boot.js):
+ * the app's module and every chunk it imports leave the <head>, where the browser would fetch
+ * them beside the stylesheet and the first picture, and are named on the boot script instead.
+ */
+function scriptsAfterPaint(html: string, extraChunks: readonly string[]): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) return html;
+  const chunks = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const boot = `<script defer src="/first-view-boot.js" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml([...chunks, ...extraChunks].join(' '))}"></script>`;
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, `${boot}\n    `);
+}
 const DESCRIPTION = /<meta name="description" content="([^"]*)" \/>/;
 
 export function createFirstViewPages(options: FirstViewOptions) {
@@ -54,13 +69,20 @@ export function createFirstViewPages(options: FirstViewOptions) {
     files.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`).join('\n    ');
 
   /** index.html in `locale` with `head` written in, `extraHead` added and `body` (with its data) inside #root. */
-  function assemble(locale: Locale, extraHead: string, head?: PageHead, body?: { html: string; queries: unknown }): string {
+  function assemble(
+    locale: Locale,
+    extraHead: string,
+    head?: PageHead,
+    body?: { html: string; queries: unknown },
+    extraScripts: readonly string[] = [],
+  ): string {
     let html = template
       .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
       .replace(/(<meta name="locale" content=")[^"]*(")/, `$1${locale}$2`);
     if (head) html = html.replace(/<title>[^<]*<\/title>/, '').replace(DESCRIPTION, headTags(head, shopName));
     html = html.replace('</head>', `  ${extraHead}\n  </head>`);
     if (body) {
+      html = scriptsAfterPaint(html, extraScripts);
       const data = `<script type="application/json" id="first-view-queries">${jsonForScript(body.queries)}</script>`;
       html = html.replace('<div id="root"></div>', () => `<div id="root">${body.html}</div>\n    ${data}`);
     }
@@ -111,15 +133,13 @@ export function createFirstViewPages(options: FirstViewOptions) {
         log.error({ url }, `first view: ${reason}`);
         return { status: 200, html: assemble(locale, catalogue) };
       }
+      // The picture the page paints largest is asked for with the stylesheet, as its <img> would.
       const picture = renderer.lcpImageOf(need, data);
-      const preloads = [
-        catalogue,
-        modulePreloads(manifest.chunksOf(renderer.FIRST_VIEW_SOURCES[need.page])),
-        picture
-          ? `<link rel="preload" as="image" href="${escapeHtml(picture.src)}" imagesrcset="${escapeHtml(picture.srcSet)}" fetchpriority="high" />`
-          : '',
-      ].filter(Boolean);
-      return { status: 200, html: assemble(locale, preloads.join('\n    '), headFor(need, data, url), rendered) };
+      const picturePreload = picture
+        ? `<link rel="preload" as="image" href="${escapeHtml(picture.src)}" imagesrcset="${escapeHtml(picture.srcSet)}" fetchpriority="high" />`
+        : '';
+      const chunks = [...manifest.chunksOf(catalogueSource(locale)), ...manifest.chunksOf(renderer.FIRST_VIEW_SOURCES[need.page])];
+      return { status: 200, html: assemble(locale, picturePreload, headFor(need, data, url), rendered, chunks) };
     },
   };
 }

@@ -21,7 +21,22 @@
     app.src = entry;
     document.head.append(app);
   };
-  // After the next frame is painted; a tab opened in the background paints nothing until shown, so it starts at once.
-  if (document.visibilityState === 'hidden') start();
-  else requestAnimationFrame(() => setTimeout(start, 0));
+  // Once the page has painted its first content and its pictures have arrived (the load event), on
+  // the frame after; a tab opened in the background paints nothing until shown, so it starts at once.
+  if (document.visibilityState === 'hidden') {
+    start();
+    return;
+  }
+  const painted = new Promise((resolve) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve();
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
+    }).observe({ type: 'paint', buffered: true });
+  });
+  const loaded = new Promise((resolve) =>
+    document.readyState === 'complete' ? resolve() : addEventListener('load', resolve, { once: true }),
+  );
+  Promise.all([painted, loaded]).then(() => requestAnimationFrame(() => setTimeout(start, 0)));
 })();

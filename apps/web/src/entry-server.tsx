@@ -1,6 +1,6 @@
 import type { Locale, Product } from '@kopi/shared';
 import { i18n } from '@lingui/core';
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
@@ -43,11 +43,18 @@ export interface FirstViewData {
   product?: Product;
 }
 
+/** One answer of the first view: the browser's cache holds it under the same key, as fresh as when it was read. */
+export interface FirstViewQuery {
+  key: QueryKey;
+  data: unknown;
+  updatedAt: number;
+}
+
 export interface FirstView {
   /** What goes inside <div id="root">. */
   html: string;
-  /** TanStack Query's cache as the page was rendered with it, for the browser's hydration. */
-  queries: unknown;
+  /** The answers the page was rendered with, for the browser's cache (main.tsx) to start with. */
+  queries: FirstViewQuery[];
 }
 
 // Lazy in the browser's router (app/router.tsx), here at once: the whole page is in the HTML. The
@@ -69,9 +76,12 @@ const CATALOGUES = {
 } satisfies Record<Locale, unknown>;
 
 export async function renderFirstView(url: string, need: FirstViewNeed, locale: Locale, data: FirstViewData): Promise<FirstView> {
+  const queries: FirstViewQuery[] = [];
+  const updatedAt = Date.now();
+  if (need.page === 'catalogue' && data.list) queries.push({ key: productQueries.list(need.query).queryKey, data: data.list, updatedAt });
+  if (need.page === 'detail' && data.product) queries.push({ key: productQueries.detail(need.id).queryKey, data: data.product, updatedAt });
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
-  if (need.page === 'catalogue' && data.list) queryClient.setQueryData(productQueries.list(need.query).queryKey, data.list as never);
-  if (need.page === 'detail' && data.product) queryClient.setQueryData(productQueries.detail(need.id).queryKey, data.product);
+  for (const query of queries) queryClient.setQueryData(query.key, query.data, { updatedAt: query.updatedAt });
 
   const context = await handler.query(new Request(new URL(url, 'http://first.view')));
   if (context instanceof Response) throw new Error(`the first view of ${url} answered a redirect`);
@@ -88,7 +98,7 @@ export async function renderFirstView(url: string, need: FirstViewNeed, locale: 
       </LanguageProvider>
     </StrictMode>,
   );
-  return { html, queries: dehydrate(queryClient) };
+  return { html, queries };
 }
 
 /** The picture that is the page's largest paint, as its <img> asks for it: the server preloads it. */

@@ -1,5 +1,5 @@
 import { isLocale, pickLocale } from '@kopi/shared';
-import { hydrate } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider, queryClient } from './app/provider';
@@ -30,7 +30,8 @@ const app = (
 // was rendered from: the cache starts with them, so hydration draws the same page and asks nothing.
 const firstView = document.getElementById('first-view-queries');
 if (firstView?.textContent) {
-  hydrate(queryClient, JSON.parse(firstView.textContent));
+  const answers = JSON.parse(firstView.textContent) as { key: QueryKey; data: unknown; updatedAt: number }[];
+  for (const answer of answers) queryClient.setQueryData(answer.key, answer.data, { updatedAt: answer.updatedAt });
   hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);

@@ -44,7 +44,10 @@ export const FIRST_VIEW_SOURCES = { home: 'src/app/routes/home.tsx', catalogue: 
 export function firstViewOf(url) {
   const { pathname, searchParams } = new URL(url, 'http://x');
   if (pathname === '/') return { page: 'home' };
-  if (pathname === '/product') return { page: 'catalogue', query: { search: searchParams.get('search') ?? undefined, sort: 'popular', page: 1 } };
+  if (pathname === '/product') {
+    const categories = searchParams.get('categories') ? Number(searchParams.get('categories')) : undefined;
+    return { page: 'catalogue', query: { search: searchParams.get('search') ?? undefined, categories, sort: 'popular', page: 1 } };
+  }
   const id = /^\\/detail\\/(\\d+)$/.exec(pathname);
   return id ? { page: 'detail', id: Number(id[1]) } : undefined;
 }
@@ -122,6 +125,16 @@ describe('the first view of a product', () => {
     expect(res.body).not.toContain('<script>alert(1)');
   });
 
+  it("carries a drink's add-ons (not a food's), so that they are drawn with the page", async () => {
+    await addProduct(shop, admin.token, { product_name: 'Oat Milk', price: 7000, category_id: 4 });
+    const dataOf = async (url: string) =>
+      JSON.parse(/<script type="application\/json" id="first-view-queries">([^<]*)<\/script>/.exec((await page(url)).body)![1]!);
+    const drink = await dataOf(`/detail/${latte.id}`);
+    expect(drink.addons.map((addon: { product_name: string }) => addon.product_name)).toEqual(['Oat Milk']);
+    const food = await addProduct(shop, admin.token, { product_name: 'Roti Bakar', price: 15000, category_id: 1 });
+    expect((await dataOf(`/detail/${food.id}`)).addons).toBeUndefined();
+  });
+
   it('shows the product as edited at the next request: nothing is cached, no ETag to revalidate', async () => {
     const before = await page(`/detail/${latte.id}`);
     expect(before.headers['cache-control']).toBe('no-cache');
@@ -156,6 +169,13 @@ describe('the first view of the menu', () => {
     expect(rootOf(res.body)).toContain('<h1>Nasi Goreng</h1>');
     expect(res.body).toContain('<title>Menu · Kopi Senja</title>');
     expect(res.body).toMatch(/<meta name="description" content="Order from Kopi Senja: [^"]*Nasi Goreng IDR 40\.000/);
+  });
+
+  it("renders a category's page with that category's products only", async () => {
+    const res = await page('/product?categories=1');
+    expect(res.statusCode).toBe(200);
+    expect(rootOf(res.body)).toContain('<h1>Nasi Goreng</h1>');
+    expect(rootOf(res.body)).not.toContain('Caffe Latte');
   });
 
   it('leaves a query the API would refuse to the app: 200 and the plain shell, never a 500', async () => {

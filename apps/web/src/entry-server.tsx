@@ -41,6 +41,8 @@ export function firstViewOf(url: string): FirstViewNeed | undefined {
 export interface FirstViewData {
   list?: { data: Product[]; meta?: unknown };
   product?: Product;
+  /** A drink's add-ons, as productQueries.addons() asks for them. */
+  addons?: Product[];
 }
 
 /** One answer of the first view: the browser's cache holds it under the same key, as fresh as when it was read. */
@@ -80,6 +82,7 @@ export async function renderFirstView(url: string, need: FirstViewNeed, locale: 
   const updatedAt = Date.now();
   if (need.page === 'catalogue' && data.list) queries.push({ key: productQueries.list(need.query).queryKey, data: data.list, updatedAt });
   if (need.page === 'detail' && data.product) queries.push({ key: productQueries.detail(need.id).queryKey, data: data.product, updatedAt });
+  if (need.page === 'detail' && data.addons) queries.push({ key: productQueries.addons().queryKey, data: data.addons, updatedAt });
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
   for (const query of queries) queryClient.setQueryData(query.key, query.data, { updatedAt: query.updatedAt });
 

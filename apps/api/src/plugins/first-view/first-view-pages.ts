@@ -1,4 +1,4 @@
-import { type Locale, type Product, ProductQuerySchema } from '@kopi/shared';
+import { ADDONS_CATEGORY_ID, isDrink, type Locale, type Product, ProductQuerySchema } from '@kopi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { escapeHtml } from '../../lib/html.ts';
 import type { Menu } from '../../modules/products/products.service.ts';
@@ -23,6 +23,8 @@ export type FirstViewNeed =
 export interface FirstViewData {
   list?: { data: Product[]; meta?: unknown };
   product?: Product;
+  /** The add-ons a drink can take ("Make it yours"), as the detail page asks for them. */
+  addons?: Product[];
 }
 
 export interface FirstViewOptions {
@@ -59,6 +61,9 @@ function scriptsAfterPaint(html: string, extraChunks: readonly string[]): string
   const boot = `<script defer src="/first-view-boot.js" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml([...chunks, ...extraChunks].join(' '))}"></script>`;
   return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, `${boot}\n    `);
 }
+/** The query as the API reads it from an address: every value a string. */
+const asQueryString = (query: Record<string, string | number | undefined>) =>
+  Object.fromEntries(Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
 const DESCRIPTION = /<meta name="description" content="([^"]*)" \/>/;
 
 export function createFirstViewPages(options: FirstViewOptions) {
@@ -95,10 +100,14 @@ export function createFirstViewPages(options: FirstViewOptions) {
     if (need.page === 'home') return {};
     if (need.page === 'detail') {
       if (!menu.find(need.id)) return undefined;
-      return { product: (JSON.parse(menu.detailJson(need.id)) as { data: Product }).data };
+      const product = (JSON.parse(menu.detailJson(need.id)) as { data: Product }).data;
+      if (!isDrink(product.category_id)) return { product };
+      // A drink's page shows its add-ons: in the HTML, so that they do not push the page down when they arrive.
+      const addons = ProductQuerySchema.parse({ categories: String(ADDONS_CATEGORY_ID), sort: 'cheapest', limit: '50' });
+      return { product, addons: (JSON.parse(String(menu.listAnswer(addons, undefined).body)) as { data: Product[] }).data };
     }
     // A query the API would refuse (the page shows its error) is left to the browser.
-    const query = ProductQuerySchema.safeParse(need.query);
+    const query = ProductQuerySchema.safeParse(asQueryString(need.query));
     if (!query.success) return undefined;
     return { list: JSON.parse(String(menu.listAnswer(query.data, undefined).body)) };
   }

@@ -42,7 +42,7 @@ export async function lighthouseRun(url: string): Promise<PageFigures> {
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const element = lhr.audits['largest-contentful-paint-element']?.details as
       | { items?: { items?: { node?: { snippet?: string } }[] }[] }
@@ -70,10 +70,24 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** Lighthouse's own advice for these ("Please run Lighthouse again"): a trace lost on a busy machine. */
+const RETRIED = /NO_NAVSTART|NO_FCP|NO_LCP|NO_TRACING_STARTED|PROTOCOL_TIMEOUT/;
+
+/** A run, once more when Lighthouse lost its trace (it says to run again); any other failure, or a second one, is thrown. */
+async function lighthouseRunWithRetry(url: string): Promise<PageFigures> {
+  try {
+    return await lighthouseRun(url);
+  } catch (error) {
+    if (!RETRIED.test(String(error))) throw error;
+    console.warn(`${String(error)}: running it once more`);
+    return lighthouseRun(url);
+  }
+}
+
 /** The median of each figure over `runs` runs (the LCP element of the median-LCP run). */
 export async function lighthouseMedian(url: string, runs = 3): Promise<PageFigures & { runs: PageFigures[] }> {
   const all: PageFigures[] = [];
-  for (let i = 0; i < runs; i += 1) all.push(await lighthouseRun(url));
+  for (let i = 0; i < runs; i += 1) all.push(await lighthouseRunWithRetry(url));
   const of = (key: keyof Omit<PageFigures, 'lcpElement'>) => median(all.map((run) => run[key]));
   const lcpMs = of('lcpMs');
   return {

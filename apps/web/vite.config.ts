@@ -6,8 +6,9 @@ import { compiledCatalogues } from './build/compiled-catalogues';
 // `npm run dev` serves the SPA from Vite and hands API and image requests to the local server.
 const API_ORIGIN = 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), compiledCatalogues()],
+  publicDir: isSsrBuild ? false : 'public',
   // React-toastify without the styles its script injects: src/app/toasts.tsx loads them as a stylesheet.
   // Every import of it, the app's and any other, gets the same build, so one container shows every toast.
   resolve: { alias: [{ find: /^react-toastify$/, replacement: 'react-toastify/unstyled' }] },
@@ -20,6 +21,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The server reads which chunks each first view and each language needs from it, to preload them
+    // (apps/api/src/plugins/web.ts). The server-side build (entry-server.tsx, into dist-ssr) needs none.
+    manifest: !isSsrBuild,
     // The shop's constants and statuses go in one small chunk with every page's first load: left to
     // itself, the bundler splits them into two once there are more lazy pages, one request more on
     // every page (docs/architecture.md#tests-and-targets: 150 KB of gzipped JavaScript).
@@ -31,4 +35,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,30 +1,47 @@
-import { ROLES } from '@kopi/shared';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
+import { isLocale, ROLES } from '@kopi/shared';
+import type { QueryKey } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppProvider, queryClient } from './app/provider';
 import { AppRouter } from './app/router';
 import { LanguageProvider, loadCataloguePart, loadLocale } from './lib/i18n';
 import { initialLocale } from './lib/locale-choice';
 import { readSession } from './lib/session';
-import { SHOP_NAME } from './lib/shop-name';
+import { meta } from './lib/shop-name';
 import './index.css';
-
-document.title = SHOP_NAME;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The language chosen on this device, else the browser's; the switch (and the account) can change it later.
-await loadLocale(initialLocale());
+// The page's language: the server's choice when it rendered the page (the language cookie, else
+// Accept-Language: hydration must draw the same texts), else the one chosen on this device, else
+// the browser's. The switch (and the account) can change it later.
+const serverLocale = meta('locale');
+await loadLocale(isLocale(serverLocale) ? serverLocale : initialLocale());
 // A staff member's pages also show the staff screens' texts.
 if (readSession()?.role === ROLES.admin) await loadCataloguePart('staff');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <LanguageProvider>
       <AppProvider>
         <AppRouter />
       </AppProvider>
     </LanguageProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A first view the server rendered (apps/web/src/entry-server.tsx) comes with the menu's answers it
+// was rendered from: the cache starts with them, so hydration draws the same page and asks nothing.
+const firstView = document.getElementById('first-view-queries');
+if (firstView?.textContent) {
+  const answers = JSON.parse(firstView.textContent) as { key: QueryKey; data: unknown; updatedAt: number }[];
+  for (const answer of answers) queryClient.setQueryData(answer.key, answer.data, { updatedAt: answer.updatedAt });
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page: a tap during it is answered (Lighthouse's blocking time).
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  createRoot(root).render(app);
+}

@@ -1,11 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { API_BASE } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/errors.ts';
 import { escapeHtml } from '../lib/html.ts';
+import type { Menu } from '../modules/products/products.service.ts';
+import { readBuildManifest } from './first-view/build-manifest.ts';
+import { createFirstViewPages, type FirstViewRenderer } from './first-view/first-view-pages.ts';
+import { requestLocale } from './first-view/request-locale.ts';
 
 interface WebOptions {
   dist?: string;
@@ -14,25 +19,65 @@ interface WebOptions {
   /** The opening hours in the landing page's words (hoursInWords), stated by every page that states hours. */
   shopHours: string;
   googleClientId?: string;
+  /** The menu in memory: the first views of the menu and of a product are rendered from it. */
+  menu?: Pick<Menu, 'listAnswer' | 'find' | 'detailJson'>;
+  /** The shop's address, for the absolute links of link previews. */
+  publicUrl?: () => string;
+}
+
+/** The settings index.html carries in its <meta> tags, which the app reads (lib/shop-name.ts). */
+function pageMeta(opts: WebOptions): Record<string, string> {
+  return {
+    'shop-name': opts.shopName,
+    'shop-timezone': opts.shopTimezone,
+    'shop-hours': opts.shopHours,
+    'google-client-id': opts.googleClientId ?? '',
+  };
+}
+
+/**
+ * The web's server build (apps/web/dist-ssr, beside dist), which renders the first views; undefined
+ * when the build has none. The pages read the shop's settings once, as they load: they are handed
+ * over first, as the document's <meta> tags would be in a browser.
+ */
+async function loadRenderer(dist: string, meta: Record<string, string>): Promise<FirstViewRenderer | undefined> {
+  const entry = path.join(dist, '..', 'dist-ssr', 'entry-server.js');
+  if (!existsSync(entry)) return undefined;
+  globalThis.kopiPageMeta = meta;
+  return (await import(pathToFileURL(entry).href)) as FirstViewRenderer;
+}
+
+declare global {
+  var kopiPageMeta: Record<string, string> | undefined;
 }
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, and index.html (with the
- * shop's name, time zone and hours written in) for every other GET that is not an API call, so deep links work.
+ * shop's name, time zone and hours written in) for every other GET that is not an API call, so deep
+ * links work. The pages a customer lands on come with their first view rendered from the menu
+ * (first-view/first-view-pages.ts), every page in the person's language.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   const dist = opts.dist;
   const indexFile = dist ? path.join(dist, 'index.html') : undefined;
   const hasWeb = !!indexFile && existsSync(indexFile);
 
-  let indexHtml = '';
+  let pages: ReturnType<typeof createFirstViewPages> | undefined;
   if (hasWeb) {
-    indexHtml = readFileSync(indexFile!, 'utf8')
-      .replace(/(<meta name="shop-name" content=")[^"]*(")/, `$1${escapeHtml(opts.shopName)}$2`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(opts.shopName)}</title>`)
-      .replace(/(<meta name="shop-timezone" content=")[^"]*(")/, `$1${escapeHtml(opts.shopTimezone)}$2`)
-      .replace(/(<meta name="shop-hours" content=")[^"]*(")/, `$1${escapeHtml(opts.shopHours)}$2`)
-      .replace(/(<meta name="google-client-id" content=")[^"]*(")/, `$1${escapeHtml(opts.googleClientId ?? '')}$2`);
+    const meta = pageMeta(opts);
+    let template = readFileSync(indexFile!, 'utf8').replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(opts.shopName)}</title>`);
+    for (const [name, value] of Object.entries(meta)) {
+      template = template.replace(new RegExp(`(<meta name="${name}" content=")[^"]*(")`), `$1${escapeHtml(value)}$2`);
+    }
+    pages = createFirstViewPages({
+      template,
+      manifest: readBuildManifest(dist!),
+      renderer: await loadRenderer(dist!, meta),
+      menu: opts.menu,
+      shopName: opts.shopName,
+      origin: opts.publicUrl ?? (() => ''),
+      log: app.log,
+    });
     await app.register(fastifyStatic, {
       root: dist!,
       index: false,
@@ -46,10 +91,17 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith(API_BASE) && !request.url.startsWith('/images/');
-    if (hasWeb && isPage && !path.extname(request.url.split('?')[0]!)) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    if (pages && isPage && !path.extname(request.url.split('?')[0]!)) {
+      const page = await pages.page(request.url, requestLocale(request.headers));
+      // Rendered at each request from the menu in memory, so never stale: no-cache, and no ETag to revalidate.
+      return reply
+        .status(page.status)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Language, Cookie')
+        .type('text/html; charset=utf-8')
+        .send(page.html);
     }
     throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
   });

@@ -3,7 +3,8 @@ import { type ComponentType, type ReactNode, useEffect, useState, useSyncExterna
 import { canRetry } from '../lib/api-client';
 import { onToastsWanted, toastsWanted } from '../lib/toast';
 
-const queryClient = new QueryClient({
+/** The browser's one cache; the server renders each first view with a client of its own (entry-server.tsx). */
+export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
@@ -34,9 +35,9 @@ function LazyToasts() {
   return Toasts ? <Toasts /> : null;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       <LazyToasts />
     </QueryClientProvider>

@@ -38,6 +38,8 @@ export function createLocalStore<T>(keys: readonly string[], parse: (raw: (strin
   let cached = initial;
   return {
     read() {
+      // A server rendering the first view has no storage: nothing is read there.
+      if (typeof localStorage === 'undefined') return initial;
       const raw = keys.map((key) => localStorage.getItem(key));
       // useSyncExternalStore needs a stable snapshot: parse again only when a stored string changed.
       const rawKey = JSON.stringify(raw);

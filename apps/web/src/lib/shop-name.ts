@@ -1,7 +1,16 @@
 const DEFAULT_SHOP_NAME = 'Kopi Senja';
 
+declare global {
+  /** The same settings while the server renders a first view (no document there): set before it loads the pages. */
+  var kopiPageMeta: Record<string, string> | undefined;
+}
+
 /** What the server wrote into index.html's <meta name="…">, the shop's settings; undefined when blank. */
-export const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.trim() || undefined;
+export const meta = (name: string) =>
+  (typeof document === 'undefined'
+    ? globalThis.kopiPageMeta?.[name]
+    : document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content
+  )?.trim() || undefined;
 
 /** The server writes SHOP_NAME into <meta name="shop-name"> of index.html. */
 export const SHOP_NAME = meta('shop-name') ?? DEFAULT_SHOP_NAME;

@@ -20,7 +20,7 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
 // docs/decisions/spec-fidelity.md#the-catalogue: the filters live in the address query; sort defaults to popular and page to 1.
-function readQuery(params: URLSearchParams): ProductListQuery {
+export function readQuery(params: URLSearchParams): ProductListQuery {
   const category = Number(params.get('categories'));
   const sort = params.get('sort') as ProductSort | null;
   const page = Number(params.get('page'));

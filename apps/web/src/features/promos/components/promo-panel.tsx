@@ -61,10 +61,10 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply, applyi
         <p className="text-sm text-roast">{t('promo.updatedWeekly')}</p>
       </div>
 
-      {/* Below lg the coupons are one scrolling row about 168px tall: the loading line holds that height, so
+      {/* Below lg the coupons are one scrolling row about 192px tall: the loading line holds that height, so
           the menu under it does not jump down when they arrive (Lighthouse CLS on a phone). */}
       {promos.isPending && (
-        <p role="status" className="flex min-h-42 items-center gap-2 text-roast lg:min-h-0">
+        <p role="status" className="flex min-h-48 items-center gap-2 text-roast lg:min-h-0">
           <Spinner /> {t('promo.loading')}
         </p>
       )}

@@ -1,0 +1,154 @@
+import { ADDONS_CATEGORY_ID, isDrink, type Locale, type Product, ProductQuerySchema } from '@kopi/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { escapeHtml } from '../../lib/html.ts';
+import type { Menu } from '../../modules/products/products.service.ts';
+import type { BuildManifest } from './build-manifest.ts';
+import { headTags, homeHead, jsonForScript, menuHead, type PageHead, productHead } from './page-head.ts';
+
+// The HTML of a page: index.html in the person's language with the chunks it needs preloaded and,
+// for the pages a customer lands on, their first view rendered with the menu's data
+// (docs/decisions/first-view.md).
+
+/** What the web's server build (apps/web/src/entry-server.tsx) offers. */
+export interface FirstViewRenderer {
+  FIRST_VIEW_SOURCES: Record<FirstViewNeed['page'], string>;
+  firstViewOf(url: string): FirstViewNeed | undefined;
+  renderFirstView(url: string, need: FirstViewNeed, locale: Locale, data: FirstViewData): Promise<{ html: string; queries: unknown }>;
+  lcpImageOf(need: FirstViewNeed, data: FirstViewData): { src: string; srcSet: string } | undefined;
+}
+export type FirstViewNeed =
+  | { page: 'home' }
+  | { page: 'catalogue'; query: { search?: string; categories?: number; sort: string; page: number } }
+  | { page: 'detail'; id: number };
+export interface FirstViewData {
+  list?: { data: Product[]; meta?: unknown };
+  product?: Product;
+  /** The add-ons a drink can take ("Make it yours"), as the detail page asks for them. */
+  addons?: Product[];
+}
+
+export interface FirstViewOptions {
+  /** index.html with the shop's settings written in. */
+  template: string;
+  manifest: BuildManifest;
+  /** Absent when the build has no server entry (then every page is the plain app shell). */
+  renderer?: FirstViewRenderer;
+  menu?: Pick<Menu, 'listAnswer' | 'find' | 'detailJson'>;
+  shopName: string;
+  origin: () => string;
+  log: FastifyBaseLogger;
+}
+
+export interface PageAnswer {
+  status: number;
+  html: string;
+}
+
+/** The web's catalogue of each language, as Vite names its source (packages/shared/src/i18n/<locale>/web.ts). */
+const catalogueSource = (locale: Locale) => `../../packages/shared/src/i18n/${locale}/web.ts`;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)"(?: \/)?>\n?\s*/g;
+
+/**
+ * A rendered page's scripts asked for once it has painted (apps/web/public/first-view-boot.js):
+ * the app's module and every chunk it imports leave the <head>, where the browser would fetch
+ * them beside the stylesheet and the first picture, and are named on the boot script instead.
+ */
+function scriptsAfterPaint(html: string, extraChunks: readonly string[]): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) return html;
+  const chunks = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const boot = `<script defer src="/first-view-boot.js" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml([...chunks, ...extraChunks].join(' '))}"></script>`;
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, `${boot}\n    `);
+}
+/** The query as the API reads it from an address: every value a string. */
+const asQueryString = (query: Record<string, string | number | undefined>) =>
+  Object.fromEntries(Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
+const DESCRIPTION = /<meta name="description" content="([^"]*)" \/>/;
+
+export function createFirstViewPages(options: FirstViewOptions) {
+  const { template, manifest, renderer, menu, shopName, log } = options;
+  const description = DESCRIPTION.exec(template)?.[1] ?? '';
+
+  const modulePreloads = (files: readonly string[]) =>
+    files.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`).join('\n    ');
+
+  /** index.html in `locale` with `head` written in, `extraHead` added and `body` (with its data) inside #root. */
+  function assemble(
+    locale: Locale,
+    extraHead: string,
+    head?: PageHead,
+    body?: { html: string; queries: unknown },
+    extraScripts: readonly string[] = [],
+  ): string {
+    let html = template
+      .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+      .replace(/(<meta name="locale" content=")[^"]*(")/, `$1${locale}$2`);
+    if (head) html = html.replace(/<title>[^<]*<\/title>/, '').replace(DESCRIPTION, headTags(head, shopName));
+    html = html.replace('</head>', `  ${extraHead}\n  </head>`);
+    if (body) {
+      html = scriptsAfterPaint(html, extraScripts);
+      const data = `<script type="application/json" id="first-view-queries">${jsonForScript(body.queries)}</script>`;
+      html = html.replace('<div id="root"></div>', () => `<div id="root">${body.html}</div>\n    ${data}`);
+    }
+    return html;
+  }
+
+  /** The menu's answers the page shows, as the API gives them; undefined when the page cannot show them (e.g. no such product). */
+  function dataFor(need: FirstViewNeed): FirstViewData | undefined {
+    if (!menu) return undefined;
+    if (need.page === 'home') return {};
+    if (need.page === 'detail') {
+      if (!menu.find(need.id)) return undefined;
+      const product = (JSON.parse(menu.detailJson(need.id)) as { data: Product }).data;
+      if (!isDrink(product.category_id)) return { product };
+      // A drink's page shows its add-ons: in the HTML, so that they do not push the page down when they arrive.
+      const addons = ProductQuerySchema.parse({ categories: String(ADDONS_CATEGORY_ID), sort: 'cheapest', limit: '50' });
+      return { product, addons: (JSON.parse(String(menu.listAnswer(addons, undefined).body)) as { data: Product[] }).data };
+    }
+    // A query the API would refuse (the page shows its error) is left to the browser.
+    const query = ProductQuerySchema.safeParse(asQueryString(need.query));
+    if (!query.success) return undefined;
+    return { list: JSON.parse(String(menu.listAnswer(query.data, undefined).body)) };
+  }
+
+  function headFor(need: FirstViewNeed, data: FirstViewData, url: string): PageHead {
+    const origin = options.origin();
+    if (need.page === 'detail' && data.product) return productHead(shopName, data.product, origin);
+    if (need.page === 'catalogue') return menuHead(shopName, data.list?.data ?? [], origin, url);
+    return homeHead(shopName, description, origin);
+  }
+
+  return {
+    async page(url: string, locale: Locale): Promise<PageAnswer> {
+      const catalogue = modulePreloads(manifest.chunksOf(catalogueSource(locale)));
+      const need = renderer?.firstViewOf(url);
+      if (!renderer || !need) return { status: 200, html: assemble(locale, catalogue) };
+      const data = dataFor(need);
+      // No such product: the app shell says so, and search engines hear 404.
+      if (!data) return { status: need.page === 'detail' ? 404 : 200, html: assemble(locale, catalogue) };
+
+      let rendered: { html: string; queries: unknown };
+      try {
+        rendered = await renderer.renderFirstView(url, need, locale, data);
+      } catch (error) {
+        // A fault in a page's server rendering costs its speed, not the page: the browser renders it.
+        log.error({ err: error, url }, 'first view: rendering failed');
+        return { status: 200, html: assemble(locale, catalogue) };
+      }
+      // React leaves a part it could not render to the browser (<!--$!-->): the page would flash and shift.
+      if (rendered.html.includes('<!--$!-->')) {
+        const reason = /data-msg="([^"]*)"/.exec(rendered.html)?.[1] ?? 'a part of the page was not rendered';
+        log.error({ url }, `first view: ${reason}`);
+        return { status: 200, html: assemble(locale, catalogue) };
+      }
+      // The picture the page paints largest is asked for with the stylesheet, as its <img> would.
+      const picture = renderer.lcpImageOf(need, data);
+      const picturePreload = picture
+        ? `<link rel="preload" as="image" href="${escapeHtml(picture.src)}" imagesrcset="${escapeHtml(picture.srcSet)}" fetchpriority="high" />`
+        : '';
+      const chunks = [...manifest.chunksOf(catalogueSource(locale)), ...manifest.chunksOf(renderer.FIRST_VIEW_SOURCES[need.page])];
+      return { status: 200, html: assemble(locale, picturePreload, headFor(need, data, url), rendered, chunks) };
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { API_BASE, formatIDR, type Product } from '@kopi/shared';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+// The first visit of the pages a customer lands on (docs/decisions/first-view.md), held by what does
+// not swing with the machine's load: what the server's HTML carries, what the browser must fetch
+// before it paints, and what it paints without any script. Lighthouse's timings are held in
+// lighthouse.spec.ts.
+
+/** The compressed HTML of a first view stays small: it is all a slow network must bring before the stylesheet. */
+const HTML_BUDGET_BYTES = 12 * 1024;
+
+async function product(request: APIRequestContext, id: number): Promise<Product> {
+  return ((await (await request.get(`${API_BASE}/products/${id}`)).json()) as { data: Product }).data;
+}
+
+async function firstMenuProduct(request: APIRequestContext): Promise<Product> {
+  const res = await request.get(`${API_BASE}/products/get?sort=popular&page=1`);
+  return ((await res.json()) as { data: Product[] }).data[0]!;
+}
+
+/** What the page's largest paint shows, and must be in the server's HTML. */
+async function lcpTextOf(request: APIRequestContext, path: string): Promise<string> {
+  if (path === '/') return 'Start your day with coffee and good meals';
+  if (path === '/product') return (await firstMenuProduct(request)).product_name;
+  return (await product(request, 1)).product_name;
+}
+
+const PAGES = ['/', '/product', '/detail/1'];
+
+for (const path of PAGES) {
+  test(`${path}: the server's HTML has the page's text, small, with nothing but the stylesheet before the first paint`, async ({
+    request,
+  }) => {
+    const res = await request.get(path, { headers: { 'accept-encoding': 'br' } });
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="first-view-queries">'));
+    expect(root).toContain(await lcpTextOf(request, path));
+
+    // Render-blocking: one stylesheet; every script is deferred (the boot) or data.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.match(/<link rel="stylesheet"/g)).toHaveLength(1);
+    expect(head.match(/<script(?![^>]*(defer|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toMatch(/<script defer src="\/first-view-boot\.js" data-entry="\/assets\/index-[\w-]+\.js"/);
+
+    // Its compressed size, as the browser receives it (Brotli).
+    const wire = await fetch(new URL(path, test.info().project.use.baseURL), { headers: { 'accept-encoding': 'br' } });
+    const compressed = Number(wire.headers.get('content-length')) || (await wire.arrayBuffer()).byteLength;
+    test.info().annotations.push({ type: 'html-br', description: `${path}: ${compressed} B` });
+    expect(compressed).toBeLessThanOrEqual(HTML_BUDGET_BYTES);
+  });
+}
+
+test("/detail/1: the product's picture is in the HTML and preloaded with its sources; the title and Open Graph tags name it", async ({
+  request,
+}) => {
+  const kopi = await product(request, 1);
+  const html = await (await request.get('/detail/1')).text();
+  const img = /<img src="(\/images\/[^"]+\?w=640)" srcSet="([^"]+)"/.exec(html);
+  expect(img, 'the picture is rendered by the server').not.toBeNull();
+  expect(html).toContain(`<link rel="preload" as="image" href="${img![1]}" imagesrcset="${img![2]}" fetchpriority="high" />`);
+  expect(html).toContain(`<title>${kopi.product_name} · Kopi Senja</title>`);
+  expect(html).toContain(`<meta property="og:title" content="${kopi.product_name} · Kopi Senja" />`);
+  expect(html).toContain(formatIDR(kopi.price));
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/images\/[0-9a-f]{64}\.webp" \/>/);
+});
+
+/** The resources the browser asked for before its first paint, from the page's own timeline. */
+async function fetchedBeforeFirstPaint(page: Page): Promise<string[]> {
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+  return page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime < paint)
+      .map((entry) => new URL(entry.name).pathname);
+  });
+}
+
+for (const path of PAGES) {
+  test(`${path}: before the first paint the browser fetches only the stylesheet, the boot script and pictures, all named by the HTML`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const before = await fetchedBeforeFirstPaint(page);
+    // One round trip after the HTML's: each of these is named by the HTML itself, none by another file.
+    for (const url of before)
+      expect(url, `${path} fetched ${url} before painting`).toMatch(
+        /^\/(assets\/index-[\w-]+\.css|first-view-boot\.js|images\/.*|favicon\.svg)$/,
+      );
+    expect(before.filter((url) => url.endsWith('.css'))).toHaveLength(1);
+  });
+}
+
+for (const path of PAGES) {
+  test(`${path}: without JavaScript the page shows its text and pictures as the app would`, async ({ browser, request }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByText(await lcpTextOf(request, path)).first()).toBeVisible();
+    if (path === '/product') expect(await page.getByTestId('product-card').count()).toBeGreaterThan(0);
+    if (path === '/detail/1') await expect(page.getByRole('img', { name: (await product(request, 1)).product_name })).toBeVisible();
+    await context.close();
+  });
+}
+
+test('the app takes over the rendered page without errors, without fetching the menu again, and answers clicks', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(error.message));
+  const menuRequests: string[] = [];
+  page.on('request', (request) => request.url().includes(`${API_BASE}/products`) && menuRequests.push(request.url()));
+
+  // The app's first requests (the coupons, the shop's hours) are made once it has taken over the page.
+  const takenOver = (path: string) => page.waitForResponse((response) => new URL(response.url()).pathname === `${API_BASE}${path}`);
+  let ready = takenOver('/promos/get');
+  await page.goto('/product');
+  await ready;
+  // Hydrated: the sort select drives the address.
+  await page.getByLabel('Sort by').selectOption('cheapest');
+  await expect(page).toHaveURL(/sort=cheapest/);
+  expect(menuRequests.filter((url) => url.includes('sort=popular'))).toEqual([]);
+
+  ready = takenOver('/shop');
+  await page.goto('/detail/1');
+  await ready;
+  await page.getByRole('button', { name: 'Ask to Staff' }).click();
+  await expect(page.getByRole('button', { name: 'Ask to Staff' })).toHaveAttribute('aria-expanded', 'true');
+  expect(menuRequests.filter((url) => /\/products\/1$/.test(url))).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('the page is in the language of the cookie, else of Accept-Language', async ({ browser }) => {
+  const indonesian = await browser.newContext({ locale: 'id-ID' });
+  const page = await indonesian.newPage();
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'id');
+  await indonesian.addCookies([{ name: 'kopi_locale', value: 'en', url: test.info().project.use.baseURL! }]);
+  await page.goto('/product');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await indonesian.close();
+});

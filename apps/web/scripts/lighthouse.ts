@@ -1,0 +1,37 @@
+// `npm run lighthouse`: the first visit of the customer's pages on Lighthouse's mobile profile,
+// three runs each, their medians (docs/benchmarks.md#first-visit). Builds only when a build is
+// missing. LIGHTHOUSE_PORT sets the server's port, LIGHTHOUSE_RUNS the runs per page.
+import { buildIfMissing, lighthouseMedian, startServer } from '../e2e/lighthouse.ts';
+
+const PAGES = ['/', '/product', '/detail/1'];
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 8093);
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+if (!Number.isInteger(port) || port <= 0) throw new Error(`LIGHTHOUSE_PORT must be a port number, not ${process.env.LIGHTHOUSE_PORT}`);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`LIGHTHOUSE_RUNS must be a whole number ≥ 1, not ${process.env.LIGHTHOUSE_RUNS}`);
+
+buildIfMissing();
+const server = await startServer(port);
+try {
+  const rows = [];
+  for (const page of PAGES) {
+    const figures = await lighthouseMedian(server.origin + page, runs);
+    rows.push({
+      page,
+      'LCP s': (figures.lcpMs / 1000).toFixed(2),
+      'FCP s': (figures.fcpMs / 1000).toFixed(2),
+      perf: figures.performance,
+      a11y: figures.accessibility,
+      BP: figures.bestPractices,
+      SEO: figures.seo,
+      CLS: figures.cls.toFixed(3),
+      'TBT ms': Math.round(figures.tbtMs),
+      benchmarkIndex: Math.round(figures.benchmarkIndex),
+      'LCP runs s': figures.runs.map((run) => (run.lcpMs / 1000).toFixed(2)).join(' '),
+    });
+    console.log(`${page}: LCP element ${figures.lcpElement.slice(0, 120)}`);
+  }
+  console.log(`Lighthouse mobile (simulated slow 4G, 4× CPU), median of ${runs} runs:`);
+  console.table(rows);
+} finally {
+  await server.stop();
+}

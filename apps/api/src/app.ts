@@ -90,7 +90,7 @@ export async function buildApp(config: Config, given?: Database, options: { logS
     shopTimezone: config.shopTimezone,
     shopHours: hoursInWords(config.openingHours),
     googleClientId: config.google?.clientId,
-    menu,
+    menu: app.menu,
     publicUrl,
   });
   // Added last, so it runs first on close: the requests still being handled end before anything closes.

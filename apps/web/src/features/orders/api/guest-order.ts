@@ -2,7 +2,8 @@ import { API_BASE, ORDER_TOKEN_HEADER, type OrderDetail, STATUS } from '@kopi/sh
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useEventSource } from '../../../lib/use-event-source';
-import { isNotOlder, readEvent } from './order-cache';
+import { isNotOlder } from './order-cache';
+import { readEvent } from './stream-event';
 
 // A guest's order at a table (docs/shop-rules.md#orders-from-the-table): read and followed with the
 // order token its placing answered, kept on this device, since a guest has no session.

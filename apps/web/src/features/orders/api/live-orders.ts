@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError, errorMessage, openEventStream } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
-import { applyOrder, forgetKnownOrders, ORDERS_KEY, type OrderStreamEvent, readEvent } from './order-cache';
+import { applyOrder, forgetKnownOrders, ORDERS_KEY, type OrderStreamEvent } from './order-cache';
 import { createSseParser } from './sse-parser';
 
 // The one live stream of a tab (GET /transactions/events, Server-Sent Events read with fetch so that
@@ -105,8 +105,10 @@ export function startLiveOrders({ queryClient, accountId }: LiveOptions): () => 
     return true;
   };
 
+  // Fetched with the first connection (stream-event.ts); a failure to fetch it is a connection's.
+  let readEvent: ((data: string) => OrderStreamEvent) | undefined;
   const deliver = (data: string) => {
-    const event = readEvent(data);
+    const event = readEvent!(data);
     applyOrder(queryClient, event.order, { created: event.type === 'created', mine: event.order.customer.id === accountId });
     for (const listener of eventListeners) listener(event);
   };
@@ -134,6 +136,7 @@ export function startLiveOrders({ queryClient, accountId }: LiveOptions): () => 
       let reader: ReadableStreamDefaultReader<string> | undefined;
       try {
         armStall();
+        readEvent ??= (await import('./stream-event')).readEvent;
         const response = await openEventStream(EVENTS_PATH, { lastEventId, signal: connection.signal });
         if (!response.body) throw new Error(t('live.unreadable'));
         reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

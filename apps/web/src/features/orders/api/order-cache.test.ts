@@ -2,7 +2,8 @@ import { STATUS } from '@kopi/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { testOrder } from '../test-order';
-import { applyOrder, boardFrom, boardWith, forgetKnownOrders, type LiveOrder, orderKeys, readEvent } from './order-cache';
+import { applyOrder, boardFrom, boardWith, forgetKnownOrders, type LiveOrder, orderKeys } from './order-cache';
+import { readEvent } from './stream-event';
 
 function order(id: number, status: number, updatedAt: string, extra: Partial<LiveOrder> = {}): LiveOrder {
   return testOrder(id, status, { updated_at: updatedAt, ...extra });

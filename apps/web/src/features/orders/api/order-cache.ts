@@ -1,16 +1,7 @@
-import {
-  OPEN_STATUSES,
-  type Order,
-  type OrderEvent,
-  type OrderLineSchema,
-  type OrderStreamEvent,
-  OrderStreamEventSchema,
-  type StatusId,
-} from '@kopi/shared';
+import { OPEN_STATUSES, type Order, type OrderEvent, type OrderLineSchema, type OrderStreamEvent, type StatusId } from '@kopi/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ApiSuccess } from '../../../lib/api-client';
-import { t } from '../../../lib/i18n';
 
 // How an order's news (the live stream's events, a move's answer) reaches every screen that shows
 // it: the order page, the History cards, the staff board and the Manage order queue. Every update is
@@ -26,13 +17,6 @@ export interface LiveOrder extends Order {
 }
 
 export type { OrderStreamEvent };
-
-/** An event's data, checked against the contract (packages/shared) before any screen sees it. */
-export function readEvent(data: string): OrderStreamEvent {
-  const parsed = OrderStreamEventSchema.safeParse(JSON.parse(data));
-  if (!parsed.success) throw new Error(`${t('live.unreadable')}: ${data.slice(0, 80)}`);
-  return parsed.data;
-}
 
 export const ORDERS_KEY = ['orders'] as const;
 export const orderKeys = {

@@ -1,0 +1,12 @@
+import { type OrderStreamEvent, OrderStreamEventSchema } from '@kopi/shared';
+import { t } from '../../../lib/i18n';
+
+// Checking an event against the contract takes zod and the order's schemas: this module is fetched
+// when a stream starts, so that a page's first load does not carry them (the 150 KB budget).
+
+/** An event's data, checked against the contract (packages/shared) before any screen sees it. */
+export function readEvent(data: string): OrderStreamEvent {
+  const parsed = OrderStreamEventSchema.safeParse(JSON.parse(data));
+  if (!parsed.success) throw new Error(`${t('live.unreadable')}: ${data.slice(0, 80)}`);
+  return parsed.data;
+}

@@ -1,5 +1,6 @@
 import { ROLES, type Role, STORAGE } from '@kopi/shared';
 import { createLocalStore, removeKeys, useLocalStore, writeKeys } from './local-store';
+import { forgetPrivateAnswers } from './offline-caches';
 
 // docs/decisions/spec-fidelity.md#routes-and-the-session: the session lives in localStorage under 'token', 'role' and 'id'.
 
@@ -29,13 +30,23 @@ export function readSession(): Session | null {
   return sessionStore.read();
 }
 
+/**
+ * The answers the service worker kept for a session (orders, profile) go with it, and with a new
+ * sign-in: another account on this phone never opens them (docs/decisions/offline-and-caching.md).
+ */
+function forgetSessionAnswers(): void {
+  forgetPrivateAnswers().catch((error: unknown) => console.error('The stored answers of the session could not be removed:', error));
+}
+
 export function saveSession(session: Session): void {
+  forgetSessionAnswers();
   writeKeys({ [STORAGE.token]: session.token, [STORAGE.role]: session.role, [STORAGE.id]: String(session.id) });
 }
 
 /** docs/decisions/spec-fidelity.md#fixed: logout clears token, role and id (the spec's version left role and id behind). */
 export function clearSession(): void {
   removeKeys(KEYS);
+  forgetSessionAnswers();
 }
 
 export function useSession(): Session | null {

@@ -33,6 +33,8 @@ const icons = [
   { name: 'maskable-512.png', size: 512, share: 0.6, rounded: false },
 ];
 for (const icon of icons) {
-  await sharp(Buffer.from(cup(icon.size, icon))).png({ compressionLevel: 9 }).toFile(path.join(out, icon.name));
+  await sharp(Buffer.from(cup(icon.size, icon)))
+    .png({ compressionLevel: 9 })
+    .toFile(path.join(out, icon.name));
   console.log(`wrote ${icon.name}`);
 }

@@ -5,6 +5,7 @@ import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { LanguageProvider, loadLocale } from './lib/i18n';
 import { SHOP_NAME } from './lib/shop-name';
+import './lib/service-worker';
 import './index.css';
 
 document.title = SHOP_NAME;

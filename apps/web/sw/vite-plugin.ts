@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { API_BASE, TOKEN_HEADER } from '@kopi/shared';
 import type { Plugin } from 'vite';
+// Relative, not '@kopi/shared': Vite loads its config with Node, which does not run the package's TypeScript.
+import { API_BASE, TOKEN_HEADER } from '../../../packages/shared/src/constants';
 import { CACHE_NAMES } from '../src/lib/cache-names';
 
 // Writes the service worker (sw/service-worker.js) into the build with the list of the app's files

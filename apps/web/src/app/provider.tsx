@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
+import { PRODUCTS_KEY } from '../features/products/api/products';
 import { canRetry } from '../lib/api-client';
+import { onMenuUpdated } from '../lib/service-worker';
 import { onToastsWanted, toastsWanted } from '../lib/toast';
 
 const queryClient = new QueryClient({
@@ -35,6 +37,8 @@ function LazyToasts() {
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
+  // The service worker answered the menu from its cache and then found a newer one: read it again.
+  useEffect(() => onMenuUpdated(() => void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY })), []);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

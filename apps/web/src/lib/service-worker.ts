@@ -59,7 +59,9 @@ export function useUpdateReady(): boolean {
   return useSyncExternalStore(
     (listener) => {
       updateListeners.add(listener);
-      return () => updateListeners.delete(listener);
+      return () => {
+        updateListeners.delete(listener);
+      };
     },
     () => waiting !== null,
     () => false,
@@ -76,5 +78,7 @@ export function applyUpdate(): void {
 /** Called when the worker found a newer menu than the one it answered from its cache. */
 export function onMenuUpdated(listener: Listener): () => void {
   menuListeners.add(listener);
-  return () => menuListeners.delete(listener);
+  return () => {
+    menuListeners.delete(listener);
+  };
 }

@@ -1,12 +1,15 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Footer } from '../../components/layout/footer';
+import { OfflineBanner } from '../../components/layout/offline-banner';
 import { TopBar } from '../../components/layout/top-bar';
+import { UpdatePrompt } from '../../components/layout/update-prompt';
 import { PageSpinner } from '../../components/ui/spinner';
 import { LiveOrders } from '../../features/orders/components/live-orders';
 import { setAuthFailureListener } from '../../lib/api-client';
 import { clearSession, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { SavedOrdersSender } from '../saved-orders-sender';
 
 export function RootLayout() {
   const navigate = useNavigate();
@@ -36,7 +39,10 @@ export function RootLayout() {
       </a>
       {/* One live stream per tab, only while signed in: every screen shares it. */}
       {session && <LiveOrders accountId={session.id} token={session.token} />}
+      {/* Orders confirmed offline leave from whichever page is open when the network is back. */}
+      {session && <SavedOrdersSender accountId={session.id} />}
       <TopBar />
+      <OfflineBanner />
       {/* At least a screen tall, so the footer starts below the fold: when the lazy page chunk (then its data)
           arrives, nothing already on screen moves (Lighthouse CLS, docs/architecture.md#tests-and-targets). */}
       <main id="main" className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-8">
@@ -45,6 +51,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      <UpdatePrompt />
       <ScrollRestoration />
     </div>
   );

@@ -123,7 +123,7 @@ describe('the outbox', () => {
     }
   });
 
-  it("an order the key placed earlier is reported as placed, never put back in the cart", async () => {
+  it('an order the key placed earlier is reported as placed, never put back in the cart', async () => {
     saveForLater(saved('a'));
     const reused = async (): Promise<PlacedOrder> => {
       throw new ApiError(422, 'This key placed another order', 'idempotency_key_reused');
@@ -136,7 +136,7 @@ describe('the outbox', () => {
   it("sends only the signed-in account's orders", async () => {
     saveForLater(saved('mine'));
     saveForLater(saved('theirs', 8));
-    const send = vi.fn(async () => placed(1));
+    const send = vi.fn(async (_saved: SavedOrder) => placed(1));
     await sendSavedOrders(ACCOUNT, { send, lock: sharedLock() });
     expect(send.mock.calls.map(([s]) => s.key)).toEqual(['mine']);
     expect(readOutbox().map((s) => s.key)).toEqual(['theirs']);

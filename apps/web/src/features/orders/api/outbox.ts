@@ -2,7 +2,7 @@ import type { PlacedOrder } from '@kopi/shared';
 import { useMemo } from 'react';
 import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client';
 import { createLocalStore, useLocalStore, writeKeys } from '../../../lib/local-store';
-import { isDefiniteRefusal, isKeyUsedForAnotherOrder, type NewOrder } from './orders';
+import { handOverCheckoutKey, isDefiniteRefusal, isKeyUsedForAnotherOrder, type NewOrder } from './orders';
 
 // Orders confirmed without a network, kept on this device with their checkout's one Idempotency-Key
 // and sent when the network is back (docs/decisions/offline-and-caching.md#the-outbox). Every send of
@@ -77,6 +77,21 @@ export function saveForLater(saved: SavedOrder): void {
   writeOutbox([...orders, saved]);
 }
 
+/**
+ * A checkout whose order could not leave (no network): kept with the checkout's key, which it takes
+ * over, so that every later send of it is the same order to the server.
+ */
+export function keepCheckoutForLater(checkout: Omit<SavedOrder, 'key' | 'savedAt'>): SavedOrder {
+  const saved = { ...checkout, key: handOverCheckoutKey(), savedAt: new Date().toISOString() };
+  saveForLater(saved);
+  return saved;
+}
+
+/** The Confirm and Pay failed because the device has no network: the order never left, and can be kept. */
+export function isOffline(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0 && !navigator.onLine;
+}
+
 /** Removes the order of this key from the outbox; answers it, or undefined when it was gone already. */
 function take(key: string): SavedOrder | undefined {
   const orders = readOutbox();
@@ -90,7 +105,9 @@ export type OutboxLock = <T>(work: () => Promise<T>) => Promise<T>;
 
 /** A Web Lock where the browser has one (every current one); elsewhere one tab's own order of work. */
 export const outboxLock: OutboxLock = (work) =>
-  typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(LOCK_NAME, work) : work();
+  typeof navigator !== 'undefined' && navigator.locks
+    ? (navigator.locks.request(LOCK_NAME, work) as Promise<Awaited<ReturnType<typeof work>>>)
+    : work();
 
 async function post(saved: SavedOrder): Promise<PlacedOrder> {
   const answer = await apiRequest<PlacedOrder>('/transactions', {
@@ -107,10 +124,11 @@ export async function sendSaved(saved: SavedOrder, send: (saved: SavedOrder) => 
     return { kind: 'placed', saved, placed: await send(saved) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
+    const answer: ApiError = error;
     if (isKeyUsedForAnotherOrder(error)) return { kind: 'placedEarlier', saved };
     // The session ended (a logout or a new password elsewhere): the order waits for the account's next sign-in.
-    if (error.status !== 401 && isDefiniteRefusal(error)) return { kind: 'refused', saved, reason: errorMessage(error) };
-    return { kind: 'waiting', saved, retryAfterMs: error.retryAfter === undefined ? undefined : error.retryAfter * 1_000 };
+    if (answer.status !== 401 && isDefiniteRefusal(answer)) return { kind: 'refused', saved, reason: errorMessage(answer) };
+    return { kind: 'waiting', saved, retryAfterMs: answer.retryAfter === undefined ? undefined : answer.retryAfter * 1_000 };
   }
 }
 

@@ -56,7 +56,28 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'skip-waiting') void self.skipWaiting();
+  // The page loaded these before this worker controlled it (the first visit): kept as if they had passed here.
+  if (event.data?.type === 'keep' && Array.isArray(event.data.urls)) event.waitUntil(keep(event.data.urls));
 });
+
+/** Stores the menu answers and pictures among `urls` (only those; private answers need their session). */
+async function keep(urls) {
+  for (const href of urls.slice(0, 100)) {
+    const url = new URL(href, self.location.origin);
+    if (url.origin !== self.location.origin) continue;
+    const apiPath = url.pathname.startsWith(`${API_BASE}/`) ? url.pathname.slice(API_BASE.length) : null;
+    const kind = url.pathname.startsWith('/images/')
+      ? 'pictures'
+      : apiPath && MENU_PATHS.some((path) => path.test(apiPath))
+        ? 'menu'
+        : null;
+    if (!kind) continue;
+    const cacheName = kind === 'pictures' ? PICTURES_CACHE : MENU_CACHE;
+    if (await caches.match(url.href, { cacheName })) continue;
+    const response = await fetch(url.href);
+    if (response.ok) await put(cacheName, new Request(url.href), response, LIMITS[kind]);
+  }
+}
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;

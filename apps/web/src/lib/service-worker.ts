@@ -33,6 +33,11 @@ function watch(registration: ServiceWorkerRegistration): void {
   });
 }
 
+/** Every address this page fetched so far (the worker keeps only the menu's and the pictures). */
+function loadedSoFar(): string[] {
+  return performance.getEntriesByType('resource').map((entry) => entry.name);
+}
+
 async function register(): Promise<void> {
   try {
     watch(await navigator.serviceWorker.register('/sw.js'));
@@ -44,8 +49,10 @@ async function register(): Promise<void> {
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    // Only the version the person agreed to reloads the page; the first install takes over silently.
+    // Only the version the person agreed to reloads the page; the first install takes over silently,
+    // and keeps the menu and pictures this page loaded before it, so they open offline too.
     if (agreed) window.location.reload();
+    else navigator.serviceWorker.controller?.postMessage({ type: 'keep', urls: loadedSoFar() });
   });
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
     if (event.data?.type === 'menu-updated') for (const listener of menuListeners) listener();

@@ -15,7 +15,7 @@ export const offline = {
   'offline.alreadySent': 'The saved order was already sent: History shows it.',
   'offline.placed': 'Your saved order was placed: order #{number}.',
   'offline.placedEarlier': 'Your saved order had already been placed: History shows it.',
-  'offline.refused': 'Your saved order was not placed: {reason} Your cart is back to edit.',
+  'offline.refused': 'Your saved order was not placed: {reason}. Your cart is back to edit.',
   'offline.viewOrder': 'View order',
   'offline.updateReady': 'A new version is ready',
   'offline.reload': 'Reload',

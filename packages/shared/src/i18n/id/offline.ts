@@ -18,7 +18,7 @@ export const offline = {
   'offline.alreadySent': 'Pesanan tersimpan sudah terkirim: Riwayat menampilkannya.',
   'offline.placed': 'Pesanan tersimpan Anda sudah dibuat: pesanan #{number}.',
   'offline.placedEarlier': 'Pesanan tersimpan Anda sudah dibuat sebelumnya: Riwayat menampilkannya.',
-  'offline.refused': 'Pesanan tersimpan Anda tidak dibuat: {reason} Keranjang Anda kembali untuk diubah.',
+  'offline.refused': 'Pesanan tersimpan Anda tidak dibuat: {reason}. Keranjang Anda kembali untuk diubah.',
   'offline.viewOrder': 'Lihat pesanan',
   'offline.updateReady': 'Versi baru sudah siap',
   'offline.reload': 'Muat ulang',

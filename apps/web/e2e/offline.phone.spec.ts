@@ -314,6 +314,7 @@ test('a saved order refused when the network is back (the shop closed meanwhile)
     await expect(page.getByTestId('saved-order')).toHaveCount(0);
     await expect(page.getByTestId('cart-count')).toHaveText('1');
     await page.screenshot({ path: `${SHOTS}/saved-order-refused.png` });
+    await expect(refused).toBeVisible();
     expect(await ordersOf(context.request, session)).toHaveLength(0);
     // The cart is back to edit: a time can be chosen now that the shop is closed.
     await page.goto('/payment');

@@ -27,7 +27,12 @@ export function OfflineBanner() {
 
   if (online) return null;
   return (
-    <p role="status" data-testid="offline-banner" className="bg-honey px-4 py-2 text-center text-sm font-semibold text-espresso">
+    // At the foot of the screen, where it stays in sight however far the page is scrolled.
+    <p
+      role="status"
+      data-testid="offline-banner"
+      className="fixed inset-x-0 bottom-0 z-30 bg-honey px-4 py-3 text-center text-sm font-semibold text-espresso shadow-[0_-2px_8px_rgb(47_27_18/0.2)]"
+    >
       {storedAt ? t('offline.banner', { time: shopClockTime(storedAt) }) : t('offline.bannerNothingSaved')}
     </p>
   );

@@ -1,15 +1,37 @@
-import { Suspense, useEffect } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Footer } from '../../components/layout/footer';
 import { OfflineBanner } from '../../components/layout/offline-banner';
 import { TopBar } from '../../components/layout/top-bar';
 import { UpdatePrompt } from '../../components/layout/update-prompt';
 import { PageSpinner } from '../../components/ui/spinner';
+import { useAnythingSaved } from '../../features/orders/api/outbox-key';
 import { LiveOrders } from '../../features/orders/components/live-orders';
 import { setAuthFailureListener } from '../../lib/api-client';
 import { clearSession, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { SavedOrdersSender } from '../saved-orders-sender';
+
+/**
+ * The sender of the orders confirmed offline (app/saved-orders-sender.tsx), fetched only once the
+ * phone holds one: the first load of every page stays within its budget. Not React.lazy: a chunk that
+ * cannot be fetched would take the page down; the next change of the outbox tries again.
+ */
+function SavedOrdersWhenAny({ accountId }: { accountId: number }) {
+  const anything = useAnythingSaved();
+  const [Sender, setSender] = useState<ComponentType<{ accountId: number }> | null>(null);
+  useEffect(() => {
+    if (!anything || Sender) return;
+    let current = true;
+    import('../saved-orders-sender').then(
+      (module) => current && setSender(() => module.SavedOrdersSender),
+      (error: unknown) => console.error('The sender of saved orders could not be loaded:', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [anything, Sender]);
+  return Sender ? <Sender accountId={accountId} /> : null;
+}
 
 export function RootLayout() {
   const navigate = useNavigate();
@@ -40,7 +62,7 @@ export function RootLayout() {
       {/* One live stream per tab, only while signed in: every screen shares it. */}
       {session && <LiveOrders accountId={session.id} token={session.token} />}
       {/* Orders confirmed offline leave from whichever page is open when the network is back. */}
-      {session && <SavedOrdersSender accountId={session.id} />}
+      {session && <SavedOrdersWhenAny accountId={session.id} />}
       <TopBar />
       <OfflineBanner />
       {/* At least a screen tall, so the footer starts below the fold: when the lazy page chunk (then its data)

@@ -3,13 +3,13 @@ import { useMemo } from 'react';
 import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client';
 import { createLocalStore, useLocalStore, writeKeys } from '../../../lib/local-store';
 import { handOverCheckoutKey, isDefiniteRefusal, isKeyUsedForAnotherOrder, type NewOrder } from './orders';
+import { OUTBOX_KEY } from './outbox-key';
 
 // Orders confirmed without a network, kept on this device with their checkout's one Idempotency-Key
 // and sent when the network is back (docs/decisions/offline-and-caching.md#the-outbox). Every send of
 // an order carries its key, so the server makes at most one order of it; one tab at a time sends
 // (a Web Lock), and the tab that sent it is the one that reports the result.
 
-const OUTBOX_KEY = 'kopi:outbox';
 const LOCK_NAME = 'kopi:outbox';
 
 export interface SavedOrder {

@@ -1,6 +1,5 @@
 import { ROLES, type Role, STORAGE } from '@kopi/shared';
 import { createLocalStore, removeKeys, useLocalStore, writeKeys } from './local-store';
-import { forgetPrivateAnswers } from './offline-caches';
 
 // docs/decisions/spec-fidelity.md#routes-and-the-session: the session lives in localStorage under 'token', 'role' and 'id'.
 
@@ -35,7 +34,9 @@ export function readSession(): Session | null {
  * sign-in: another account on this phone never opens them (docs/decisions/offline-and-caching.md).
  */
 function forgetSessionAnswers(): void {
-  forgetPrivateAnswers().catch((error: unknown) => console.error('The stored answers of the session could not be removed:', error));
+  import('./offline-caches')
+    .then(({ forgetPrivateAnswers }) => forgetPrivateAnswers())
+    .catch((error: unknown) => console.error('The stored answers of the session could not be removed:', error));
 }
 
 export function saveSession(session: Session): void {

@@ -1,41 +1,29 @@
-import { type ComponentType, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Footer } from '../../components/layout/footer';
-import { OfflineBanner } from '../../components/layout/offline-banner';
 import { TopBar } from '../../components/layout/top-bar';
-import { UpdatePrompt } from '../../components/layout/update-prompt';
+import { LazyWhen } from '../../components/lazy-when';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useAnythingSaved } from '../../features/orders/api/outbox-key';
 import { LiveOrders } from '../../features/orders/components/live-orders';
 import { setAuthFailureListener } from '../../lib/api-client';
+import { useUpdateReady } from '../../lib/service-worker';
 import { clearSession, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { useOnline } from '../../lib/use-online';
 
-/**
- * The sender of the orders confirmed offline (app/saved-orders-sender.tsx), fetched only once the
- * phone holds one: the first load of every page stays within its budget. Not React.lazy: a chunk that
- * cannot be fetched would take the page down; the next change of the outbox tries again.
- */
-function SavedOrdersWhenAny({ accountId }: { accountId: number }) {
-  const anything = useAnythingSaved();
-  const [Sender, setSender] = useState<ComponentType<{ accountId: number }> | null>(null);
-  useEffect(() => {
-    if (!anything || Sender) return;
-    let current = true;
-    import('../saved-orders-sender').then(
-      (module) => current && setSender(() => module.SavedOrdersSender),
-      (error: unknown) => console.error('The sender of saved orders could not be loaded:', error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [anything, Sender]);
-  return Sender ? <Sender accountId={accountId} /> : null;
-}
+// Fetched only when needed (components/lazy-when.tsx): offline, a new version waiting, an order saved offline.
+const loadOfflineBanner = () => import('../../components/layout/offline-banner').then((module) => module.OfflineBanner);
+const loadUpdatePrompt = () => import('../../components/layout/update-prompt').then((module) => module.UpdatePrompt);
+const loadSender = () => import('../saved-orders-sender').then((module) => module.SavedOrdersSender);
+const NO_PROPS = {};
 
 export function RootLayout() {
   const navigate = useNavigate();
   const session = useSession();
+  const online = useOnline();
+  const updateReady = useUpdateReady();
+  const anythingSaved = useAnythingSaved();
 
   // docs/decisions/spec-fidelity.md#routes-and-the-session: a refused session (401, 403) sends the person to /login.
   useEffect(() => {
@@ -62,9 +50,9 @@ export function RootLayout() {
       {/* One live stream per tab, only while signed in: every screen shares it. */}
       {session && <LiveOrders accountId={session.id} token={session.token} />}
       {/* Orders confirmed offline leave from whichever page is open when the network is back. */}
-      {session && <SavedOrdersWhenAny accountId={session.id} />}
+      {session && <LazyWhen when={anythingSaved} load={loadSender} props={{ accountId: session.id }} />}
       <TopBar />
-      <OfflineBanner />
+      <LazyWhen when={!online} load={loadOfflineBanner} props={NO_PROPS} />
       {/* At least a screen tall, so the footer starts below the fold: when the lazy page chunk (then its data)
           arrives, nothing already on screen moves (Lighthouse CLS, docs/architecture.md#tests-and-targets). */}
       <main id="main" className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-8">
@@ -73,7 +61,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      <UpdatePrompt />
+      <LazyWhen when={updateReady} load={loadUpdatePrompt} props={NO_PROPS} />
       <ScrollRestoration />
     </div>
   );

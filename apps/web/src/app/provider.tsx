@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
-import { PRODUCTS_KEY } from '../features/products/api/products';
 import { canRetry } from '../lib/api-client';
 import { onMenuUpdated } from '../lib/service-worker';
 import { onToastsWanted, toastsWanted } from '../lib/toast';
@@ -38,7 +37,9 @@ function LazyToasts() {
 
 export function AppProvider({ children }: { children: ReactNode }) {
   // The service worker answered the menu from its cache and then found a newer one: read it again.
-  useEffect(() => onMenuUpdated(() => void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY })), []);
+  // The key is PRODUCTS_KEY of features/products/api/products.ts, not imported: every page's first
+  // load would carry the products' queries.
+  useEffect(() => onMenuUpdated(() => void queryClient.invalidateQueries({ queryKey: ['products'] })), []);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

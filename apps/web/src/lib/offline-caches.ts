@@ -1,6 +1,6 @@
 import { CACHE_NAMES } from './cache-names';
 
-// What the page reads from, and removes from, the service worker's caches (sw/service-worker.js).
+// What the offline banner reads from the service worker's caches (sw/service-worker.js).
 
 /** When the menu this phone keeps was last fetched: the latest time any of its answers was stored. */
 export async function menuStoredAt(): Promise<Date | null> {
@@ -12,11 +12,4 @@ export async function menuStoredAt(): Promise<Date | null> {
     if (!Number.isNaN(stored) && (latest === null || stored > latest)) latest = stored;
   }
   return latest === null ? null : new Date(latest);
-}
-
-/** Drops every account's stored answers (orders, profile): at logout, and when another account signs in. */
-export async function forgetPrivateAnswers(): Promise<void> {
-  if (!('caches' in window)) return;
-  const names = (await caches.keys()).filter((name) => name.startsWith(CACHE_NAMES.privatePrefix));
-  await Promise.all(names.map((name) => caches.delete(name)));
 }

@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
 // Registers the shop's service worker (sw/service-worker.js, docs/decisions/offline-and-caching.md)
-// and tells the page what it says: a new version waits for the person's "Reload", and the menu
-// changed under a page that showed the stored one. main.tsx imports this module for its effect.
+// once the page has loaded, and tells the page what it says: a new version waits for the person's
+// "Reload", and the menu changed under a page that showed the stored one. main.tsx imports this
+// module for its effect.
 
 type Listener = () => void;
 
@@ -11,12 +12,12 @@ let agreed = false;
 const updateListeners = new Set<Listener>();
 const menuListeners = new Set<Listener>();
 
+/** A version that finished installing while this page runs on another one: offered, never forced. */
 function offer(worker: ServiceWorker): void {
   waiting = worker;
   for (const listener of updateListeners) listener();
 }
 
-/** A version that finished installing while this page runs on another one: offered, never forced. */
 function watch(registration: ServiceWorkerRegistration): void {
   if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
   registration.addEventListener('updatefound', () => {
@@ -25,17 +26,6 @@ function watch(registration: ServiceWorkerRegistration): void {
       if (worker.state === 'installed' && navigator.serviceWorker.controller) offer(worker);
     });
   });
-  // A tab left open for days still hears of a new version when the person comes back to it.
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && navigator.onLine) {
-      registration.update().catch((error: unknown) => console.warn('Looking for a new version failed:', error));
-    }
-  });
-}
-
-/** Every address this page fetched so far (the worker keeps only the menu's and the pictures). */
-function loadedSoFar(): string[] {
-  return performance.getEntriesByType('resource').map((entry) => entry.name);
 }
 
 async function register(): Promise<void> {
@@ -49,10 +39,12 @@ async function register(): Promise<void> {
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    // Only the version the person agreed to reloads the page; the first install takes over silently,
-    // and keeps the menu and pictures this page loaded before it, so they open offline too.
+    // Only the version the person agreed to reloads the page. The first install takes over silently
+    // and keeps the menu and pictures this page loaded before it (the worker keeps only those), so
+    // they open offline too.
     if (agreed) window.location.reload();
-    else navigator.serviceWorker.controller?.postMessage({ type: 'keep', urls: loadedSoFar() });
+    else
+      navigator.serviceWorker.controller?.postMessage({ type: 'keep', urls: performance.getEntriesByType('resource').map((e) => e.name) });
   });
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
     if (event.data?.type === 'menu-updated') for (const listener of menuListeners) listener();

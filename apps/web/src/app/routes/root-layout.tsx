@@ -7,7 +7,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { useAnythingSaved } from '../../features/orders/api/outbox-key';
 import { LiveOrders } from '../../features/orders/components/live-orders';
 import { setAuthFailureListener } from '../../lib/api-client';
-import { useUpdateReady } from '../../lib/service-worker';
+import { applyUpdate, useUpdateReady } from '../../lib/service-worker';
 import { clearSession, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useOnline } from '../../lib/use-online';
@@ -17,6 +17,7 @@ const loadOfflineBanner = () => import('../../components/layout/offline-banner')
 const loadUpdatePrompt = () => import('../../components/layout/update-prompt').then((module) => module.UpdatePrompt);
 const loadSender = () => import('../saved-orders-sender').then((module) => module.SavedOrdersSender);
 const NO_PROPS = {};
+const UPDATE_PROPS = { onReload: applyUpdate };
 
 export function RootLayout() {
   const navigate = useNavigate();
@@ -61,7 +62,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      <LazyWhen when={updateReady} load={loadUpdatePrompt} props={NO_PROPS} />
+      <LazyWhen when={updateReady} load={loadUpdatePrompt} props={UPDATE_PROPS} />
       <ScrollRestoration />
     </div>
   );

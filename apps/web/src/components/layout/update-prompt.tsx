@@ -1,11 +1,10 @@
 import { useT } from '../../lib/i18n';
-import { applyUpdate, useUpdateReady } from '../../lib/service-worker';
 
-/** A new version of the app takes over only when the person says so: a reload in the middle of a checkout would lose the form. */
-export function UpdatePrompt() {
+/**
+ * Drawn while a new version waits (app/routes/root-layout.tsx); `onReload` is lib/service-worker.ts's
+ * applyUpdate, passed in so that this chunk does not share that module with the first load. It takes over only when the person says so: a reload in the middle of a checkout would lose the form. */
+export function UpdatePrompt({ onReload }: { onReload: () => void }) {
   const t = useT();
-  const ready = useUpdateReady();
-  if (!ready) return null;
   return (
     <div
       role="status"
@@ -15,7 +14,7 @@ export function UpdatePrompt() {
       <span className="font-semibold">{t('offline.updateReady')}</span>
       <button
         type="button"
-        onClick={applyUpdate}
+        onClick={onReload}
         className="inline-flex min-h-11 items-center rounded-xl bg-honey px-4 font-semibold text-espresso hover:bg-crema"
       >
         {t('offline.reload')}

@@ -10,7 +10,7 @@ export interface ProductListQuery {
   page: number;
 }
 
-export const PRODUCTS_KEY = ['products'] as const;
+const PRODUCTS_KEY = ['products'] as const;
 
 export const productQueries = {
   list: (query: ProductListQuery) =>

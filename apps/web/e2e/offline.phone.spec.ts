@@ -256,8 +256,10 @@ test('a new version waits for the person: "A new version is ready — Reload"', 
     expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
     await page.screenshot({ path: `${SHOTS}/update-prompt.png` });
 
+    const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: 'Reload' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false)).toBe(false);
+    await reloaded;
+    expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false)).toBe(false);
     await expect(page.getByTestId('product-card').first()).toBeVisible();
     await expect(page.getByTestId('update-prompt')).toBeHidden();
     await controlled(page);

@@ -41,7 +41,12 @@ export function SavedOrdersSender({ accountId }: { accountId: number }) {
       const outcomes = await sendSavedOrders(accountId);
       // Reported even if this page moved on meanwhile: those orders have left the outbox.
       for (const outcome of outcomes) report(outcome);
-      if (outcomes.some((outcome) => outcome.kind !== 'waiting')) await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      if (outcomes.some((outcome) => outcome.kind !== 'waiting')) {
+        // A read of History that started before the order existed (resumed as the network came back)
+        // would otherwise be kept as the answer: it is dropped, and History read again.
+        await queryClient.cancelQueries({ queryKey: ORDERS_KEY });
+        await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      }
       const stillWaiting = outcomes.find((outcome) => outcome.kind === 'waiting');
       if (stillWaiting && !stopped) timer = window.setTimeout(() => void attempt(), stillWaiting.retryAfterMs ?? RETRY_MS);
     };

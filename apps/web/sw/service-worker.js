@@ -167,24 +167,44 @@ async function pictureFirst(request) {
   return response;
 }
 
+/** How long the menu waits for the network before the stored answer is shown (one bar of signal). */
+const MENU_PATIENCE_MS = 1_500;
+
 /**
- * The menu, stale while revalidating: the stored answer at once, the network's stored for next time;
- * when it differs, the open pages are told to read the menu again (they get the new one).
+ * The menu: the network's answer when it comes within MENU_PATIENCE_MS (an admin's own edit shows at
+ * once), else the stored one, stale while the network's is still revalidating it; when that arrives
+ * and differs, the open pages are told to read the menu again. Offline, the stored answer at once.
  */
 async function menuAnswer(event, request) {
   const cached = await caches.match(request, { cacheName: MENU_CACHE });
-  const refreshed = fetch(request).then(async (response) => {
+  const fresh = fetch(request).then(async (response) => {
     if (!response.ok) return response;
-    const changed = !cached || (await cached.clone().text()) !== (await response.clone().text());
+    const changed = cached && (await cached.clone().text()) !== (await response.clone().text());
     await put(MENU_CACHE, request, response.clone(), LIMITS.menu);
-    if (cached && changed) {
-      for (const client of await self.clients.matchAll()) client.postMessage({ type: 'menu-updated' });
-    }
-    return response;
+    return { response, changed };
   });
-  if (!cached) return refreshed;
-  // The answer is given now; the worker stays alive until the refresh is stored.
-  event.waitUntil(refreshed.catch(() => undefined));
+  if (!cached) return fresh.then((answer) => (answer instanceof Response ? answer : answer.response));
+  // The worker stays alive until the network's answer is stored, whichever answer the page got.
+  event.waitUntil(fresh.catch(() => undefined));
+  const first = await Promise.race([
+    fresh.then(
+      (answer) => answer,
+      () => 'offline',
+    ),
+    new Promise((resolve) => setTimeout(() => resolve('slow'), MENU_PATIENCE_MS)),
+  ]);
+  if (first !== 'offline' && first !== 'slow') return first instanceof Response ? first : first.response;
+  if (first === 'slow') {
+    event.waitUntil(
+      fresh.then(
+        async (answer) => {
+          if (answer instanceof Response || !answer.changed) return;
+          for (const client of await self.clients.matchAll()) client.postMessage({ type: 'menu-updated' });
+        },
+        () => undefined,
+      ),
+    );
+  }
   return cached;
 }
 

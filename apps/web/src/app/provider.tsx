@@ -11,6 +11,9 @@ const queryClient = new QueryClient({
       // A refused request will not change by asking again; a dropped connection might.
       retry: (failureCount, error) => failureCount < 2 && canRetry(error),
     },
+    // Offline, a write is tried at once and its failure told, never held to leave later unnoticed
+    // (orders confirmed offline have their own outbox, docs/decisions/offline-and-caching.md#the-outbox).
+    mutations: { networkMode: 'always' },
   },
 });
 

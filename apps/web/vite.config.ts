@@ -2,12 +2,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compiledCatalogues } from './build/compiled-catalogues';
+import { serviceWorker } from './sw/vite-plugin';
 
 // `npm run dev` serves the SPA from Vite and hands API and image requests to the local server.
 const API_ORIGIN = 'http://127.0.0.1:8080';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), compiledCatalogues()],
+  // The server-side build (entry-server.tsx) has no service worker of its own.
+  plugins: [react(), tailwindcss(), compiledCatalogues(), ...(isSsrBuild ? [] : [serviceWorker()])],
   publicDir: isSsrBuild ? false : 'public',
   // React-toastify without the styles its script injects: src/app/toasts.tsx loads them as a stylesheet.
   // Every import of it, the app's and any other, gets the same build, so one container shows every toast.

@@ -264,9 +264,9 @@ test('the board on a 768 px tablet, and what it says when the network drops mid-
   expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
   await screenshot(admin, 'board-tablet');
 
-  // The network drops: the board says it is reconnecting, and a move says it did not reach the shop.
+  // The network drops: the board says it is offline and reconnecting, and a move says it did not reach the shop.
   await admin.context().setOffline(true);
-  await expect(admin.getByTestId('live-status')).toContainText('Reconnecting…', { timeout: 15_000 });
+  await expect(admin.getByTestId('live-status')).toContainText('Offline — reconnecting', { timeout: 15_000 });
   await card.getByRole('button', { name: /^Start preparing/ }).click();
   await expect(
     toast(admin, `#${await numberOf(request, customerSession, id)}: The shop cannot be reached. Check your connection and try again.`),

@@ -18,11 +18,26 @@ export interface OwnShop {
  * one does not have: a mail server, an OpenID provider. It listens on a free port the system picks
  * (PORT=0), on an empty database of its own, and says which port in its log.
  */
-export async function startOwnShop(env: Record<string, string>): Promise<OwnShop> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kopi-e2e-own-'));
+export async function startOwnShop(
+  env: Record<string, string>,
+  /**
+   * A folder and a port of the caller's, kept when the shop stops: the same shop can start again
+   * with other settings (hours changed meanwhile). The caller removes the folder.
+   */
+  place?: { dataDir: string; port: number },
+): Promise<OwnShop> {
+  const dataDir = place?.dataDir ?? mkdtempSync(join(tmpdir(), 'kopi-e2e-own-'));
   const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      PORT: String(place?.port ?? 0),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -58,7 +73,7 @@ export async function startOwnShop(env: Record<string, string>): Promise<OwnShop
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!place) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -8,6 +8,7 @@ import { LanguageProvider, loadCataloguePart, loadLocale } from './lib/i18n';
 import { initialLocale } from './lib/locale-choice';
 import { readSession } from './lib/session';
 import { meta } from './lib/shop-name';
+import './lib/service-worker';
 import './index.css';
 
 const root = document.getElementById('root');

@@ -12,6 +12,8 @@ import { readBuildManifest } from './first-view/build-manifest.ts';
 import { createFirstViewPages, type FirstViewRenderer } from './first-view/first-view-pages.ts';
 import { requestLocale } from './first-view/request-locale.ts';
 
+const CHECKED_EACH_VISIT = new Set(['sw.js', 'manifest.webmanifest']);
+
 interface WebOptions {
   dist?: string;
   shopName: string;
@@ -87,6 +89,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The service worker and the manifest (or their .br and .gz copies) are asked for again on every
+        // visit, so a new version is found at once (docs/decisions/offline-and-caching.md).
+        if (CHECKED_EACH_VISIT.has(path.basename(filePath).replace(/\.(br|gz)$/, ''))) reply.header('cache-control', 'no-cache');
       },
     });
   }

@@ -1,4 +1,5 @@
 import { ROLES, type Role, STORAGE } from '@kopi/shared';
+import { CACHE_NAMES } from './cache-names';
 import { createLocalStore, removeKeys, useLocalStore, writeKeys } from './local-store';
 
 // docs/decisions/spec-fidelity.md#routes-and-the-session: the session lives in localStorage under 'token', 'role' and 'id'.
@@ -33,9 +34,23 @@ export function saveSession(session: Session): void {
   writeKeys({ [STORAGE.token]: session.token, [STORAGE.role]: session.role, [STORAGE.id]: String(session.id) });
 }
 
+/**
+ * The service worker's copies of the session's answers (orders, profile) go with it: another account
+ * on this phone never opens them; its own cache per token keeps them apart meanwhile
+ * (docs/decisions/offline-and-caching.md#private-answers-and-logout).
+ */
+function forgetStoredAnswers(): void {
+  if (!('caches' in window)) return;
+  caches
+    .keys()
+    .then((names) => Promise.all(names.filter((name) => name.startsWith(CACHE_NAMES.privatePrefix)).map((name) => caches.delete(name))))
+    .catch((error: unknown) => console.error('The stored answers of the session could not be removed:', error));
+}
+
 /** docs/decisions/spec-fidelity.md#fixed: logout clears token, role and id (the spec's version left role and id behind). */
 export function clearSession(): void {
   removeKeys(KEYS);
+  forgetStoredAnswers();
 }
 
 export function useSession(): Session | null {

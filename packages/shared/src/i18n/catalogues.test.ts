@@ -4,6 +4,7 @@ import { admin } from './en/admin.ts';
 import { common } from './en/common.ts';
 import { customer } from './en/customer.ts';
 import * as enParts from './en/index.ts';
+import { offline } from './en/offline.ts';
 import { server } from './en/server.ts';
 import * as idParts from './id/index.ts';
 
@@ -32,7 +33,7 @@ function placeholders(message: string): string[] {
 
 describe('the catalogues', () => {
   it('spell each key in one part only (a key in two parts would hide one of its texts)', () => {
-    const parts = { common, server, customer, admin };
+    const parts = { common, server, customer, admin, offline };
     const seen = new Map<string, string>();
     const twice: string[] = [];
     for (const [part, texts] of Object.entries(parts)) {

@@ -5,12 +5,15 @@ import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { Pager } from '../../components/ui/pager';
 import { PageSpinner } from '../../components/ui/spinner';
+import { restoreCart } from '../../features/cart/cart-store';
 import { orderQueries, useCancelOwnOrder, useHideOrder } from '../../features/orders/api/orders';
 import { HideOrderDialog } from '../../features/orders/components/hide-order-dialog';
 import { HistoryCard } from '../../features/orders/components/history-card';
 import { LiveStatus } from '../../features/orders/components/live-status';
+import { SavedOrders } from '../../features/orders/components/saved-orders';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
 export function HistoryPage() {
@@ -20,6 +23,7 @@ export function HistoryPage() {
   // The open order whose × asks first (hiding an order the shop still makes is not cancelling it).
   const [askingId, setAskingId] = useState<number | null>(null);
   const history = useQuery(orderQueries.history(page));
+  const session = useSession();
   const hide = useHideOrder({
     onSuccess: () => {
       setAskingId(null);
@@ -63,6 +67,8 @@ export function HistoryPage() {
         </button>
       </div>
 
+      {/* Orders confirmed offline, not sent yet: first, as the newest. */}
+      <SavedOrders accountId={session?.id} onCancelled={(saved) => restoreCart(saved.cart)} />
       {history.isPending && <PageSpinner />}
       {history.isError && (
         <ErrorMessage message={errorMessage(history.error)} onRetry={canRetry(history.error) ? () => history.refetch() : undefined} />

@@ -10,10 +10,12 @@ import { QtyStepper } from '../../components/ui/qty-stepper';
 import { Spinner } from '../../components/ui/spinner';
 import {
   cartEstimate,
+  cartItemCount,
   cartLineKey,
   cartLineTotal,
   clearCart,
   orderItemsOf,
+  readCart,
   removeLine,
   setLineQty,
   updateCartChoices,
@@ -30,9 +32,11 @@ import {
   orderQueries,
   useCreateOrder,
 } from '../../features/orders/api/orders';
+import { isOffline, keepCheckoutForLater } from '../../features/orders/api/outbox';
 import { SummaryLines, SummaryTotalsTable } from '../../features/orders/components/order-summary';
 import { PaymentMethodPicker } from '../../features/orders/components/payment-method-picker';
 import { PendingOrderPanel } from '../../features/orders/components/pending-order-panel';
+import { SavedOfflineNotice } from '../../features/orders/components/saved-offline-notice';
 import { isOnlinePayment, missingBank, offeredPaymentId } from '../../features/orders/payment-methods';
 import { profileQueries } from '../../features/profile/api/profile';
 import { shopQueries, useRefreshShop } from '../../features/shop/api/shop';
@@ -165,6 +169,9 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const priced = quotable && quote.data ? quote.data : null;
   const totals = priced ?? cartEstimate(cart);
   const couponRefused = priced?.promo && !priced.promo.applies ? (priced.promo.reason ?? t('coupon.doesNotApply')) : null;
+  // Confirmed without a network: the order is kept on this phone and sent when it is back (the
+  // History shows it waiting); the cart it was made of goes with it (docs/decisions/offline-and-caching.md#the-outbox).
+  const [savedOffline, setSavedOffline] = useState(false);
 
   const order = useCreateOrder({
     onSuccess: (placed) => {
@@ -182,7 +189,14 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
         void navigate(`/history/${placed.id}`);
       } else navigateLater('/history', DELAY.afterPay);
     },
-    onError: (error) => {
+    onError: (error, sent) => {
+      if (sessionId !== undefined && isOffline(error)) {
+        const kept = readCart();
+        keepCheckoutForLater({ accountId: sessionId, order: sent, cart: kept, itemCount: cartItemCount(kept), total: totals.total });
+        clearCart();
+        setSavedOffline(true);
+        return;
+      }
       // One toast for the checkout's failures, saying what the latest one means (a lost answer may be followed by a 422).
       const message = orderFailure(error, 'toast');
       toast.errorOnce(ORDER_FAILED_TOAST, message);
@@ -190,6 +204,8 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
       void refreshShop();
     },
   });
+
+  if (savedOffline) return <SavedOfflineNotice heading={t('checkoutUserHeading')} />;
 
   if (cart.lines.length === 0 && !order.isSuccess) {
     return (

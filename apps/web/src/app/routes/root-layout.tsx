@@ -3,17 +3,31 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Footer } from '../../components/layout/footer';
 import { TopBar } from '../../components/layout/top-bar';
+import { LazyWhen } from '../../components/lazy-when';
 import { PageSpinner } from '../../components/ui/spinner';
+import { useAnythingSaved } from '../../features/orders/api/outbox-key';
 import { LiveOrders } from '../../features/orders/components/live-orders';
 import { errorMessage, setAuthFailureListener } from '../../lib/api-client';
 import { loadCataloguePart, useT } from '../../lib/i18n';
+import { applyUpdate, useUpdateReady } from '../../lib/service-worker';
 import { clearSession, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { useOnline } from '../../lib/use-online';
+
+// Fetched only when needed (components/lazy-when.tsx): offline, a new version waiting, an order saved offline.
+const loadOfflineBanner = () => import('../../components/layout/offline-banner').then((module) => module.OfflineBanner);
+const loadUpdatePrompt = () => import('../../components/layout/update-prompt').then((module) => module.UpdatePrompt);
+const loadSender = () => import('../saved-orders-sender').then((module) => module.SavedOrdersSender);
+const NO_PROPS = {};
+const UPDATE_PROPS = { onReload: applyUpdate };
 
 export function RootLayout() {
   const navigate = useNavigate();
   const session = useSession();
   const t = useT();
+  const online = useOnline();
+  const updateReady = useUpdateReady();
+  const anythingSaved = useAnythingSaved();
 
   // docs/decisions/spec-fidelity.md#routes-and-the-session: a refused session (401, 403) sends the person to /login.
   useEffect(() => {
@@ -44,7 +58,10 @@ export function RootLayout() {
       </a>
       {/* One live stream per tab, only while signed in: every screen shares it. */}
       {session && <LiveOrders accountId={session.id} token={session.token} />}
+      {/* Orders confirmed offline leave from whichever page is open when the network is back. */}
+      {session && <LazyWhen when={anythingSaved} load={loadSender} props={{ accountId: session.id }} />}
       <TopBar />
+      <LazyWhen when={!online} load={loadOfflineBanner} props={NO_PROPS} />
       {/* At least a screen tall, so the footer starts below the fold: when the lazy page chunk (then its data)
           arrives, nothing already on screen moves (Lighthouse CLS, docs/architecture.md#tests-and-targets). */}
       <main id="main" className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-8">
@@ -53,6 +70,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      <LazyWhen when={updateReady} load={loadUpdatePrompt} props={UPDATE_PROPS} />
       <ScrollRestoration />
     </div>
   );

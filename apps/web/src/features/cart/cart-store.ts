@@ -103,6 +103,26 @@ export function addToCart(line: CartLine, choices: { deliveryId: number; schedul
   writeCart({ ...cart, lines, ...choices });
 }
 
+/**
+ * Gives back a cart kept with an order that was not placed (refused, or cancelled before it was sent):
+ * into an empty cart as it was, or its lines added to what the cart holds now.
+ */
+export function restoreCart(kept: unknown): void {
+  const back = parseCart(JSON.stringify(kept ?? null));
+  const cart = readCart();
+  if (cart.lines.length === 0) {
+    writeCart(back);
+    return;
+  }
+  let lines = cart.lines;
+  for (const line of back.lines) {
+    lines = lines.some((l) => sameLine(l, line))
+      ? lines.map((l) => (sameLine(l, line) ? { ...l, qty: Math.min(QTY_MAX, l.qty + line.qty) } : l))
+      : [...lines, line];
+  }
+  writeCart({ ...cart, lines });
+}
+
 /** docs/decisions/spec-fidelity.md#kept-word-for-word: CHECKOUT stores the item under the spec's keys, then the cart page takes over. */
 export function checkoutItem(line: CartLine, choices: { deliveryId: number; scheduledFor: string }): void {
   addToCart(line, choices);

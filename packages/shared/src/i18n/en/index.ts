@@ -1,7 +1,8 @@
 import { admin } from './admin.ts';
 import { common } from './common.ts';
 import { customer } from './customer.ts';
+import { offline } from './offline.ts';
 import { server } from './server.ts';
 
 /** Every text of the shop in en; the server uses all of it, the screens common, customer and admin. */
-export const messages = { ...common, ...server, ...customer, ...admin };
+export const messages = { ...common, ...server, ...customer, ...admin, ...offline };

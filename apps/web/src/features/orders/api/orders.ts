@@ -84,6 +84,16 @@ function checkoutAttemptKey(): string {
 }
 
 /**
+ * Hands this checkout attempt's key over to the order kept to send later (api/outbox.ts): that order
+ * keeps it for every send, and the next checkout starts with a key of its own.
+ */
+export function handOverCheckoutKey(): string {
+  const key = checkoutAttemptKey();
+  sessionStorage.removeItem(CHECKOUT_KEY);
+  return key;
+}
+
+/**
  * The first request with this checkout's key is still being placed (a 409 with Retry-After): the key
  * is kept, and asking again later answers that order.
  */
@@ -113,7 +123,7 @@ export function isPaymentUnavailable(error: unknown): boolean {
 }
 
 /** A refusal the server decided on (nothing was stored); a lost answer, a 5xx, a 408, a 429 or an order still being placed may not be. */
-function isDefiniteRefusal(error: unknown): boolean {
+export function isDefiniteRefusal(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   // A payment that could not be started: its order is cancelled, and the same key would answer that order again.
   if (isPaymentUnavailable(error)) return true;

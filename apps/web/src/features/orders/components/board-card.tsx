@@ -4,7 +4,6 @@ import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { currentLocale, type MessageKey, t as translate, useT } from '../../../lib/i18n';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
-import { TEXT } from '../../../lib/texts';
 import { toast } from '../../../lib/toast';
 import { sawFreshEvent, useTickLine, useUndoMove } from '../api/board';
 import type { LiveOrder } from '../api/order-cache';
@@ -177,7 +176,7 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
               {t('admin.board.scheduledFor', { time: formatMoment(new Date(order.scheduled_for), SHOP_TIMEZONE, currentLocale(), t) })}
             </strong>
           ) : (
-            <span>{TEXT.asSoonAsPossible}</span>
+            <span>{t('schedule.asap')}</span>
           )}
         </p>
         {order.delivery_id === DOOR_DELIVERY_ID && order.address && (

@@ -1,9 +1,11 @@
 import { useT } from '../../../lib/i18n';
+import { useOnline } from '../../../lib/use-online';
 import { useLiveState } from '../api/live-orders';
 
 /** Says whether the screen follows the shop live; a dropped connection is said, never hidden. */
 export function LiveStatus({ className = '' }: { className?: string }) {
   const { phase, error } = useLiveState();
+  const online = useOnline();
   const t = useT();
   if (phase === 'off') return null;
   if (phase === 'live') {
@@ -12,6 +14,19 @@ export function LiveStatus({ className = '' }: { className?: string }) {
         <span aria-hidden="true" className="size-2.5 rounded-full bg-leaf" />
         {t('live.on')}
       </p>
+    );
+  }
+  // The device has no network: said as such, not as a fault of the shop's; the stream catches up once it is back.
+  if (!online) {
+    return (
+      <div
+        role="alert"
+        data-testid="live-status"
+        className={`rounded-xl border border-caramel/40 bg-honey/15 p-3 text-sm text-espresso ${className}`}
+      >
+        <p className="font-bold">{t('offline.reconnecting')}</p>
+        <p>{t('live.reconnectingHint')}</p>
+      </div>
     );
   }
   if (phase === 'connecting') {

@@ -8,7 +8,6 @@ import { TextField } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { canRetry, errorMessage } from '../../../lib/api-client';
 import { type MessageKey, useT } from '../../../lib/i18n';
-import { TEXT } from '../../../lib/texts';
 import { toast } from '../../../lib/toast';
 import { tableQueries, useAddTable, useDeleteTable } from '../api/tables';
 import { TableQr } from './table-qr';
@@ -43,7 +42,7 @@ export function TablesAdmin() {
     try {
       schema = (await import('./table-form-schema')).CreateTableSchema;
     } catch {
-      setNameError({ text: TEXT.networkError });
+      setNameError('error.network');
       return;
     }
     const parsed = schema.safeParse({ name });

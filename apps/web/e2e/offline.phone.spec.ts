@@ -1,0 +1,329 @@
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_BASE, STATUS } from '@kopi/shared';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { startOwnShop } from './own-shop';
+import { ADMIN, type ApiSession, apiLogin, newCustomer, placeByApi, registerCustomer, signedInPage, toast } from './support';
+
+// The shop on a phone that lost its network (docs/decisions/offline-and-caching.md): installable,
+// the menu and what was seen open from the service worker's caches, an order confirmed offline is
+// kept and sent once when the network is back, and a logout takes the account's stored answers along.
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+const SHOTS = '/tmp/pwa-shots';
+const DIST = join(dirname(fileURLToPath(import.meta.url)), '../dist');
+const OFFLINE_ORDER = 'You are offline. Your order is saved and will be sent when you are back online.';
+
+/** The service worker controls the page (installed, activated, claimed). */
+async function controlled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+}
+
+async function cacheNames(page: Page): Promise<string[]> {
+  return page.evaluate(() => caches.keys());
+}
+
+async function cachedCount(page: Page, name: string): Promise<number> {
+  return page.evaluate(
+    async (cacheName) => ((await caches.has(cacheName)) ? (await (await caches.open(cacheName)).keys()).length : 0),
+    name,
+  );
+}
+
+/** The customer's orders as the server has them. */
+async function ordersOf(request: APIRequestContext, session: ApiSession): Promise<{ id: number; number: number }[]> {
+  const history = await request.get(`${API_BASE}/transactions/history`, { headers: { 'access-token': session.token } });
+  expect(history.status()).toBe(200);
+  return ((await history.json()) as { data: { id: number; number: number }[] }).data;
+}
+
+/** One Kopi Susu Gula Aren in the cart, the checkout open and ready, the worker in control. */
+async function toCheckout(page: Page): Promise<void> {
+  await page.goto('/product?search=Kopi%20Susu%20Gula%20Aren&sort=popular&page=1');
+  await controlled(page);
+  await page.getByTestId('product-card').first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kopi Susu Gula Aren');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.goto('/payment');
+  await expect(page.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
+}
+
+/** The shop's clock now and a minute ago, as the banner writes it. */
+function shopTimesNow(): string[] {
+  const format = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jakarta', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return [format.format(new Date()), format.format(new Date(Date.now() - 60_000))];
+}
+
+test('installable: the manifest with its icons, and a service worker that controls the page', async ({ page, request }) => {
+  await page.goto('/product');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const answer = await request.get(href!);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = (await answer.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; purpose: string }[] };
+  expect(manifest).toMatchObject({
+    name: 'Kopi Senja',
+    short_name: 'Kopi Senja',
+    start_url: '/product',
+    display: 'standalone',
+    theme_color: '#2f1b12',
+    background_color: '#fbf6ef',
+  });
+  for (const [sizes, purpose] of [
+    ['192x192', 'any'],
+    ['512x512', 'any'],
+    ['512x512', 'maskable'],
+  ]) {
+    const icon = manifest.icons.find((i) => i.sizes === sizes && i.purpose === purpose);
+    expect(icon, `${sizes} ${purpose}`).toBeDefined();
+    const png = await request.get(icon!.src);
+    expect(png.headers()['content-type']).toBe('image/png');
+    const body = await png.body();
+    // The PNG's own width and height (IHDR) are the size the manifest states.
+    expect(`${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`).toBe(sizes);
+  }
+
+  await controlled(page);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+  const worker = await request.get('/sw.js');
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+  expect(worker.headers()['content-type']).toContain('javascript');
+  // The page's security headers stay.
+  expect((await request.get('/product')).headers()['content-security-policy']).toContain("default-src 'self'");
+});
+
+test('after one online visit, the menu with its pictures and a product seen open offline, with the banner', async ({ page, context }) => {
+  await page.goto('/product');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await controlled(page);
+  const card = page.getByTestId('product-card').first();
+  const name = (await card.getByRole('heading').textContent())?.trim() ?? '';
+  await card.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  const detail = new URL(page.url()).pathname;
+  // The first page loaded before the worker took over: it keeps those answers and pictures too.
+  await expect.poll(() => cachedCount(page, 'kopi-menu')).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => cachedCount(page, 'kopi-pictures')).toBeGreaterThanOrEqual(1);
+
+  await context.setOffline(true);
+  await page.goto('/product');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toHaveText(/^You are offline — showing the menu as of \d\d:\d\d$/);
+  expect(shopTimesNow()).toContain((await banner.textContent())?.slice(-5));
+  const picture = page.getByTestId('product-card').first().locator('img').first();
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/offline-menu-banner.png` });
+
+  await page.goto(detail);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(banner).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/offline-product.png` });
+
+  await context.setOffline(false);
+  await expect(banner).toBeHidden();
+});
+
+test('an order confirmed offline: said at once, waits in History, and is placed once when the network is back', async ({
+  page,
+  context,
+  request,
+}) => {
+  const session = await newCustomer(page, request, 'offline');
+  await toCheckout(page);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+  await expect(page.getByTestId('saved-offline')).toHaveText(OFFLINE_ORDER, { timeout: 1_000 });
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+  await page.screenshot({ path: `${SHOTS}/offline-checkout-message.png` });
+
+  await page.getByRole('link', { name: 'See it in History' }).click();
+  const saved = page.getByTestId('saved-order');
+  await expect(saved).toHaveCount(1);
+  await expect(saved).toContainText('Waiting for network');
+  await expect(saved.getByRole('button', { name: /^Cancel the saved order of/ })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/history-waiting-order.png` });
+  expect(await ordersOf(request, session)).toHaveLength(0);
+
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === `${API_BASE}/transactions`) posts.push(r.headers()['idempotency-key'] ?? '');
+  });
+  await context.setOffline(false);
+  const placed = toast(page, /^Your saved order was placed: order #\d+\.$/);
+  await expect(placed).toBeVisible();
+  const number = Number((await placed.textContent())?.match(/#(\d+)/)?.[1]);
+  await expect(saved).toHaveCount(0);
+  await expect(page.getByTestId('history-card')).toHaveCount(1);
+  await page.screenshot({ path: `${SHOTS}/history-saved-order-placed.png` });
+
+  const orders = await ordersOf(request, session);
+  expect(orders.map((o) => o.number)).toEqual([number]);
+  // Sent once, with the key of the checkout; nothing is left to send, and a reload sends nothing more.
+  expect(posts).toHaveLength(1);
+  expect(posts[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+  expect(await page.evaluate(() => localStorage.getItem('kopi:outbox'))).toBe('[]');
+  await page.reload();
+  await expect(page.getByTestId('history-card')).toHaveCount(1);
+  expect(posts).toHaveLength(1);
+  expect(await ordersOf(request, session)).toHaveLength(1);
+});
+
+test('a saved order cancelled before the network is back: the cart returns and no order is made', async ({ page, context, request }) => {
+  const session = await newCustomer(page, request, 'offline');
+  await toCheckout(page);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+  await expect(page.getByTestId('saved-offline')).toBeVisible({ timeout: 1_000 });
+  await page.getByRole('link', { name: 'See it in History' }).click();
+  await page
+    .getByTestId('saved-order')
+    .getByRole('button', { name: /^Cancel the saved order of/ })
+    .click();
+  await expect(page.getByTestId('saved-order')).toHaveCount(0);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  await context.setOffline(false);
+  await page.goto('/history');
+  await expect(page.getByTestId('live-status')).toHaveText('Live');
+  expect(await ordersOf(request, session)).toHaveLength(0);
+});
+
+test("logout removes the account's stored answers from the phone", async ({ page, request }) => {
+  const session = await newCustomer(page, request, 'offline');
+  await placeByApi(request, session);
+  await page.goto('/history');
+  await controlled(page);
+  await page.reload();
+  await expect(page.getByTestId('history-card')).toHaveCount(1);
+  await expect.poll(async () => (await cacheNames(page)).filter((name) => name.startsWith('kopi-private-'))).toHaveLength(1);
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(async () => (await cacheNames(page)).filter((name) => name.startsWith('kopi-private-'))).toEqual([]);
+  // The app itself, nobody's data, stays.
+  expect((await cacheNames(page)).filter((name) => name.startsWith('kopi-shell-'))).toHaveLength(1);
+});
+
+test('the staff board offline says so, and catches up with the orders placed meanwhile', async ({ browser, request }) => {
+  const admin = await signedInPage(browser, await apiLogin(request, ADMIN), { width: 375, height: 812 });
+  await admin.goto('/manageorder/board');
+  await expect(admin.getByTestId('live-status')).toHaveText('Live');
+
+  await admin.context().setOffline(true);
+  await expect(admin.getByTestId('live-status')).toContainText('Offline — reconnecting');
+  await admin.screenshot({ path: `${SHOTS}/board-offline.png` });
+  const customer = await registerCustomer(request, 'offline');
+  const id = await placeByApi(request, customer);
+
+  await admin.context().setOffline(false);
+  await expect(admin.getByTestId('live-status')).toHaveText('Live', { timeout: 15_000 });
+  await admin.getByRole('tab', { name: /^Pending \d+$/ }).click();
+  await expect(admin.getByTestId(`board-column-${STATUS.pending}`).locator(`[data-order-id="${id}"]`)).toBeVisible();
+  await admin.context().close();
+});
+
+test('a new version waits for the person: "A new version is ready — Reload"', async ({ page }) => {
+  await page.goto('/product');
+  await controlled(page);
+  await page.evaluate(() => {
+    (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
+  });
+
+  // A deploy: the worker's script changes (one more line); its compressed copies are put aside so the new one is served.
+  const worker = join(DIST, 'sw.js');
+  const original = readFileSync(worker);
+  for (const copy of ['sw.js.br', 'sw.js.gz']) renameSync(join(DIST, copy), join(DIST, `${copy}.kept`));
+  try {
+    writeFileSync(worker, Buffer.concat([original, Buffer.from('\n// the next version\n')]));
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const prompt = page.getByTestId('update-prompt');
+    await expect(prompt).toContainText('A new version is ready');
+    // Nothing changes until the person agrees: the page runs on, on the version it started with.
+    expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/update-prompt.png` });
+
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false)).toBe(false);
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await expect(page.getByTestId('update-prompt')).toBeHidden();
+    await controlled(page);
+  } finally {
+    writeFileSync(worker, original);
+    for (const copy of ['sw.js.br', 'sw.js.gz']) renameSync(join(DIST, `${copy}.kept`), join(DIST, copy));
+  }
+});
+
+/** A port nobody listens on now, for a shop that has to come back on the same address. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Opening hours that leave the shop closed now: only tomorrow, on the shop's clock. */
+function hoursClosedNow(): string {
+  const days = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+  const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jakarta', weekday: 'short' }).format(new Date()).toLowerCase();
+  return `${days[(days.indexOf(today) + 1) % 7]} 13:00-19:00`;
+}
+
+test('a saved order refused when the network is back (the shop closed meanwhile): the reason, and the cart back', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'kopi-e2e-closed-'));
+  const place = { dataDir, port: await freePort() };
+  const env = { SEED_DEMO: 'true', JWT_SECRET: 'offline-spec-secret-at-least-32-characters', AUTH_RATE_LIMIT_PER_IP: '100000' };
+  let shop = await startOwnShop({ ...env, OPENING_HOURS: 'mon-sun 00:00-24:00' }, place);
+  try {
+    const context = await browser.newContext({ baseURL: shop.baseURL, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    const session = await newCustomer(page, context.request, 'closed');
+    await toCheckout(page);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+    await expect(page.getByTestId('saved-offline')).toBeVisible({ timeout: 1_000 });
+    await page.getByRole('link', { name: 'See it in History' }).click();
+    await expect(page.getByTestId('saved-order')).toHaveCount(1);
+
+    // Meanwhile the owner changes the hours: the shop starts again, closed now.
+    await shop.stop();
+    shop = await startOwnShop({ ...env, OPENING_HOURS: hoursClosedNow() }, place);
+
+    await context.setOffline(false);
+    const refused = toast(page, /^Your saved order was not placed: We are closed now and open on .+\. Your cart is back to edit\.$/);
+    await expect(refused).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('saved-order')).toHaveCount(0);
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await page.screenshot({ path: `${SHOTS}/saved-order-refused.png` });
+    await expect(refused).toBeVisible();
+    expect(await ordersOf(context.request, session)).toHaveLength(0);
+    // The cart is back to edit: a time can be chosen now that the shop is closed.
+    await page.goto('/payment');
+    await expect(page.getByText('Kopi Susu Gula Aren').first()).toBeVisible();
+    await context.close();
+  } finally {
+    await shop.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

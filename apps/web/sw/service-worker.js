@@ -1,0 +1,228 @@
+// The shop's service worker (docs/decisions/offline-and-caching.md). The build (sw/vite-plugin.ts)
+// writes the version, the API's base, the caches' names (src/lib/cache-names.ts) and the list of the
+// app's files in place of the placeholders.
+// It answers only the GET requests named below; everything else (orders, the live stream, admin
+// work) goes to the network untouched.
+
+const VERSION = '__KOPI_VERSION__';
+const API_BASE = '__KOPI_API_BASE__';
+const TOKEN_HEADER = '__KOPI_TOKEN_HEADER__';
+const APP_FILES = ['__KOPI_APP_FILES__'];
+
+const NAMES = JSON.parse('__KOPI_CACHE_NAMES__');
+
+/** This version's shell: index.html and every built file, so any page opens offline. */
+const SHELL_CACHE = `kopi-shell-${VERSION}`;
+/** The menu's answers, shared by everyone: they carry nobody's data. */
+const MENU_CACHE = NAMES.menu;
+const PICTURES_CACHE = NAMES.pictures;
+/** One cache per session token: an account's orders never answer another account's request. */
+const PRIVATE_PREFIX = NAMES.privatePrefix;
+/** When the answer was stored: the offline banner says "the menu as of" this time. */
+const STORED_AT = NAMES.storedAt;
+const BYTES = 'x-kopi-bytes';
+
+const LIMITS = {
+  menu: { entries: 80 },
+  pictures: { entries: 120, bytes: 25 * 1024 * 1024 },
+  private: { entries: 40 },
+};
+
+const MENU_PATHS = [/^\/products\/get$/, /^\/products\/\d+$/];
+const PRIVATE_PATHS = [/^\/transactions\/history$/, /^\/transactions\/\d+$/, /^\/users\/profile$/];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(SHELL_CACHE);
+      await cache.addAll(APP_FILES.map((url) => new Request(url, { cache: 'reload' })));
+      // The first version on this device has no one to wait for; a later one waits until the person
+      // agrees to reload (the page posts 'skip-waiting'), so a page never runs on two versions.
+      if (!self.registration.active) await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith('kopi-shell-') && name !== SHELL_CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'skip-waiting') void self.skipWaiting();
+  // The page loaded these before this worker controlled it (the first visit): kept as if they had passed here.
+  if (event.data?.type === 'keep' && Array.isArray(event.data.urls)) event.waitUntil(keep(event.data.urls));
+});
+
+/** Stores the menu answers and pictures among `urls` (only those; private answers need their session). */
+async function keep(urls) {
+  for (const href of urls.slice(0, 100)) {
+    const url = new URL(href, self.location.origin);
+    if (url.origin !== self.location.origin) continue;
+    const apiPath = url.pathname.startsWith(`${API_BASE}/`) ? url.pathname.slice(API_BASE.length) : null;
+    const kind = url.pathname.startsWith('/images/')
+      ? 'pictures'
+      : apiPath && MENU_PATHS.some((path) => path.test(apiPath))
+        ? 'menu'
+        : null;
+    if (!kind) continue;
+    const cacheName = kind === 'pictures' ? PICTURES_CACHE : MENU_CACHE;
+    if (await caches.match(url.href, { cacheName })) continue;
+    const response = await fetch(url.href);
+    if (response.ok) await put(cacheName, new Request(url.href), response, LIMITS[kind]);
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if ((request.headers.get('accept') ?? '').includes('text/event-stream')) return;
+
+  if (request.mode === 'navigate') {
+    event.respondWith(pageOrShell(request));
+    return;
+  }
+  if (url.pathname.startsWith('/assets/') || APP_FILES.includes(url.pathname)) {
+    event.respondWith(shellFirst(request));
+    return;
+  }
+  if (url.pathname.startsWith('/images/')) {
+    event.respondWith(pictureFirst(request));
+    return;
+  }
+  if (!url.pathname.startsWith(`${API_BASE}/`)) return;
+  const apiPath = url.pathname.slice(API_BASE.length);
+  if (MENU_PATHS.some((path) => path.test(apiPath))) {
+    event.respondWith(menuAnswer(event, request));
+    return;
+  }
+  const token = request.headers.get(TOKEN_HEADER);
+  if (token && PRIVATE_PATHS.some((path) => path.test(apiPath))) {
+    event.respondWith(privateAnswer(request, token));
+  }
+});
+
+/** A copy of an answer with the time it was stored and its size, for the banner and the bounds. */
+async function stamped(response) {
+  const body = await response.clone().arrayBuffer();
+  const headers = new Headers(response.headers);
+  headers.set(STORED_AT, new Date().toISOString());
+  headers.set(BYTES, String(body.byteLength));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Drops the oldest entries (Cache Storage keeps them in the order they were put) beyond the bounds. */
+async function trim(cacheName, { entries, bytes = Number.POSITIVE_INFINITY }) {
+  const cache = await caches.open(cacheName);
+  const keys = await cache.keys();
+  const sizes = await Promise.all(keys.map(async (key) => Number((await cache.match(key))?.headers.get(BYTES) ?? 0)));
+  let total = sizes.reduce((sum, size) => sum + size, 0);
+  for (let i = 0; i < keys.length && (keys.length - i > entries || total > bytes); i += 1) {
+    await cache.delete(keys[i]);
+    total -= sizes[i];
+  }
+}
+
+async function put(cacheName, request, response, limits) {
+  const cache = await caches.open(cacheName);
+  await cache.delete(request);
+  await cache.put(request, await stamped(response));
+  await trim(cacheName, limits);
+}
+
+/** A page: the network's, else this version's shell (the app then draws the page from its caches). */
+async function pageOrShell(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const shell = await caches.match('/', { cacheName: SHELL_CACHE });
+    if (shell) return shell;
+    throw error;
+  }
+}
+
+/** Built files never change under their name: the cache's copy, else the network's (kept). */
+async function shellFirst(request) {
+  const cached = await caches.match(request, { cacheName: SHELL_CACHE, ignoreSearch: true });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) await (await caches.open(SHELL_CACHE)).put(request, response.clone());
+  return response;
+}
+
+/** A picture's address changes with the picture: the cache's copy first, within the size bound. */
+async function pictureFirst(request) {
+  const cached = await caches.match(request, { cacheName: PICTURES_CACHE });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) await put(PICTURES_CACHE, request, response.clone(), LIMITS.pictures);
+  return response;
+}
+
+/** How long the menu waits for the network before the stored answer is shown (one bar of signal). */
+const MENU_PATIENCE_MS = 1_500;
+
+/**
+ * The menu: the network's answer when it comes within MENU_PATIENCE_MS (an admin's own edit shows at
+ * once), else the stored one, stale while the network's is still revalidating it; when that arrives
+ * and differs, the open pages are told to read the menu again. Offline, the stored answer at once.
+ */
+async function menuAnswer(event, request) {
+  const cached = await caches.match(request, { cacheName: MENU_CACHE });
+  const fresh = fetch(request).then(async (response) => {
+    if (!response.ok) return response;
+    const changed = cached && (await cached.clone().text()) !== (await response.clone().text());
+    await put(MENU_CACHE, request, response.clone(), LIMITS.menu);
+    return { response, changed };
+  });
+  if (!cached) return fresh.then((answer) => (answer instanceof Response ? answer : answer.response));
+  // The worker stays alive until the network's answer is stored, whichever answer the page got.
+  event.waitUntil(fresh.catch(() => undefined));
+  const first = await Promise.race([
+    fresh.then(
+      (answer) => answer,
+      () => 'offline',
+    ),
+    new Promise((resolve) => setTimeout(() => resolve('slow'), MENU_PATIENCE_MS)),
+  ]);
+  if (first !== 'offline' && first !== 'slow') return first instanceof Response ? first : first.response;
+  if (first === 'slow') {
+    event.waitUntil(
+      fresh.then(
+        async (answer) => {
+          if (answer instanceof Response || !answer.changed) return;
+          for (const client of await self.clients.matchAll()) client.postMessage({ type: 'menu-updated' });
+        },
+        () => undefined,
+      ),
+    );
+  }
+  return cached;
+}
+
+/** An account's own answer: always the network's when there is one, else the copy kept for this session only. */
+async function privateAnswer(request, token) {
+  const cacheName = PRIVATE_PREFIX + (await digest(token));
+  try {
+    const response = await fetch(request);
+    if (response.ok) await put(cacheName, request, response.clone(), LIMITS.private);
+    return response;
+  } catch (error) {
+    const cached = await caches.match(request, { cacheName });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function digest(text) {
+  const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(hash).slice(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

@@ -8,6 +8,7 @@ import { type Config, startupWarnings } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createListener, type Listener } from './db/listen.ts';
 import { connectionCap, requestTimeouts } from './lib/connection-limits.ts';
+import { phrase, say } from './lib/i18n.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
 import { createMailer } from './lib/mailer.ts';
 import { publicUrlOf } from './lib/public-url.ts';
@@ -44,6 +45,7 @@ import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, rejectNulCharacters } from './plugins/errors.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
 import { jsonDepthPlugin } from './plugins/json-depth.ts';
+import { headerLocale, localePlugin } from './plugins/locale.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { REQUEST_ID_HEADER, requestIdOf, requestIdPlugin } from './plugins/request-id.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -104,7 +106,8 @@ export async function buildApp(
       void (reply as FastifyReply)
         .code(400)
         .header(REQUEST_ID_HEADER, request.id)
-        .send({ msg: `Bad request: ${error.message}`, code: 'validation_failed' });
+        .header('content-language', headerLocale(request))
+        .send({ msg: say(headerLocale(request), phrase('server.badUrl', { detail: error.message })), code: 'validation_failed' });
     },
   });
   for (const warning of startupWarnings(config)) app.log.warn(warning);
@@ -135,6 +138,7 @@ export async function buildApp(
   await app.register(requestIdPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressPlugin);
+  await app.register(localePlugin);
   await app.register(errorsPlugin);
   await app.register(jsonDepthPlugin);
   app.addHook('preValidation', rejectNulCharacters);

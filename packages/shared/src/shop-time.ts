@@ -1,3 +1,5 @@
+import type { Locale } from './i18n/locale.ts';
+
 // The shop's clock (docs/shop-rules.md#opening-hours-and-slots): days and hours are the shop's, in its time zone (SHOP_TIMEZONE),
 // whatever the zone of the server, the database or the browser. Built on Intl alone.
 
@@ -190,12 +192,15 @@ export function isoInZone(instant: Date, timeZone: string): string {
 
 const labelFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function labelFormatter(kind: 'day' | 'time', timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind} ${timeZone}`;
+/** The forms of each language: "Mon 23 Nov", "13:00" in English; "Sen, 23 Nov", "13.00" in Indonesian. */
+const LABEL_LOCALES: Record<Locale, string> = { en: 'en-GB', id: 'id-ID' };
+
+function labelFormatter(kind: 'day' | 'time', timeZone: string, locale: Locale): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone} ${locale}`;
   let formatter = labelFormatters.get(key);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat(
-      'en-GB',
+      LABEL_LOCALES[locale],
       kind === 'day'
         ? { timeZone, weekday: 'short', day: 'numeric', month: 'short' }
         : { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
@@ -205,9 +210,9 @@ function labelFormatter(kind: 'day' | 'time', timeZone: string): Intl.DateTimeFo
   return formatter;
 }
 
-/** The shop's day of an instant, for people: "Mon 23 Nov". */
-export function formatShopDay(instant: Date, timeZone: string): string {
-  return labelFormatter('day', timeZone).format(instant);
+/** The shop's day of an instant, for people: "Mon 23 Nov" ("Sen, 23 Nov"). */
+export function formatShopDay(instant: Date, timeZone: string, locale: Locale = 'en'): string {
+  return labelFormatter('day', timeZone, locale).format(instant);
 }
 
 const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -257,14 +262,16 @@ function repeatedSpan(instant: number, timeZone: string): { from: number; to: nu
  * The shop's time of day of an instant, for people: "13:00". In the hour the clocks repeat when they
  * go back, the clock shows each time twice, so the zone's name tells the passes apart: "01:30 (EDT)", "01:30 (EST)".
  */
-export function formatShopTime(instant: Date, timeZone: string): string {
-  const time = labelFormatter('time', timeZone).format(instant);
+export function formatShopTime(instant: Date, timeZone: string, locale: Locale = 'en'): string {
+  const time = labelFormatter('time', timeZone, locale).format(instant);
   const t = instant.getTime();
   const span = repeatedSpan(t, timeZone);
   return span && span.from <= t && t < span.to ? `${time} (${zoneName(instant, timeZone)})` : time;
 }
 
-/** The shop's day and time of an instant, for people: "Mon 23 Nov at 13:00". */
-export function formatShopMoment(instant: Date, timeZone: string): string {
-  return `${formatShopDay(instant, timeZone)} at ${formatShopTime(instant, timeZone)}`;
+const AT: Record<Locale, string> = { en: 'at', id: 'pukul' };
+
+/** The shop's day and time of an instant, for people: "Mon 23 Nov at 13:00" ("Sen, 23 Nov pukul 13.00"). */
+export function formatShopMoment(instant: Date, timeZone: string, locale: Locale = 'en'): string {
+  return `${formatShopDay(instant, timeZone, locale)} ${AT[locale]} ${formatShopTime(instant, timeZone, locale)}`;
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/errors.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { phrase } from '../lib/i18n.ts';
 
 interface WebOptions {
   dist?: string;
@@ -51,6 +52,6 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     if (hasWeb && isPage && !path.extname(request.url.split('?')[0]!)) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
-    throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
+    throw notFound(phrase('server.noRoute', { method: request.method, path: request.url.split('?')[0] ?? '/' }));
   });
 });

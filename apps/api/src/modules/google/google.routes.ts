@@ -35,7 +35,7 @@ export async function googleRoutes(app: FastifyInstance, opts: { signIn: GoogleS
     reply.header('cache-control', 'no-store').redirect(`${LANDING}#${new URLSearchParams(fragment)}`, 303);
 
   const signInOf = () => {
-    if (!opts.signIn) throw notFound('Sign-in with Google is not configured on this shop');
+    if (!opts.signIn) throw notFound('server.googleNotConfigured');
     return opts.signIn;
   };
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type ChangePasswordInput, type ChangePasswordResult, MSG, type ResetPasswordInput, type Role } from '@kopi/shared';
+import type { ChangePasswordInput, ChangePasswordResult, ResetPasswordInput, Role } from '@kopi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { fieldRefused, unauthorized } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { AuthService, RateLimiter, Session } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -73,7 +73,7 @@ export function createRecoveryService({ repo, auth, limiter, config, mailer, pub
     /** Sets the new password and ends every session of the account. */
     async reset({ token, password }: ResetPasswordInput): Promise<void> {
       const tokenHash = hashToken(token);
-      const invalid = () => badRequest(MSG.resetLinkInvalid, [{ field: 'token', message: MSG.resetLinkInvalid }]);
+      const invalid = () => fieldRefused('token', 'resetLinkInvalid');
       // A dead link is refused before the (deliberately slow) password hash is computed.
       if (!(await repo.resetTokenIsLive(tokenHash, config.clock.now()))) throw invalid();
       const userId = await repo.resetPassword(tokenHash, config.clock.now(), await hashPassword(password));
@@ -86,12 +86,12 @@ export function createRecoveryService({ repo, auth, limiter, config, mailer, pub
       // A stolen session must not be a way to guess the password at leisure.
       await limiter.check(`password:user:${session.id}`, config.authRateLimit.perEmail);
       const account = await repo.passwordOf(session.id);
-      if (!account?.password_hash) throw badRequest(MSG.noPasswordYet, [{ field: 'current_password', message: MSG.noPasswordYet }]);
+      if (!account?.password_hash) throw fieldRefused('current_password', 'noPasswordYet');
       if (!(await verifyPassword(account.password_hash, input.current_password))) {
-        throw badRequest(MSG.currentPasswordWrong, [{ field: 'current_password', message: MSG.currentPasswordWrong }]);
+        throw fieldRefused('current_password', 'currentPasswordWrong');
       }
       if (input.new_password === input.current_password) {
-        throw badRequest(MSG.samePassword, [{ field: 'new_password', message: MSG.samePassword }]);
+        throw fieldRefused('new_password', 'samePassword');
       }
       const changed = await repo.changePassword(session.id, await hashPassword(input.new_password));
       if (!changed) throw unauthorized(); // the account was removed meanwhile

@@ -75,7 +75,7 @@ export async function tablesRoutes(base: FastifyInstance, opts: { db: Db; public
     },
     async (request) => {
       const table = await tableByToken(db, request.params.token);
-      if (!table) throw notFound('This table code is not known: ask the staff for help');
+      if (!table) throw notFound('server.tableCodeUnknown');
       return { msg: 'Table found', data: table };
     },
   );

@@ -68,7 +68,7 @@ function ordererOf(request: FastifyRequest, input: CreateOrderInput): Orderer {
   if (request.pendingSession) return { session: pendingSessionOf(request) };
   if (!input.table_token) throw unauthorized();
   if (!input.guest_name) {
-    throw badRequest('Tell us your name, so that the staff can call you', [{ field: 'guest_name', message: 'Your name is required' }]);
+    throw badRequest('server.guestNameNeeded', [{ field: 'guest_name', message: 'server.guestNameRequired' }]);
   }
   return { guest: input.guest_name };
 }
@@ -136,13 +136,13 @@ export async function transactionsRoutes(
       if (request.session) viewer = { session: request.session };
       else if (token) {
         const orderId = await guestOrderOf(db, token);
-        if (orderId === undefined) throw new AppError(404, 'data_not_found', 'Order not found');
+        if (orderId === undefined) throw new AppError(404, 'data_not_found', 'server.orderNotFound');
         viewer = { orderId };
       } else throw unauthorized();
       const opened = await stream.open(viewer, request.headers['last-event-id']);
       if (!opened.ok) {
         reply.header('retry-after', String(opened.retryAfterSeconds));
-        throw new AppError(429, 'too_many_requests', 'Too many live streams are open for this account; close one or try again shortly');
+        throw new AppError(429, 'too_many_requests', 'server.tooManyStreams');
       }
       return (
         reply
@@ -189,7 +189,7 @@ export async function transactionsRoutes(
         tableOpenLimit: opts.tableOpenOrders,
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(replayed ? 200 : 201).send({ msg: MSG.transactionSuccess, data: order });
+      return reply.status(replayed ? 200 : 201).send({ msg: request.t('transactionSuccess'), data: order });
     },
   );
 
@@ -206,7 +206,10 @@ export async function transactionsRoutes(
         response: { 200: envelope(QuoteSchema) },
       },
     },
-    async (request) => ({ msg: 'Your order priced', data: await quoteOrder(db, menu, shop, sessionOf(request), request.body) }),
+    async (request) => ({
+      msg: request.t('server.quoted'),
+      data: await quoteOrder(db, menu, shop, sessionOf(request), request.body, (text) => request.t(text)),
+    }),
   );
 
   app.get(
@@ -349,7 +352,7 @@ export async function transactionsRoutes(
     },
     async (request) => {
       const order = await moveAsAdmin(db, menu, payments, sessionOf(request), request.params.id, request.body);
-      return { msg: MSG.transactionUpdateSuccess, data: order };
+      return { msg: request.t('transactionUpdateSuccess'), data: order };
     },
   );
 

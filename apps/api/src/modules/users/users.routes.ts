@@ -1,4 +1,4 @@
-import { MSG, PageQuerySchema, ProfilePatchSchema, ProfileSchema, RegisterSchema, UserListItemSchema } from '@kopi/shared';
+import { PageQuerySchema, ProfilePatchSchema, ProfileSchema, RegisterSchema, UserListItemSchema } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
@@ -32,7 +32,7 @@ export async function usersRoutes(
     async (request, reply) => {
       await opts.limiter.check(`register:ip:${request.ip}`, opts.registerLimit);
       await register(db, request.body);
-      return reply.status(201).send({ msg: MSG.signUpSuccess });
+      return reply.status(201).send({ msg: request.t('signUpSuccess') });
     },
   );
 
@@ -74,6 +74,9 @@ export async function usersRoutes(
         response: { 200: envelope(ProfileSchema) },
       },
     },
-    async (request) => ({ msg: MSG.profileSuccess, data: await editProfile(db, shop, sessionOf(request).id, await readForm(request)) }),
+    async (request) => ({
+      msg: request.t('profileSuccess'),
+      data: await editProfile(db, shop, sessionOf(request).id, await readForm(request)),
+    }),
   );
 }

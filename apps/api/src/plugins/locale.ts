@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { type Locale, pickLocale } from '@kopi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Sayable, say } from '../lib/i18n.ts';
+import { type Sayable, say, type Translator, translator } from '../lib/i18n.ts';
 
 // docs/decisions/i18n-lingui.md#the-requests-language: the one place that decides which language an
 // answer speaks. The signed-in account's choice wins; without one, Accept-Language (id* → Indonesian,
@@ -14,6 +14,8 @@ declare module 'fastify' {
     readonly locale: Locale;
     /** A text in the request's language; the answer then says which language it speaks (Content-Language). */
     t(text: Sayable): string;
+    /** The request's translator, for texts said later (a streamed report); the answer speaks its language. */
+    translator(): Translator;
     /** The language a text of the answer was said in, if any. */
     spoken: Locale | null;
   }
@@ -29,6 +31,10 @@ export const localePlugin = fp(async (app: FastifyInstance) => {
     },
   });
   app.decorateRequest('spoken', null);
+  app.decorateRequest('translator', function (this: FastifyRequest): Translator {
+    this.spoken = this.locale;
+    return translator(this.spoken);
+  });
   app.decorateRequest('t', function (this: FastifyRequest, text: Sayable): string {
     const locale = this.locale;
     this.spoken = locale;

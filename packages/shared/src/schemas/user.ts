@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locale.ts';
 import { isoDate, PhoneSchema, today } from './fields.ts';
 
 const optionalName = (label: string) => z.string().trim().max(50, `${label} is at most 50 characters`);
@@ -15,6 +16,8 @@ export const ProfilePatchSchema = z.object({
     .refine((d) => d >= '1900-01-01', 'Birthday must be after 1900')
     .optional(),
   gender: z.enum(['male', 'female'], { error: 'Gender must be male or female' }).optional(),
+  /** The account's language (docs/decisions/i18n-lingui.md#the-requests-language): the answers and e-mails speak it. */
+  locale: z.enum(LOCALES, { error: 'localeInvalid' }).optional().meta({ description: 'The language the account reads: "en" or "id"' }),
 });
 export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
 
@@ -30,6 +33,10 @@ export const ProfileSchema = z.object({
   birthday: z.string().nullable(),
   gender: z.string().nullable(),
   image: z.string().nullable(),
+  locale: z
+    .enum(LOCALES)
+    .nullable()
+    .meta({ description: 'The language the account chose ("en" or "id"); null until it chooses (Accept-Language decides meanwhile)' }),
   orders_count: z.number(),
   member: z
     .object({

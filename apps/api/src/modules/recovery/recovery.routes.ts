@@ -23,7 +23,7 @@ export async function recoveryRoutes(base: FastifyInstance, opts: { service: Rec
       },
     },
     async (request) => {
-      const sendLink = await opts.service.forgot(request.body.email, request.ip);
+      const sendLink = await opts.service.forgot(request.body.email, request.ip, request.locale);
       if (sendLink) afterAnswer.set(request, sendLink);
       // Without a mail server nobody is told that an e-mail is on its way (docs/shop-rules.md#forgotten-passwords).
       return { msg: request.t(opts.service.emails ? 'forgotSent' : 'server.forgotLogged') };

@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ChangePasswordInput, ChangePasswordResult, ResetPasswordInput, Role } from '@kopi/shared';
+import {
+  type ChangePasswordInput,
+  type ChangePasswordResult,
+  isLocale,
+  type Locale,
+  type ResetPasswordInput,
+  type Role,
+} from '@kopi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { fieldRefused, unauthorized } from '../../lib/errors.ts';
@@ -38,7 +45,7 @@ export function createRecoveryService({ repo, auth, limiter, config, mailer, pub
     void done.finally(() => background.delete(done));
   }
 
-  async function sendLink(userId: number, to: string): Promise<void> {
+  async function sendLink(userId: number, to: string, locale: Locale): Promise<void> {
     const token = randomBytes(32).toString('base64url'); // 256 bits
     const now = config.clock.now();
     await repo.saveResetToken(userId, hashToken(token), now, new Date(now.getTime() + RESET_LINK_MINUTES * 60_000));
@@ -47,7 +54,7 @@ export function createRecoveryService({ repo, auth, limiter, config, mailer, pub
       log.warn({ userId }, `SMTP_URL is not set, so the password reset link is written here instead of e-mailed: ${link}`);
       return;
     }
-    await mailer.send(resetMail({ to, shopName: config.shopName, link, validMinutes: RESET_LINK_MINUTES }));
+    await mailer.send(resetMail({ to, shopName: config.shopName, link, validMinutes: RESET_LINK_MINUTES, locale }));
     log.info({ userId }, 'password reset e-mail sent');
   }
 
@@ -62,12 +69,17 @@ export function createRecoveryService({ repo, auth, limiter, config, mailer, pub
      * curl on PGlite: made before answering, p50 21.5 ms for an unknown address and 37.2 ms for a
      * known one; made after, 23.1 ms and 23.6 ms. The asker who gets no mail presses Resend Link.
      */
-    async forgot(email: string, ip: string): Promise<(() => void) | undefined> {
+    /**
+     * `askedIn` is the language of the request: the e-mail speaks the account's language, or that one
+     * when the account never chose.
+     */
+    async forgot(email: string, ip: string, askedIn: Locale): Promise<(() => void) | undefined> {
       await limiter.check(`forgot:ip:${ip}`, config.authRateLimit.perIp);
       await limiter.check(`forgot:email:${email}`, RESET_MAILS_PER_EMAIL);
       const account = await repo.findAccount(email);
       if (!account) return undefined;
-      return () => track(sendLink(account.id, account.email), account.id);
+      const locale = isLocale(account.locale) ? account.locale : askedIn;
+      return () => track(sendLink(account.id, account.email, locale), account.id);
     },
 
     /** Sets the new password and ends every session of the account. */

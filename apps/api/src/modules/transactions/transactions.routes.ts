@@ -208,7 +208,7 @@ export async function transactionsRoutes(
     },
     async (request) => ({
       msg: request.t('server.quoted'),
-      data: await quoteOrder(db, menu, shop, sessionOf(request), request.body, (text) => request.t(text)),
+      data: await quoteOrder(db, menu, shop, sessionOf(request), request.body, request.translator()),
     }),
   );
 

@@ -69,14 +69,17 @@ export async function usersRoutes(
       preHandler: app.auth.signedIn,
       schema: {
         tags: ['users'],
-        summary: 'Change the caller\'s profile (multipart; the photo as "images")',
+        summary: 'Change the caller\'s profile (multipart or JSON; the photo as "images"); `locale` (en or id) is the language of its answers and e-mails',
         ...multipartForm(ProfilePatchSchema, 'optional'),
         response: { 200: envelope(ProfileSchema) },
       },
     },
-    async (request) => ({
-      msg: request.t('profileSuccess'),
-      data: await editProfile(db, shop, sessionOf(request).id, await readForm(request)),
-    }),
+    async (request) => {
+      const session = sessionOf(request);
+      const data = await editProfile(db, shop, session.id, await readForm(request));
+      // A change of language is answered in the language just chosen.
+      if (data.locale) request.session = { ...session, locale: data.locale };
+      return { msg: request.t('profileSuccess'), data };
+    },
   );
 }

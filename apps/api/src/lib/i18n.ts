@@ -20,7 +20,8 @@ export type MessageValue =
   | Phrase
   | { readonly and: readonly string[] }
   | { readonly or: readonly string[] }
-  | { readonly shopTime: Date; readonly zone: string; readonly form: 'day' | 'time' | 'moment' };
+  | { readonly shopTime: Date; readonly zone: string; readonly form: 'day' | 'time' | 'moment' }
+  | { readonly inWords: (locale: Locale) => string };
 export type MessageValues = Readonly<Record<string, MessageValue>>;
 
 /** A text not said yet: its key and values, put into words once the listener's language is known. */
@@ -53,6 +54,7 @@ function valueIn(locale: Locale, value: MessageValue): string | number {
   if (typeof value === 'string' || typeof value === 'number') return value;
   if ('key' in value) return say(locale, value);
   if ('or' in value) return value.or.join(OR[locale]);
+  if ('inWords' in value) return value.inWords(locale);
   if ('shopTime' in value) return SHOP_TIME[value.form](value.shopTime, value.zone, locale);
   const items = value.and;
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')}${AND[locale]}${items.at(-1)}`;

@@ -143,7 +143,9 @@ function validateTime(shop: ShopSettings, requested: string | undefined, now: Da
     throw refuse(phrase('server.beyondWindow', { days: SCHEDULE_DAYS, day: when(shop, shopInstant(last, 12 * 60, shop.timezone), 'day') }));
   }
   if (!isOpenAt(shop.hours, at, shop.timezone)) {
-    throw refuse(phrase('server.closedAt', { when: when(shop, at), hours: describeOpeningHours(shop.hours) }));
+    throw refuse(
+      phrase('server.closedAt', { when: when(shop, at), hours: { inWords: (locale) => describeOpeningHours(shop.hours, locale) } }),
+    );
   }
   return at;
 }

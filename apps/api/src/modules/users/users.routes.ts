@@ -69,7 +69,8 @@ export async function usersRoutes(
       preHandler: app.auth.signedIn,
       schema: {
         tags: ['users'],
-        summary: 'Change the caller\'s profile (multipart or JSON; the photo as "images"); `locale` (en or id) is the language of its answers and e-mails',
+        summary:
+          'Change the caller\'s profile (multipart or JSON; the photo as "images"); `locale` (en or id) is the language of its answers and e-mails',
         ...multipartForm(ProfilePatchSchema, 'optional'),
         response: { 200: envelope(ProfileSchema) },
       },

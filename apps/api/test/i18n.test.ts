@@ -1,4 +1,4 @@
-import { API_BASE, type Locale } from '@kopi/shared';
+import { API_BASE, LOCALE_COOKIE, type Locale } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -218,6 +218,17 @@ describe('every error answer in both languages', () => {
       expect(english.json().errors).toContainEqual({ field, message: say('en', phrase(key, values)) });
       expect(indonesian.json().errors).toContainEqual({ field, message: say('id', phrase(key, values)) });
     }
+  });
+
+  it("follows the device's choice (the locale cookie) before Accept-Language", async () => {
+    const chosenId = await api(shop, 'GET', '/users/profile', { headers: { cookie: `${LOCALE_COOKIE}=id` } });
+    expect(chosenId.json().msg).toBe(say('id', 'guardNoToken'));
+    const chosenEn = await api(shop, 'GET', '/users/profile', { headers: { cookie: `a=b; ${LOCALE_COOKIE}=en`, 'accept-language': 'id' } });
+    expect(chosenEn.json().msg).toBe('Silahkan Login Terlebih Dahulu');
+    expect(chosenEn.headers['content-language']).toBe('en');
+    expect(String(chosenEn.headers.vary)).toMatch(/cookie/i);
+    const unknown = await api(shop, 'GET', '/users/profile', { headers: { cookie: `${LOCALE_COOKIE}=fr`, 'accept-language': 'id' } });
+    expect(unknown.json().msg).toBe(say('id', 'guardNoToken'));
   });
 
   it("says zod's own messages in Indonesian too", async () => {

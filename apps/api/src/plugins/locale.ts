@@ -1,11 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { type Locale, pickLocale } from '@kopi/shared';
+import { isLocale, LOCALE_COOKIE, type Locale, pickLocale } from '@kopi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { cookieValue } from '../lib/cookies.ts';
 import { type Sayable, say, type Translator, translator } from '../lib/i18n.ts';
 
 // docs/decisions/i18n-lingui.md#the-requests-language: the one place that decides which language an
-// answer speaks. The signed-in account's choice wins; without one, Accept-Language (id* → Indonesian,
+// answer speaks. The signed-in account's choice wins; without one, the device's choice (the
+// LOCALE_COOKIE the screens set when a person switches), else Accept-Language (id* → Indonesian,
 // anything else → English).
 
 declare module 'fastify' {
@@ -21,8 +23,11 @@ declare module 'fastify' {
   }
 }
 
-/** The request's language from its headers alone (before, or without, an account). */
-export const headerLocale = (request: { headers: IncomingHttpHeaders }): Locale => pickLocale(request.headers['accept-language']);
+/** The request's language from its headers alone (before, or without, an account): the device's choice, else Accept-Language. */
+export function headerLocale(request: { headers: IncomingHttpHeaders }): Locale {
+  const chosen = cookieValue(request.headers.cookie, LOCALE_COOKIE);
+  return isLocale(chosen) ? chosen : pickLocale(request.headers['accept-language']);
+}
 
 export const localePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('locale', {
@@ -42,12 +47,13 @@ export const localePlugin = fp(async (app: FastifyInstance) => {
   });
 
   // An answer whose words depend on the language says so: Content-Language for the client, and
-  // Vary: Accept-Language so that a shared cache never hands one person's language to another.
+  // Vary: Accept-Language and Cookie, so that a shared cache never hands one person's language to another.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.spoken === null) return payload;
     reply.header('content-language', request.spoken);
     const vary = String(reply.getHeader('vary') ?? '');
-    if (!/(^|,)\s*accept-language\s*(,|$)/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Language` : 'Accept-Language');
+    const more = ['Accept-Language', 'Cookie'].filter((name) => !new RegExp(`(^|,)\\s*${name}\\s*(,|$)`, 'i').test(vary));
+    if (more.length > 0) reply.header('vary', [vary, ...more].filter(Boolean).join(', '));
     return payload;
   });
 });

@@ -1,17 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { cookieValue } from '../../lib/cookies.ts';
 import { notFound } from '../../lib/errors.ts';
 import { CALLBACK_PATH, FLOW_COOKIE, FLOW_SECONDS, type GoogleSignIn, GoogleSignInError } from './google.service.ts';
 
 /** The screen that finishes a Google sign-in in the SPA: it reads the outcome from the fragment. */
 const LANDING = '/login/google';
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
 
 /**
  * GET /auth/google sends the browser to the provider; GET /auth/google/callback comes back from it

@@ -1,10 +1,10 @@
-import type { Locale } from './i18n/locale.ts';
 // The shop's opening hours and its 15-minute order slots (docs/shop-rules.md#opening-hours-and-slots).
 // One reading of OPENING_HOURS for the server (what it accepts) and the browser (what it offers).
 // Hours are wall-clock times in the shop's zone, whatever the zone of the server or the browser.
 // Slots are stretches of real time that start on the clock's quarter hours: where the clocks go back,
 // both passes of the repeated hour are slots of their own; where they jump, the skipped hour has none.
 
+import type { Locale } from './i18n/locale.ts';
 import { addDays, shopDate, shopDateTime, shopDayStretches, shopInstant } from './shop-time.ts';
 
 /** docs/shop-rules.md#opening-hours-and-slots: "Monday to Friday, 1 - 7 pm". */

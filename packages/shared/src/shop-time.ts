@@ -1,7 +1,7 @@
-import type { Locale } from './i18n/locale.ts';
-
 // The shop's clock (docs/shop-rules.md#opening-hours-and-slots): days and hours are the shop's, in its time zone (SHOP_TIMEZONE),
 // whatever the zone of the server, the database or the browser. Built on Intl alone.
+
+import type { Locale } from './i18n/locale.ts';
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -88,7 +88,7 @@ export const server = {
   'server.statusDone': 'Done',
   'server.statusCancelled': 'Cancelled',
   'server.statusUnknown': 'Unknown',
-  // the shop's hours and slots (docs/shop-rules.md#opening-hours)
+  // the shop's hours and slots (docs/shop-rules.md#opening-hours-and-slots)
   'server.dateOutOfWindow': 'Choose a date from today ({first}) to {last}',
   'server.closedNow': 'We are closed now and open on {when}: choose a time for your order',
   'server.timePassed': '{when} has passed: choose a later time',

@@ -89,7 +89,7 @@ export const server = {
   'server.statusDone': 'Selesai',
   'server.statusCancelled': 'Dibatalkan',
   'server.statusUnknown': 'Tidak dikenal',
-  // the shop's hours and slots (docs/shop-rules.md#opening-hours)
+  // the shop's hours and slots (docs/shop-rules.md#opening-hours-and-slots)
   'server.dateOutOfWindow': 'Pilih tanggal dari hari ini ({first}) sampai {last}',
   'server.closedNow': 'Kami sedang tutup dan buka pada {when}: pilih waktu untuk pesanan Anda',
   'server.timePassed': '{when} sudah lewat: pilih waktu yang lebih lambat',

@@ -31,7 +31,7 @@ export async function authRoutes(base: FastifyInstance, opts: { service: AuthSer
     },
     async (request) => {
       await opts.service.logout(sessionOf(request));
-      return { msg: 'Logged out' };
+      return { msg: request.t('server.loggedOut') };
     },
   );
 }

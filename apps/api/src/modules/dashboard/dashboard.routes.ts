@@ -26,7 +26,7 @@ export async function dashboardRoutes(base: FastifyInstance, opts: { db: Db; sho
     async (request, reply) => {
       // Figures of the moment: never from a cache.
       reply.header('cache-control', 'no-store');
-      return { msg: 'Dashboard', data: await dashboard(db, shop, request.query.period) };
+      return { msg: request.t('server.dashboard'), data: await dashboard(db, shop, request.query.period) };
     },
   );
 

@@ -89,7 +89,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
     },
     async (request) => {
       await deleteProduct(db, menu, request.params.id);
-      return { msg: 'Product deleted' };
+      return { msg: request.t('server.productDeleted') };
     },
   );
 

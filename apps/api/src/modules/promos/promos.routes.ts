@@ -87,7 +87,7 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db; shop: 
     },
     async (request) => {
       await deletePromo(db, request.params.id);
-      return { msg: 'Promo deleted' };
+      return { msg: request.t('server.promoDeleted') };
     },
   );
 }

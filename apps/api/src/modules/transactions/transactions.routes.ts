@@ -4,7 +4,6 @@ import {
   IdParamSchema,
   LineDoneSchema,
   LineParamsSchema,
-  MSG,
   ORDER_TOKEN_HEADER,
   OrderDetailSchema,
   OrderListQuerySchema,
@@ -226,7 +225,7 @@ export async function transactionsRoutes(
     async (request) => {
       const { page = 1, limit = 10 } = request.query;
       const { items, meta } = await history(db, sessionOf(request).id, page, limit);
-      return { msg: items.length ? 'Your orders' : 'No order yet', data: items, meta };
+      return { msg: request.t(items.length ? 'server.yourOrders' : 'server.noOrderYet'), data: items, meta };
     },
   );
 
@@ -243,7 +242,7 @@ export async function transactionsRoutes(
     },
     async (request) => {
       await hideFromHistory(db, sessionOf(request).id, request.params.id);
-      return { msg: 'Order removed from your history' };
+      return { msg: request.t('server.orderRemoved') };
     },
   );
 
@@ -261,7 +260,7 @@ export async function transactionsRoutes(
     async (request) => {
       const { status, page, limit } = request.query;
       const { items, meta } = await allOrders(db, status, page, limit);
-      return { msg: items.length ? 'Orders found' : MSG.nothingPending, data: items, meta };
+      return { msg: request.t(items.length ? 'server.ordersFound' : 'nothingPending'), data: items, meta };
     },
   );
 
@@ -292,9 +291,9 @@ export async function transactionsRoutes(
     },
     async (request) => {
       const token = request.headers[ORDER_TOKEN_HEADER];
-      if (request.session) return { msg: 'Order found', data: await getOrder(db, request.session, request.params.id) };
+      if (request.session) return { msg: request.t('server.orderFound'), data: await getOrder(db, request.session, request.params.id) };
       if (!token) throw unauthorized();
-      return { msg: 'Order found', data: await getGuestOrder(db, request.params.id, token) };
+      return { msg: request.t('server.orderFound'), data: await getGuestOrder(db, request.params.id, token) };
     },
   );
 
@@ -333,7 +332,7 @@ export async function transactionsRoutes(
         response: { 200: envelope(OrderDetailSchema) },
       },
     },
-    async (request) => ({ msg: 'Move undone', data: await undoLastMove(db, menu, sessionOf(request), request.params.id) }),
+    async (request) => ({ msg: request.t('server.moveUndone'), data: await undoLastMove(db, menu, sessionOf(request), request.params.id) }),
   );
 
   app.patch(
@@ -370,7 +369,7 @@ export async function transactionsRoutes(
     },
     async (request) => {
       const order = await cancelAsCustomer(db, menu, payments, sessionOf(request), request.params.id, request.body.reason);
-      return { msg: 'Order cancelled', data: order };
+      return { msg: request.t('server.orderCancelled'), data: order };
     },
   );
 }

@@ -50,7 +50,7 @@ export async function usersRoutes(
     async (request) => {
       const { page = 1, limit = 20 } = request.query;
       const { items, meta } = await listAccounts(db, page, limit);
-      return { msg: 'Users found', data: items, meta };
+      return { msg: request.t('server.usersFound'), data: items, meta };
     },
   );
 
@@ -60,7 +60,7 @@ export async function usersRoutes(
       preHandler: app.auth.signedIn,
       schema: { tags: ['users'], summary: "The caller's profile", response: { 200: envelope(ProfileSchema) } },
     },
-    async (request) => ({ msg: 'Profile found', data: await profile(db, shop, sessionOf(request).id) }),
+    async (request) => ({ msg: request.t('server.profileFound'), data: await profile(db, shop, sessionOf(request).id) }),
   );
 
   app.patch(

@@ -27,6 +27,7 @@ import { errorsPlugin, rejectNulCharacters } from './plugins/errors.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
 import { jsonDepthPlugin } from './plugins/json-depth.ts';
 import { listenerPlugin } from './plugins/listener.ts';
+import { localePlugin } from './plugins/locale.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { requestIdPlugin } from './plugins/request-id.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -54,6 +55,8 @@ export async function buildApp(config: Config, given?: Database, options: { logS
   await app.register(requestIdPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressPlugin);
+  await app.register(localePlugin);
+  await app.register(localePlugin);
   await app.register(errorsPlugin);
   await app.register(jsonDepthPlugin);
   app.addHook('preValidation', rejectNulCharacters);

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { requestTimeouts } from './lib/connection-limits.ts';
+import { phrase, say } from './lib/i18n.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
+import { headerLocale } from './plugins/locale.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './plugins/request-id.ts';
 
 export type LogStream = NonNullable<Exclude<FastifyServerOptions['logger'], boolean>>['stream'];
@@ -29,7 +31,8 @@ export function fastifyOptions(config: Config, logStream?: LogStream): FastifySe
       void (reply as FastifyReply)
         .code(400)
         .header(REQUEST_ID_HEADER, request.id)
-        .send({ msg: `Bad request: ${error.message}`, code: 'validation_failed' });
+        .header('content-language', headerLocale(request))
+        .send({ msg: say(headerLocale(request), phrase('server.badUrl', { detail: error.message })), code: 'validation_failed' });
     },
   };
 }

@@ -396,7 +396,7 @@ describe('pictures', () => {
   });
 
   it('the queue runs a bounded number of jobs at once and refuses beyond its line', async () => {
-    const queue = createWorkQueue({ concurrency: 2, maxWaiting: 3, retryAfterSeconds: 7, busyMessage: 'busy' });
+    const queue = createWorkQueue({ concurrency: 2, maxWaiting: 3, retryAfterSeconds: 7, busyMessage: 'server.imagesBusy' });
     let running = 0;
     let most = 0;
     const job = () =>

@@ -64,7 +64,18 @@ describe('the server', () => {
       expect(res.body).toContain('<meta name="shop-timezone" content="Asia/Makassar">');
       expect(res.body).toContain('<meta name="shop-hours" content="Monday to Saturday, 7 am - 9 pm">');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.body).toContain('<html lang="en">');
     }
+  });
+
+  it("announces the page in the visitor's language: the device's choice, else Accept-Language", async () => {
+    const indonesian = await shop.app.inject({ url: '/menu', headers: { 'accept-language': 'id-ID,id;q=0.9' } });
+    expect(indonesian.body).toContain('<html lang="id">');
+    expect(indonesian.headers['content-language']).toBe('id');
+    expect(String(indonesian.headers.vary)).toMatch(/accept-language/i);
+    const chosen = await shop.app.inject({ url: '/menu', headers: { 'accept-language': 'id', cookie: 'kopi_locale=en' } });
+    expect(chosen.body).toContain('<html lang="en">');
+    expect((await shop.app.inject({ url: '/menu', headers: { 'accept-language': 'fr' } })).body).toContain('<html lang="en">');
   });
 
   it('sends the security headers on every answer', async () => {

@@ -25,6 +25,7 @@ describe('GET /users/profile', () => {
       birthday: null,
       gender: null,
       image: null,
+      locale: null,
       orders_count: 0,
       member: null,
       member_progress: { spent: 0, goal: 200000 },

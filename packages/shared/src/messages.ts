@@ -1,5 +1,6 @@
 import { MEMBER_CARD_GOAL } from './constants.ts';
 import { common } from './i18n/en/common.ts';
+import { server } from './i18n/en/server.ts';
 
 // Every text the spec shows a person, word for word (docs/decisions/spec-fidelity.md#kept-word-for-word). Screens and the server import
 // these; nothing else spells them.
@@ -12,8 +13,7 @@ export const MSG = common;
  * will come (docs/shop-rules.md#forgotten-passwords). Apart from MSG, which every page loads: the
  * page shows the server's answer, so only the server and the tests need it.
  */
-export const FORGOT_LOGGED =
-  'If an account uses this email, a link to reset its password is written to the server log: e-mail is not set up here. It works for 30 minutes.';
+export const FORGOT_LOGGED = server['server.forgotLogged'];
 
 /** The catalogue's promo terms, in order (docs/shop-rules.md#coupons). */
 export const PROMO_TERMS = ['1 coupon per day', 'only for dine in', 'buy 1 get 1 only for new user', 'must have member card'] as const;

@@ -4,6 +4,7 @@
 // Slots are stretches of real time that start on the clock's quarter hours: where the clocks go back,
 // both passes of the repeated hour are slots of their own; where they jump, the skipped hour has none.
 
+import type { Locale } from './i18n/locale.ts';
 import { addDays, shopDate, shopDateTime, shopDayStretches, shopInstant } from './shop-time.ts';
 
 /** docs/shop-rules.md#opening-hours-and-slots: "Monday to Friday, 1 - 7 pm". */
@@ -122,9 +123,14 @@ export function openingHoursList(week: WeekHours): OpeningHoursEntry[] {
   );
 }
 
-/** The week in a sentence for people: "Mon–Fri 13:00–19:00, Sat 08:00–14:00". */
-export function describeOpeningHours(week: WeekHours): string {
-  const hoursOf = (day: number) => (week[day] ?? []).map((r) => `${clock(r.opens)}–${clock(r.closes)}`).join(' and ');
+/** Day names (Sunday first) and the clock's separator of each language. */
+const DAY_NAMES_IN: Record<Locale, readonly string[]> = { en: DAY_NAMES, id: ['Min', 'Sen', 'Sel', 'Rab', 'Kam', 'Jum', 'Sab'] };
+const AND_IN: Record<Locale, string> = { en: ' and ', id: ' dan ' };
+
+/** The week in a sentence for people: "Mon–Fri 13:00–19:00, Sat 08:00–14:00" ("Sen–Jum 13.00–19.00, Sab 08.00–14.00"). */
+export function describeOpeningHours(week: WeekHours, locale: Locale = 'en'): string {
+  const at = (minutes: number) => (locale === 'id' ? clock(minutes).replace(':', '.') : clock(minutes));
+  const hoursOf = (day: number) => (week[day] ?? []).map((r) => `${at(r.opens)}–${at(r.closes)}`).join(AND_IN[locale]);
   const groups: { from: number; to: number; hours: string }[] = [];
   for (const day of WEEK_ORDER) {
     const hours = hoursOf(day);
@@ -133,7 +139,8 @@ export function describeOpeningHours(week: WeekHours): string {
     else groups.push({ from: day, to: day, hours });
   }
   const open = groups.filter((group) => group.hours !== '');
-  const days = (g: { from: number; to: number }) => (g.from === g.to ? DAY_NAMES[g.from] : `${DAY_NAMES[g.from]}–${DAY_NAMES[g.to]}`);
+  const names = DAY_NAMES_IN[locale];
+  const days = (g: { from: number; to: number }) => (g.from === g.to ? names[g.from] : `${names[g.from]}–${names[g.to]}`);
   return open.map((group) => `${days(group)} ${group.hours}`).join(', ');
 }
 

@@ -2,7 +2,8 @@ import { DELIVERY_METHODS, nameOf } from './constants.ts';
 import { formatIDR } from './money.ts';
 
 // What a coupon asks of an order, in the words a customer reads (docs/shop-rules.md#coupons): the
-// promo cards list its terms, and the server's quote and order say with these why it does not apply.
+// promo cards list its terms; the server's quote and order say why it does not apply in the
+// catalogue's words (server.coupon* in packages/shared/src/i18n).
 
 export interface PromoRules {
   promo_name: string;
@@ -24,13 +25,5 @@ export function promoTerms(promo: PromoRules): string[] {
   return terms;
 }
 
-/** Why a coupon does not apply: one sentence each. An ended or removed promo is not named. */
-export const COUPON_REASON = {
-  notValid: 'This coupon is not valid',
-  delivery: (promo: PromoRules) => `Promo ${promo.promo_name} is only for ${deliveryNames(promo.delivery_ids)}`,
-  firstOrder: (promo: PromoRules) => `Promo ${promo.promo_name} is only for your first order`,
-  members: (promo: PromoRules, left: number) =>
-    `Promo ${promo.promo_name} is only for member card holders: spend ${formatIDR(left)} more to get your card`,
-  minimum: (promo: PromoRules) => `Promo ${promo.promo_name} needs a subtotal of at least ${formatIDR(promo.min_price)}`,
-  oncePerDay: 'Only 1 coupon per day: you have used one today',
-} as const;
+/** The names of a promo's delivery methods, for the server's reasons (said as "A or B" in the listener's language). */
+export const deliveryNamesOf = (ids: readonly number[]) => ids.map((id) => nameOf(DELIVERY_METHODS, id) ?? String(id));

@@ -47,10 +47,13 @@ export const users = pgTable(
     image: text(),
     /** Raised to end every session of the account at once (docs/decisions/session-epoch.md). */
     session_epoch: integer().notNull().default(0),
+    /** The language the account chose ('en' or 'id'); null until it chooses (docs/decisions/i18n-lingui.md). */
+    locale: text(),
     created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    check('users_locale_check', sql`${t.locale} in ('en', 'id')`),
     check('users_role_check', sql`${t.role} in ('User', 'Admin')`),
     check('users_gender_check', sql`${t.gender} in ('male', 'female')`),
   ],

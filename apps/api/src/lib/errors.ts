@@ -1,57 +1,123 @@
-import { MSG } from '@kopi/shared';
+import { issueMessage, type Locale, zodLocale } from '@kopi/shared';
 import type { ZodError } from 'zod';
+import { inEnglish, type Phrase, phrase, type Sayable, say } from './i18n.ts';
 
 // docs/architecture.md#the-api-contract: one error body { msg, code, errors? } with the right status
 // for every failure. The errors a service throws, and the validation that throws them; the plugin
-// that answers them is plugins/errors.ts.
+// that answers them is plugins/errors.ts. Their texts are catalogue keys, said in the request's
+// language when the answer is written (docs/decisions/i18n-lingui.md).
 
 export interface FieldError {
   field: string;
   message: string;
 }
 
+/** A field's problem before it is said: a catalogue key or phrase. */
+export interface FieldProblem {
+  field: string;
+  message: Sayable;
+}
+
+/** The words of an error answer in one language. */
+export interface ErrorWords {
+  msg: string;
+  errors?: FieldError[];
+}
+
 export class AppError extends Error {
+  readonly text: Phrase;
+  readonly problems?: FieldProblem[];
+
   constructor(
     readonly statusCode: number,
     readonly code: string,
-    message: string,
-    readonly errors?: FieldError[],
+    text: Sayable,
+    problems?: FieldProblem[],
     /** Seconds the client should wait (429, 503): sent as Retry-After. */
     readonly retryAfter?: number,
   ) {
-    super(message);
+    // The English text stays the Error's message: logs, and callers outside a request, read it.
+    super(inEnglish(text));
+    this.text = typeof text === 'string' ? phrase(text) : text;
+    this.problems = problems;
+  }
+
+  /** The error's msg and field errors in a language. */
+  words(locale: Locale): ErrorWords {
+    const errors = this.problems?.map((problem) => ({ field: problem.field, message: say(locale, problem.message) }));
+    return { msg: say(locale, this.text), errors };
+  }
+
+  /** The field errors in English, as they were before the texts were translated (tests and logs read them). */
+  get errors(): FieldError[] | undefined {
+    return this.words('en').errors;
   }
 }
 
-export const badRequest = (msg: string, errors?: FieldError[]) => new AppError(400, 'validation_failed', msg, errors);
-export const unauthorized = (msg: string = MSG.guardNoToken) => new AppError(401, 'unauthorized', msg);
-export const forbidden = () => new AppError(403, 'forbidden', MSG.guardWrongRole);
-export const notFound = (msg = 'Data not found') => new AppError(404, 'data_not_found', msg);
-export const conflict = (msg: string) => new AppError(409, 'conflict', msg);
-export const fileTooLarge = () => new AppError(413, 'file_too_large', MSG.fileTooBig);
-export const fileTypeNotAllowed = () => new AppError(415, 'file_type_not_allowed', MSG.fileTypeWrong);
-export const tooManyRequests = (retryAfterSeconds: number, what = 'attempts') => {
+export const badRequest = (msg: Sayable, errors?: FieldProblem[]) => new AppError(400, 'validation_failed', msg, errors);
+/** A 400 for one field whose message is also the answer's msg. */
+export const fieldRefused = (field: string, msg: Sayable) => badRequest(msg, [{ field, message: msg }]);
+export const unauthorized = (msg: Sayable = 'guardNoToken') => new AppError(401, 'unauthorized', msg);
+export const forbidden = () => new AppError(403, 'forbidden', 'guardWrongRole');
+export const notFound = (msg: Sayable = 'server.notFound') => new AppError(404, 'data_not_found', msg);
+export const conflict = (msg: Sayable) => new AppError(409, 'conflict', msg);
+export const fileTooLarge = () => new AppError(413, 'file_too_large', 'fileTooBig');
+export const fileTypeNotAllowed = () => new AppError(415, 'file_type_not_allowed', 'fileTypeWrong');
+
+export const tooManyRequests = (retryAfterSeconds: number) => {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const wait = seconds < 60 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`;
-  return new AppError(429, 'too_many_requests', `Too many ${what}, try again in ${wait}`, undefined, seconds);
+  const wait =
+    seconds < 60
+      ? phrase('server.tooManyAttemptsSeconds', { seconds })
+      : phrase('server.tooManyAttemptsMinutes', { minutes: Math.ceil(seconds / 60) });
+  return new AppError(429, 'too_many_requests', wait, undefined, seconds);
 };
 /** The server is busy with work it cannot queue more of; the client may try again shortly. */
-export const serviceBusy = (msg: string, retryAfterSeconds: number) =>
+export const serviceBusy = (msg: Sayable, retryAfterSeconds: number) =>
   new AppError(503, 'busy', msg, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
 
-function fieldErrors(error: ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
+type Parser = {
+  safeParse(
+    v: unknown,
+    params?: { error?: ReturnType<typeof zodLocale> },
+  ): { success: true; data: unknown } | { success: false; error: ZodError };
+};
+
+/** A zod issue's words: its catalogue key said in the language, or zod's own text (already in it). */
+export function issueWords(issues: ZodError['issues'], locale: Locale): FieldError[] {
+  return issues.map((issue) => {
+    const keyed = issueMessage(issue);
+    return { field: issue.path.join('.') || 'body', message: keyed ? say(locale, phrase(keyed.key, keyed.values)) : issue.message };
+  });
+}
+
+/**
+ * A refused input: its field errors are found again in the listener's language, by parsing the
+ * input once more with zod's messages in that language (only when the answer is not English).
+ */
+export class InvalidInput extends AppError {
+  constructor(
+    private readonly schema: Parser,
+    private readonly input: unknown,
+    private readonly english: FieldError[],
+  ) {
+    super(400, 'validation_failed', 'server.invalidRequest');
+    this.message = english[0]?.message ?? this.message;
+  }
+
+  override words(locale: Locale): ErrorWords {
+    let errors = this.english;
+    if (locale !== 'en') {
+      const again = this.schema.safeParse(this.input, { error: zodLocale(locale) });
+      if (!again.success) errors = issueWords(again.error.issues, locale);
+    }
+    return { msg: errors[0]?.message ?? say(locale, 'server.invalidRequest'), errors };
+  }
 }
 
 /** Validates `value` with a zod schema and throws a 400 listing every problem. */
-export function parseOrThrow<S extends { safeParse(v: unknown): { success: true; data: unknown } | { success: false; error: ZodError } }>(
-  schema: S,
-  value: unknown,
-): Extract<ReturnType<S['safeParse']>, { success: true }>['data'] {
+export function parseOrThrow<S extends Parser>(schema: S, value: unknown): Extract<ReturnType<S['safeParse']>, { success: true }>['data'] {
   const result = schema.safeParse(value);
-  if (!result.success) {
-    const errors = fieldErrors(result.error);
-    throw badRequest(errors[0]?.message ?? 'Invalid request', errors);
-  }
+  if (!result.success) throw new InvalidInput(schema, value, issueWords(result.error.issues, 'en'));
   return result.data as never;
 }

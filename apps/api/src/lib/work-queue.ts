@@ -1,4 +1,5 @@
 import { serviceBusy } from './errors.ts';
+import type { Sayable } from './i18n.ts';
 
 export interface WorkQueueOptions {
   /** Jobs run at once. */
@@ -8,7 +9,7 @@ export interface WorkQueueOptions {
   /** What the refusal's Retry-After says, in seconds. */
   retryAfterSeconds: number;
   /** The refusal's message. */
-  busyMessage: string;
+  busyMessage: Sayable;
 }
 
 /**

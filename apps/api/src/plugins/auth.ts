@@ -9,6 +9,8 @@ declare module 'fastify' {
     session: Session | null;
     /** Set by the `pending` guard instead of `session`. */
     pendingSession: PendingSession | null;
+    /** Whether a guard has read the token already (so an error answer does not read it again). */
+    tokenRead: boolean;
   }
   interface FastifyInstance {
     auth: {
@@ -30,6 +32,12 @@ declare module 'fastify' {
        * the route decides whether it goes on (a guest's order at a table).
        */
       pendingIfSent: preHandlerAsyncHookHandler;
+      /**
+       * For an answer refused before the route's guard ran (e.g. its input is invalid): reads the
+       * session of a token sent, so that the answer speaks the account's language. A token that opens
+       * no session leaves the request anonymous.
+       */
+      readSessionForLanguage: (request: FastifyRequest) => Promise<void>;
     };
   }
 }
@@ -71,9 +79,11 @@ function tokenOf(request: FastifyRequest): string | undefined {
 export const authPlugin = fp(async (app: FastifyInstance, opts: { service: AuthService }) => {
   app.decorateRequest('session', null);
   app.decorateRequest('pendingSession', null);
+  app.decorateRequest('tokenRead', false);
 
   const signedIn: preHandlerAsyncHookHandler = async (request) => {
     const token = tokenOf(request);
+    request.tokenRead = true;
     if (!token) throw unauthorized();
     request.session = await opts.service.verify(token);
   };
@@ -89,6 +99,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { service: AuthS
 
   const optional: preHandlerAsyncHookHandler = async (request) => {
     const token = tokenOf(request);
+    request.tokenRead = true;
     if (!token) return;
     try {
       request.session = await opts.service.verify(token);
@@ -100,6 +111,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { service: AuthS
 
   const pending: preHandlerAsyncHookHandler = async (request) => {
     const token = tokenOf(request);
+    request.tokenRead = true;
     if (!token) throw unauthorized();
     const claims = await opts.service.claims(token);
     request.pendingSession = {
@@ -113,9 +125,23 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { service: AuthS
     if (tokenOf(request)) await pending.call(this, request, reply);
   };
 
+  const readSessionForLanguage = async (request: FastifyRequest) => {
+    if (request.session) return;
+    if (request.pendingSession) {
+      try {
+        await request.pendingSession.verify();
+      } catch (error) {
+        // A session that no longer holds has no language: the answer follows Accept-Language.
+        if (!(error instanceof AppError && error.statusCode === 401)) throw error;
+      }
+      return;
+    }
+    if (!request.tokenRead) await optional.call(app, request, undefined as never);
+  };
+
   needs.set(signedIn, 'session');
   needs.set(pending, 'session');
   needs.set(optional, 'optional');
   needs.set(pendingIfSent, 'optional');
-  app.decorate('auth', { signedIn, roles, admin: roles(ROLES.admin), optional, pending, pendingIfSent });
+  app.decorate('auth', { signedIn, roles, admin: roles(ROLES.admin), optional, pending, pendingIfSent, readSessionForLanguage });
 });

@@ -1,8 +1,10 @@
-import { MSG } from '@kopi/shared';
+import { isMessageKey, type Locale, zodLocale } from '@kopi/shared';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, badRequest } from '../lib/errors.ts';
+import type { ZodType } from 'zod';
+import { AppError, badRequest, type FieldError, issueWords } from '../lib/errors.ts';
+import { phrase } from '../lib/i18n.ts';
 
 // docs/architecture.md#the-api-contract: one error body { msg, code, errors? } with the right status for every failure.
 
@@ -19,7 +21,7 @@ function containsNul(value: unknown): boolean {
  */
 export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
   if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
-    throw badRequest('Text may not contain NUL characters');
+    throw badRequest('server.nulCharacters');
   }
 }
 
@@ -38,24 +40,71 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_PROTO_VIOLATION: [400, 'validation_failed'],
 };
 
+/** Where Fastify's validation found the input it refused, by its validation context. */
+const INPUT_OF: Record<string, (request: FastifyRequest) => unknown> = {
+  body: (request) => request.body,
+  querystring: (request) => request.query,
+  params: (request) => request.params,
+  headers: (request) => request.headers,
+};
+
+/**
+ * A route schema's refusal in a language: the input is parsed again with zod's messages in that
+ * language (the route's own schema and input, so the issues are the same ones), and the schema's own
+ * messages, catalogue keys, are said in it.
+ */
+function routeIssuesIn(locale: Locale, request: FastifyRequest, context: string | undefined): FieldError[] | undefined {
+  const schemas = request.routeOptions.schema as Record<string, ZodType | undefined> | undefined;
+  const schema = context ? schemas?.[context] : undefined;
+  const input = context ? INPUT_OF[context]?.(request) : undefined;
+  if (!schema || typeof schema.safeParse !== 'function') return undefined;
+  const again = schema.safeParse(input, { error: zodLocale(locale) });
+  if (again.success) return undefined;
+  return issueWords(again.error.issues, locale).map((issue) => ({
+    ...issue,
+    field: issue.field === 'body' ? (context ?? 'body') : issue.field,
+  }));
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  /** The language of an error answer: the account's when a token is sent, even before its route's guard ran. */
+  async function languageOf(request: FastifyRequest, status: number): Promise<Locale> {
+    if (status < 500 && app.hasDecorator('auth')) {
+      try {
+        await app.auth.readSessionForLanguage(request);
+      } catch (error) {
+        // The answer is already an error: it is still sent, in the language of the headers.
+        request.log.warn({ err: error }, 'the account of an error answer could not be read');
+      }
+    }
+    return request.locale;
+  }
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       else if (error.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
-      return reply.status(error.statusCode).send({ msg: error.message, code: error.code, errors: error.errors });
+      const locale = await languageOf(request, error.statusCode);
+      request.spoken = locale;
+      const { msg, errors } = error.words(locale);
+      return reply.status(error.statusCode).send({ msg, code: error.code, errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => ({
-        field: issue.instancePath.split('/').filter(Boolean).join('.') || error.validationContext || 'body',
-        message: issue.message,
-      }));
-      return reply.status(400).send({ msg: errors[0]?.message ?? 'Invalid request', code: 'validation_failed', errors });
+      const locale = await languageOf(request, 400);
+      request.spoken = locale;
+      const errors =
+        routeIssuesIn(locale, request, error.validationContext) ??
+        error.validation.map((issue) => ({
+          field: issue.instancePath.split('/').filter(Boolean).join('.') || error.validationContext || 'body',
+          message: isMessageKey(issue.message) ? request.t(issue.message) : issue.message,
+        }));
+      return reply.status(400).send({ msg: errors[0]?.message ?? request.t('server.invalidRequest'), code: 'validation_failed', errors });
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
     if (known) {
       const [status, code] = known;
-      const msg = code === 'file_too_large' ? MSG.fileTooBig : error.message;
+      // Fastify's own words for the rest (they name what the client sent wrong, for its developer).
+      const msg = code === 'file_too_large' ? request.t('fileTooBig') : error.message;
       return reply.status(status).send({ msg, code });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -64,7 +113,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, 'unhandled error');
     // The request id lets a customer's report be matched to the log line above (nothing else is told).
     return reply.status(500).send({
-      msg: `Something went wrong on our side, please try again later (reference ${request.id})`,
+      msg: request.t(phrase('server.internalError', { reference: request.id })),
       code: 'internal_error',
       request_id: request.id,
     });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/errors.ts';
+import { phrase } from '../lib/i18n.ts';
 
 /**
  * No body the API takes nests deeper than a few levels (an order's lines are at the third); 32
@@ -45,7 +46,7 @@ export const jsonDepthPlugin = fp(async (app: FastifyInstance) => {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
-      done(badRequest(`The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`), undefined);
+      done(badRequest(phrase('server.jsonTooDeep', { levels: MAX_JSON_DEPTH })), undefined);
       return;
     }
     parse(request, text, done);

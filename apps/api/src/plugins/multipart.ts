@@ -2,8 +2,9 @@ import fastifyMultipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES } from '@kopi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, badRequest, fileTooLarge } from '../lib/errors.ts';
+import { AppError, badRequest, fieldRefused, fileTooLarge } from '../lib/errors.ts';
 import type { FormInput } from '../lib/form-input.ts';
+import { phrase } from '../lib/i18n.ts';
 
 export const IMAGE_FIELD = 'images';
 
@@ -22,12 +23,12 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
   if (!request.isMultipart()) {
     const body = request.body;
     if (body === undefined || body === null) return { fields: {} };
-    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a form or a JSON object');
+    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('server.bodyNotObject');
     const fields: Record<string, string> = {};
     for (const [key, value] of Object.entries(body)) {
       if (value === null || value === undefined) continue;
       // Form fields are text; a number or a yes/no is written as one, anything nested is refused.
-      if (typeof value === 'object') throw badRequest(`${key} must be text`, [{ field: key, message: `${key} must be text` }]);
+      if (typeof value === 'object') throw fieldRefused(key, phrase('server.fieldNotText', { field: key }));
       fields[key] = String(value);
     }
     return { fields };
@@ -42,7 +43,7 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
     if ((error as { statusCode?: number }).statusCode === 413) throw error;
     // Anything else thrown while reading parts is the parser refusing a broken body.
-    throw badRequest('The form could not be read: send it as multipart/form-data');
+    throw badRequest('server.formUnreadable');
   }
 }
 
@@ -52,7 +53,7 @@ async function readParts(request: FastifyRequest): Promise<FormInput> {
     if (part.type === 'file') {
       if (part.fieldname !== IMAGE_FIELD) {
         part.file.resume();
-        throw badRequest(`Unexpected file field "${part.fieldname}"; send the picture as "${IMAGE_FIELD}"`);
+        throw badRequest(phrase('server.unexpectedFile', { field: part.fieldname, expected: IMAGE_FIELD }));
       }
       const bytes = await part.toBuffer().catch((error: { code?: string }) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
@@ -63,7 +64,7 @@ async function readParts(request: FastifyRequest): Promise<FormInput> {
       // A browser sends an empty file part when no file was chosen: that is "no picture".
       if (bytes.length > 0) form.image = bytes;
     } else if (typeof part.value === 'string') {
-      if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) throw badRequest('Text may not contain NUL characters');
+      if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) throw badRequest('server.nulCharacters');
       form.fields[part.fieldname] = part.value;
     }
   }

@@ -7,10 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/errors.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { phrase } from '../lib/i18n.ts';
 import type { Menu } from '../modules/products/products.service.ts';
 import { readBuildManifest } from './first-view/build-manifest.ts';
 import { createFirstViewPages, type FirstViewRenderer } from './first-view/first-view-pages.ts';
-import { requestLocale } from './first-view/request-locale.ts';
+import { headerLocale } from './locale.ts';
 
 const CHECKED_EACH_VISIT = new Set(['sw.js', 'manifest.webmanifest']);
 
@@ -99,15 +100,17 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith(API_BASE) && !request.url.startsWith('/images/');
     if (pages && isPage && !path.extname(request.url.split('?')[0]!)) {
-      const page = await pages.page(request.url, requestLocale(request.headers));
+      const locale = headerLocale(request);
+      const page = await pages.page(request.url, locale);
       // Rendered at each request from the menu in memory, so never stale: no-cache, and no ETag to revalidate.
       return reply
         .status(page.status)
         .header('cache-control', 'no-cache')
+        .header('content-language', locale)
         .header('vary', 'Accept-Language, Cookie')
         .type('text/html; charset=utf-8')
         .send(page.html);
     }
-    throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
+    throw notFound(phrase('server.noRoute', { method: request.method, path: request.url.split('?')[0] ?? '/' }));
   });
 });

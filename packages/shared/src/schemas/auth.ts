@@ -1,18 +1,14 @@
 import { z } from 'zod';
-import { MSG } from '../messages.ts';
 import { EmailSchema, PhoneSchema } from './fields.ts';
 
 export const LoginSchema = z.object({
   email: EmailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').max(200),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
 /** The rules of a new password, the same at sign-up, reset and change. */
-export const NewPasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(8, 'Password must be at least 8 characters')
-  .max(200, 'Password must be at most 200 characters');
+export const NewPasswordSchema = z.string({ error: 'passwordRequired' }).min(8, 'passwordTooShort').max(200, 'passwordTooLong');
 
 export const RegisterSchema = z.object({
   email: EmailSchema,
@@ -33,14 +29,14 @@ export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
 
 /** POST /auth/reset: the token from the e-mailed link and the new password. */
 export const ResetPasswordSchema = z.object({
-  token: z.string({ error: MSG.resetLinkInvalid }).trim().min(1, MSG.resetLinkInvalid).max(200, MSG.resetLinkInvalid),
+  token: z.string({ error: 'resetLinkInvalid' }).trim().min(1, 'resetLinkInvalid').max(200, 'resetLinkInvalid'),
   password: NewPasswordSchema,
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 
 /** PATCH /users/password, signed in. */
 export const ChangePasswordSchema = z.object({
-  current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  current_password: z.string({ error: 'currentPasswordRequired' }).min(1, 'currentPasswordRequired').max(200),
   new_password: NewPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;

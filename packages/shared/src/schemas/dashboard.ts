@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { DASHBOARD_PERIODS, GOAL_RANGE_MESSAGE, MONTHLY_REVENUE_GOAL_MAX } from '../dashboard.ts';
+import { DASHBOARD_PERIODS, MONTHLY_REVENUE_GOAL_MAX } from '../dashboard.ts';
 import { wholeNumber } from './fields.ts';
 
 // The owner's dashboard (docs/shop-rules.md#the-owners-dashboard): one contract for the API's answer,
 // its documentation and the page that reads it.
 
-const PERIOD_MESSAGE = 'period must be daily, weekly or monthly';
+const PERIOD_MESSAGE = 'periodInvalid';
 
 /** `?period=`; without one the dashboard answers the month, as the page opens on it. */
 export const DashboardQuerySchema = z.object({
@@ -73,10 +73,10 @@ export type Dashboard = z.infer<typeof DashboardSchema>;
 /** PATCH /shop: what an admin may change about the shop. */
 export const UpdateShopSchema = z.object({
   monthly_revenue_goal: wholeNumber({
-    required: 'monthly_revenue_goal is required',
+    required: 'goalRequired',
     min: 1,
     max: MONTHLY_REVENUE_GOAL_MAX,
-    range: GOAL_RANGE_MESSAGE,
+    range: 'goalRange',
   }),
 });
 export type UpdateShop = z.infer<typeof UpdateShopSchema>;

@@ -18,8 +18,8 @@ export function wholeNumber(opts: { required: string; min: number; max: number; 
   return z.preprocess(
     toNumberOrMissing,
     z
-      .number({ error: (issue) => (issue.input === undefined ? opts.required : 'Must be a whole number') })
-      .int('Must be a whole number')
+      .number({ error: (issue) => (issue.input === undefined ? opts.required : 'mustBeWholeNumber') })
+      .int('mustBeWholeNumber')
       .min(opts.min, range)
       .max(opts.max, range),
   );
@@ -50,7 +50,7 @@ export function fixedId(ids: readonly number[], required: string) {
 
 /** Trimmed text of 1..max characters; `required` is the message when it is missing or blank. */
 export function requiredText(required: string, max: number) {
-  return z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters`);
+  return z.string({ error: required }).trim().min(1, required).max(max, 'atMostCharacters');
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -61,7 +61,7 @@ export function isoDate(required: string) {
     .string({ error: required })
     .trim()
     .min(1, required)
-    .refine((text) => ISO_DATE.test(text) && isRealDate(text), 'Must be a date written YYYY-MM-DD');
+    .refine((text) => ISO_DATE.test(text) && isRealDate(text), 'dateFormat');
 }
 
 export function isRealDate(text: string): boolean {
@@ -74,24 +74,19 @@ export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-export const EmailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email('Enter a valid email address'));
+export const EmailSchema = z.string({ error: 'emailRequired' }).trim().toLowerCase().max(254).pipe(z.email('emailInvalid'));
 export const PhoneSchema = z
-  .string({ error: 'Phone number is required' })
+  .string({ error: 'phoneRequired' })
   .trim()
-  .regex(/^\+?\d{8,15}$/, 'Phone number must be 8 to 15 digits, optionally starting with +');
+  .regex(/^\+?\d{8,15}$/, 'phoneInvalid');
 
 export const PageQuerySchema = z.object({
-  page: wholeNumber({ required: 'page', min: 1, max: 1_000_000 }).optional(),
-  limit: wholeNumber({ required: 'limit', min: 1, max: 50 }).optional(),
+  page: wholeNumber({ required: 'pageRange', min: 1, max: 1_000_000, range: 'pageRange' }).optional(),
+  limit: wholeNumber({ required: 'limitRange', min: 1, max: 50, range: 'limitRange' }).optional(),
 });
 
 export const IdParamSchema = z.object({
-  id: wholeNumber({ required: 'id is required', min: 1, max: 2_147_483_647, range: 'id must be a positive whole number' }),
+  id: wholeNumber({ required: 'idRequired', min: 1, max: 2_147_483_647, range: 'idInvalid' }),
 });
 
 export const MetaSchema = z.object({

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { CATEGORIES, PRICE_MAX, PRODUCT_SORTS, STATIONS } from '../constants.ts';
-import { MSG } from '../messages.ts';
+import type { CommonKey } from '../i18n/issues.ts';
 import { fixedId, formBoolean, requiredText, wholeNumber } from './fields.ts';
 
 const CATEGORY_IDS = CATEGORIES.map((c) => c.id);
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-const sizePrice = (name: string) =>
-  wholeNumber({ required: `${name} price is required`, min: 1, max: PRICE_MAX, range: `${name} price must be between 1 and ${PRICE_MAX}` });
+const sizePrice = (required: CommonKey, range: CommonKey) => wholeNumber({ required, min: 1, max: PRICE_MAX, range });
 
 /**
  * docs/decisions/spec-fidelity.md#forms: the Add product rules and their messages (the picture is checked with the upload).
@@ -16,17 +15,21 @@ const sizePrice = (name: string) =>
  * steps (docs/shop-rules.md#prices-and-sizes), and the server checks them against the category.
  */
 export const ProductFieldsSchema = z.object({
-  product_name: requiredText(MSG.productNameRequired, 100),
-  price: wholeNumber({ required: MSG.productPriceRequired, min: 1, max: PRICE_MAX, range: `Price must be between 1 and ${PRICE_MAX}` }),
-  category_id: fixedId(CATEGORY_IDS, MSG.productCategoryRequired),
-  description: requiredText(MSG.productDescriptionRequired, 1000),
-  price_l: sizePrice('Large').optional().meta({ description: 'Large price (drinks only); default: price + 5000' }),
-  price_xl: sizePrice('Extra Large').optional().meta({ description: 'Extra Large price (drinks only); default: price + 8000' }),
-  sold_out: formBoolean('sold_out must be true or false')
+  product_name: requiredText('productNameRequired', 100),
+  price: wholeNumber({ required: 'productPriceRequired', min: 1, max: PRICE_MAX, range: 'priceRange' }),
+  category_id: fixedId(CATEGORY_IDS, 'productCategoryRequired'),
+  description: requiredText('productDescriptionRequired', 1000),
+  price_l: sizePrice('largePriceRequired', 'largePriceRange')
+    .optional()
+    .meta({ description: 'Large price (drinks only); default: price + 5000' }),
+  price_xl: sizePrice('extraLargePriceRequired', 'extraLargePriceRange')
+    .optional()
+    .meta({ description: 'Extra Large price (drinks only); default: price + 8000' }),
+  sold_out: formBoolean('soldOutInvalid')
     .optional()
     .meta({ description: 'true: shown as "Sold out" and refused in orders; default false' }),
   station: z
-    .preprocess(blankToUndefined, z.enum(STATIONS, { error: `station must be ${STATIONS.join(' or ')}` }).optional())
+    .preprocess(blankToUndefined, z.enum(STATIONS, { error: 'stationInvalid' }).optional())
     .meta({ description: 'Where it is made: bar or kitchen; default: kitchen for Foods, bar for the rest' }),
 });
 export type ProductFields = z.infer<typeof ProductFieldsSchema>;
@@ -44,27 +47,18 @@ const CategoryFilterSchema = z
     const byName = CATEGORIES.find((c) => c.name.toLowerCase() === text.toLowerCase());
     const found = byId ?? byName;
     if (!found) {
-      ctx.addIssue({ code: 'custom', message: 'categories must be 1-4 or a category name' });
+      ctx.addIssue({ code: 'custom', message: 'categoriesInvalid' });
       return z.NEVER;
     }
     return found.id;
   });
 
 export const ProductQuerySchema = z.object({
-  search: z.preprocess(blankToUndefined, z.string().trim().max(100, 'search is at most 100 characters').optional()),
+  search: z.preprocess(blankToUndefined, z.string().trim().max(100, 'searchTooLong').optional()),
   categories: z.preprocess(blankToUndefined, CategoryFilterSchema.optional()),
-  sort: z.preprocess(
-    blankToUndefined,
-    z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).default('popular'),
-  ),
-  page: z.preprocess(
-    blankToUndefined,
-    wholeNumber({ required: 'page', min: 1, max: 1_000_000, range: 'page must be a whole number from 1' }).default(1),
-  ),
-  limit: z.preprocess(
-    blankToUndefined,
-    wholeNumber({ required: 'limit', min: 1, max: 50, range: 'limit must be a whole number from 1 to 50' }).default(12),
-  ),
+  sort: z.preprocess(blankToUndefined, z.enum(PRODUCT_SORTS, { error: 'sortInvalid' }).default('popular')),
+  page: z.preprocess(blankToUndefined, wholeNumber({ required: 'pageInvalid', min: 1, max: 1_000_000, range: 'pageInvalid' }).default(1)),
+  limit: z.preprocess(blankToUndefined, wholeNumber({ required: 'limitInvalid', min: 1, max: 50, range: 'limitInvalid' }).default(12)),
 });
 export type ProductQuery = z.infer<typeof ProductQuerySchema>;
 

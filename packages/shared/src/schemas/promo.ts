@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { DELIVERY_METHODS } from '../constants.ts';
-import { MSG } from '../messages.ts';
 import { fixedId, formBoolean, isoDate, requiredText, wholeNumber } from './fields.ts';
 
-const required = MSG.allInputRequired;
+const required = 'allInputRequired';
 
-const DELIVERY_IDS_MESSAGE = 'delivery_ids must be delivery methods separated by commas: 1 (Dine In), 2 (Door Delivery), 3 (Pick Up)';
+const DELIVERY_IDS_MESSAGE = 'deliveryIdsInvalid';
 
 /** A form's "1,3" (ids separated by commas; blank is every method) as a sorted list without repeats. */
 const deliveryIds = z
@@ -27,21 +26,19 @@ const deliveryIds = z
 export const PromoFieldsSchema = z.object({
   promo_name: requiredText(required, 100),
   code: requiredText(required, 20)
-    .regex(/^[A-Za-z0-9_-]+$/, 'Code may hold letters, digits, - and _ only')
+    .regex(/^[A-Za-z0-9_-]+$/, 'couponCodeInvalid')
     .transform((code) => code.toUpperCase()),
   description: requiredText(required, 1000),
-  discount: wholeNumber({ required, min: 1, max: 100, range: 'Discount must be between 1 and 100 percent' }),
+  discount: wholeNumber({ required, min: 1, max: 100, range: 'discountRange' }),
   // docs/decisions/spec-fidelity.md#fixed: the expiry is a real date so that it can be enforced.
   duration: isoDate(required),
-  min_price: wholeNumber({ required, min: 0, max: 100_000_000, range: 'Minimum price must be 0 or more' }),
+  min_price: wholeNumber({ required, min: 0, max: 100_000_000, range: 'minPriceRange' }),
   // The rules beside the minimum (docs/shop-rules.md#coupons); a new promo without them is for everyone.
   delivery_ids: deliveryIds.optional(),
-  new_customers_only: formBoolean('new_customers_only must be true or false')
+  new_customers_only: formBoolean('newCustomersOnlyInvalid')
     .optional()
     .meta({ description: "true: valid for a customer's first order only" }),
-  members_only: formBoolean('members_only must be true or false')
-    .optional()
-    .meta({ description: 'true: valid for member card holders only' }),
+  members_only: formBoolean('membersOnlyInvalid').optional().meta({ description: 'true: valid for member card holders only' }),
 });
 export type PromoFields = z.infer<typeof PromoFieldsSchema>;
 

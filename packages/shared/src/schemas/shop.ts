@@ -35,7 +35,7 @@ export const ShopSchema = z.object({
 });
 export type Shop = z.infer<typeof ShopSchema>;
 
-export const SlotsQuerySchema = z.object({ date: isoDate('date is required, written YYYY-MM-DD') });
+export const SlotsQuerySchema = z.object({ date: isoDate('slotDateRequired') });
 
 /** GET /shop/slots: the slots of one day that can still be chosen. */
 export const DaySlotsSchema = z.object({

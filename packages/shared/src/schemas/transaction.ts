@@ -15,39 +15,39 @@ import {
   TABLE_NAME_MAX,
   VA_BANKS,
 } from '../constants.ts';
-import { REASON_MAX, STATUS, STATUS_IDS, STATUSES } from '../statuses.ts';
+import { REASON_MAX, STATUS, STATUS_IDS } from '../statuses.ts';
 import { fixedId, wholeNumber } from './fields.ts';
 
 const productId = () =>
   wholeNumber({
-    required: 'product_id is required',
+    required: 'productIdRequired',
     min: 1,
     max: 2_147_483_647,
-    range: 'product_id must be a positive whole number',
+    range: 'productIdInvalid',
   });
 
 /** An add-on in a drink: a product of the Add Ons category, 1 to 3 of it per drink (docs/shop-rules.md#prices-and-sizes). */
 const AddonInputSchema = z.object({
   product_id: productId(),
   qty: wholeNumber({
-    required: 'qty of an add-on is required',
+    required: 'addonQtyRequired',
     min: 1,
     max: ADDON_QTY_MAX,
-    range: `An add-on's qty must be between 1 and ${ADDON_QTY_MAX}`,
+    range: 'addonQtyRange',
   }),
 });
 
 const LineSchema = z.object({
   product_id: productId(),
-  qty: wholeNumber({ required: 'qty is required', min: QTY_MIN, max: QTY_MAX, range: `qty must be between ${QTY_MIN} and ${QTY_MAX}` }),
+  qty: wholeNumber({ required: 'qtyRequired', min: QTY_MIN, max: QTY_MAX, range: 'qtyRange' }),
   size_id: fixedId(
     SIZES.map((s) => s.id),
-    'size_id must be 1 (R), 2 (L) or 3 (XL)',
+    'sizeIdInvalid',
   ),
   addons: z
-    .array(AddonInputSchema, { error: 'addons must be a list of {product_id, qty}' })
-    .max(ADDON_KINDS_MAX, `At most ${ADDON_KINDS_MAX} kinds of add-ons in one drink`)
-    .refine((addons) => new Set(addons.map((a) => a.product_id)).size === addons.length, 'List each add-on once, with its qty')
+    .array(AddonInputSchema, { error: 'addonsInvalid' })
+    .max(ADDON_KINDS_MAX, 'addonsTooMany')
+    .refine((addons) => new Set(addons.map((a) => a.product_id)).size === addons.length, 'addonsRepeated')
     .optional()
     .meta({ description: 'Add-ons in this drink, each per drink: at most 3 kinds, qty 1–3' }),
 });
@@ -55,10 +55,10 @@ const LineSchema = z.object({
 const optionalText = (max: number) =>
   z.preprocess(
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    z.string().trim().max(max, `At most ${max} characters`).optional(),
+    z.string().trim().max(max, 'atMostCharacters').optional(),
   );
 
-const SCHEDULED_FOR_FORMAT = 'scheduled_for must be a time written ISO 8601 with its offset, e.g. 2026-11-23T13:00:00+07:00';
+const SCHEDULED_FOR_FORMAT = 'scheduledForInvalid';
 
 /**
  * When the customer wants the order: an instant with its offset, answered back in UTC. Missing, null
@@ -77,21 +77,18 @@ const scheduledFor = z.preprocess(
 const OrderCommonSchema = z.object({
   delivery_id: fixedId(
     DELIVERY_METHODS.map((d) => d.id),
-    'delivery_id must be 1 (Dine In), 2 (Door Delivery) or 3 (Pick Up)',
+    'deliveryIdInvalid',
   ),
   payment_id: fixedId(
     PAYMENT_METHODS.map((p) => p.id),
-    'payment_id must be 1 (Card), 2 (Bank Account), 3 (Cash On Delivery) or 4 (QRIS)',
+    'paymentIdInvalid',
   ),
   bank: z
-    .preprocess(
-      (v) => (v === null || v === '' ? undefined : v),
-      z.enum(VA_BANKS, { error: `bank must be one of ${VA_BANKS.join(', ')}` }).optional(),
-    )
+    .preprocess((v) => (v === null || v === '' ? undefined : v), z.enum(VA_BANKS, { error: 'bankInvalid' }).optional())
     .meta({ description: 'With payment_id 2 (a bank transfer): the bank of the virtual account' }),
   promo_id: z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
-    wholeNumber({ required: 'promo_id', min: 1, max: 2_147_483_647, range: 'promo_id must be a positive whole number' }).optional(),
+    wholeNumber({ required: 'promoIdInvalid', min: 1, max: 2_147_483_647, range: 'promoIdInvalid' }).optional(),
   ),
   address: optionalText(300),
   scheduled_for: scheduledFor,
@@ -104,10 +101,7 @@ const OrderCommonSchema = z.object({
 });
 
 const MultiLineOrderSchema = OrderCommonSchema.extend({
-  items: z
-    .array(LineSchema, { error: 'items must be a list of order lines' })
-    .min(1, 'items needs at least one line')
-    .max(20, 'At most 20 lines per order'),
+  items: z.array(LineSchema, { error: 'itemsInvalid' }).min(1, 'itemsEmpty').max(20, 'itemsTooMany'),
 });
 
 /**
@@ -127,15 +121,15 @@ function asLines(body: unknown): unknown {
 export const CreateOrderSchema = z
   .preprocess(asLines, MultiLineOrderSchema)
   .refine((order) => order.delivery_id !== DOOR_DELIVERY_ID || !!order.address, {
-    message: 'Door Delivery needs an address',
+    message: 'addressNeeded',
     path: ['address'],
   })
   .refine((order) => !order.table_token || order.delivery_id === DINE_IN_ID, {
-    message: 'An order from a table is Dine In',
+    message: 'tableOrderDineIn',
     path: ['delivery_id'],
   })
   .refine((order) => !order.guest_name || !!order.table_token, {
-    message: "A guest's name goes with an order from a table",
+    message: 'guestNameWithTable',
     path: ['guest_name'],
   })
   .meta({
@@ -148,21 +142,16 @@ export type CreateOrderInput = z.infer<typeof CreateOrderSchema>;
 /** An order as a client sends it: the multi-line form, before the server's defaults. */
 export type NewOrderRequest = z.input<typeof MultiLineOrderSchema>;
 
-/** "1 (Pending), 4 (Preparing), …": the ids a status field takes, from the one table of statuses. */
-const STATUS_CHOICES = STATUSES.map((s) => `${s.id} (${s.name})`).join(', ');
-
 /** A reason for a move: trimmed, at most REASON_MAX characters; blank is none. */
 const reason = z.preprocess(
   (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-  z.string({ error: 'reason must be text' }).trim().max(REASON_MAX, `reason is at most ${REASON_MAX} characters`).optional(),
+  z.string({ error: 'reasonText' }).trim().max(REASON_MAX, 'reasonTooLong').optional(),
 );
 
-const statusId = (field: string) =>
+const statusId = (invalid: 'statusIdInvalid' | 'statusInvalid') =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: `${field} must be one of ${STATUS_CHOICES}` })
-      .refine((id) => (STATUS_IDS as readonly number[]).includes(id), `${field} must be one of ${STATUS_CHOICES}`),
+    z.number({ error: invalid }).refine((id) => (STATUS_IDS as readonly number[]).includes(id), invalid),
   );
 
 /**
@@ -170,9 +159,9 @@ const statusId = (field: string) =>
  * the order's current status is the server's to say; a cancellation needs its reason here.
  */
 export const UpdateOrderStatusSchema = z
-  .object({ status_id: statusId('status_id'), reason })
+  .object({ status_id: statusId('statusIdInvalid'), reason })
   .refine((body) => body.status_id !== STATUS.cancelled || !!body.reason, {
-    message: `Cancelling an order needs a reason (1 to ${REASON_MAX} characters)`,
+    message: 'cancelReasonNeeded',
     path: ['reason'],
   });
 export type UpdateOrderStatusInput = z.infer<typeof UpdateOrderStatusSchema>;
@@ -182,7 +171,7 @@ export const CancelOrderSchema = z.preprocess((v) => v ?? {}, z.object({ reason 
 export type CancelOrderInput = z.infer<typeof CancelOrderSchema>;
 
 export const OrderListQuerySchema = z.object({
-  status: z.preprocess((v) => (v === '' ? undefined : v), statusId('status').optional()),
+  status: z.preprocess((v) => (v === '' ? undefined : v), statusId('statusInvalid').optional()),
   page: z.preprocess(
     (v) => (v === '' ? undefined : v),
     wholeNumber({ required: 'page', min: 1, max: 1_000_000, range: 'page must be a whole number from 1' }).default(1),
@@ -326,12 +315,12 @@ export const QuoteSchema = z.object({
 export type Quote = z.infer<typeof QuoteSchema>;
 
 /** PATCH /transactions/:id/items/:itemId: a line ticked done, or unticked. */
-export const LineDoneSchema = z.object({ done: z.boolean({ error: 'done must be true or false' }) });
+export const LineDoneSchema = z.object({ done: z.boolean({ error: 'doneInvalid' }) });
 export type LineDoneInput = z.infer<typeof LineDoneSchema>;
 
 export const LineParamsSchema = z.object({
-  id: wholeNumber({ required: 'id', min: 1, max: 2_147_483_647, range: 'id must be a positive whole number' }),
-  itemId: wholeNumber({ required: 'itemId', min: 1, max: 2_147_483_647, range: 'itemId must be a positive whole number' }),
+  id: wholeNumber({ required: 'idInvalid', min: 1, max: 2_147_483_647, range: 'idInvalid' }),
+  itemId: wholeNumber({ required: 'itemIdInvalid', min: 1, max: 2_147_483_647, range: 'itemIdInvalid' }),
 });
 
 /** GET /transactions/prep-times: how long orders took from Pending to Ready, today and in the last hour. */
@@ -359,11 +348,7 @@ export const TableSchema = z.object({
 export type DiningTable = z.infer<typeof TableSchema>;
 
 export const CreateTableSchema = z.object({
-  name: z
-    .string({ error: 'name is required' })
-    .trim()
-    .min(1, 'name is required')
-    .max(TABLE_NAME_MAX, `A table's name is at most ${TABLE_NAME_MAX} characters`),
+  name: z.string({ error: 'tableNameRequired' }).trim().min(1, 'tableNameRequired').max(TABLE_NAME_MAX, 'tableNameTooLong'),
 });
 export type CreateTableInput = z.infer<typeof CreateTableSchema>;
 

@@ -1,20 +1,24 @@
 import { z } from 'zod';
+import type { CommonKey } from '../i18n/issues.ts';
+import { LOCALES } from '../i18n/locale.ts';
 import { isoDate, PhoneSchema, today } from './fields.ts';
 
-const optionalName = (label: string) => z.string().trim().max(50, `${label} is at most 50 characters`);
+const optionalName = (tooLong: CommonKey) => z.string().trim().max(50, tooLong);
 
 /** PATCH /users/profile: any subset of the profile's text fields (the photo travels as `images`). */
 export const ProfilePatchSchema = z.object({
-  display_name: optionalName('Display name').optional(),
-  first_name: optionalName('First name').optional(),
-  last_name: optionalName('Last name').optional(),
-  address: z.string().trim().max(300, 'Address is at most 300 characters').optional(),
+  display_name: optionalName('displayNameTooLong').optional(),
+  first_name: optionalName('firstNameTooLong').optional(),
+  last_name: optionalName('lastNameTooLong').optional(),
+  address: z.string().trim().max(300, 'addressTooLong').optional(),
   phone: PhoneSchema.optional(),
-  birthday: isoDate('Birthday is required')
-    .refine((d) => d <= today(), 'Birthday cannot be in the future')
-    .refine((d) => d >= '1900-01-01', 'Birthday must be after 1900')
+  birthday: isoDate('birthdayRequired')
+    .refine((d) => d <= today(), 'birthdayInFuture')
+    .refine((d) => d >= '1900-01-01', 'birthdayTooEarly')
     .optional(),
-  gender: z.enum(['male', 'female'], { error: 'Gender must be male or female' }).optional(),
+  gender: z.enum(['male', 'female'], { error: 'genderInvalid' }).optional(),
+  /** The account's language (docs/decisions/i18n-lingui.md#the-requests-language): the answers and e-mails speak it. */
+  locale: z.enum(LOCALES, { error: 'localeInvalid' }).optional().meta({ description: 'The language the account reads: "en" or "id"' }),
 });
 export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
 
@@ -30,6 +34,10 @@ export const ProfileSchema = z.object({
   birthday: z.string().nullable(),
   gender: z.string().nullable(),
   image: z.string().nullable(),
+  locale: z
+    .enum(LOCALES)
+    .nullable()
+    .meta({ description: 'The language the account chose ("en" or "id"); null until it chooses (Accept-Language decides meanwhile)' }),
   orders_count: z.number(),
   member: z
     .object({

@@ -17,9 +17,9 @@ export function createAuthRepository(db: Db) {
      * token was revoked.
      */
     sessionState: async (userId: number, jti: string) => {
-      const [row] = await rows<{ role: string | null; epoch: number | null; revoked: boolean }>(
+      const [row] = await rows<{ role: string | null; epoch: number | null; locale: string | null; revoked: boolean }>(
         db,
-        sql`select u.role, u.session_epoch as epoch,
+        sql`select u.role, u.session_epoch as epoch, u.locale,
                    exists(select 1 from revoked_tokens where jti = ${jti}) as revoked
             from (select 1) as one left join users u on u.id = ${userId}`,
       );

@@ -1,4 +1,4 @@
-import { LoginResultSchema, LoginSchema, MSG } from '@kopi/shared';
+import { LoginResultSchema, LoginSchema } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, MessageSchema } from '../../lib/reply.ts';
@@ -20,7 +20,7 @@ export async function authRoutes(base: FastifyInstance, opts: { service: AuthSer
         response: { 200: envelope(LoginResultSchema) },
       },
     },
-    async (request) => ({ msg: MSG.loginSuccess, data: await opts.service.login(request.body, request.ip) }),
+    async (request) => ({ msg: request.t('loginSuccess'), data: await opts.service.login(request.body, request.ip) }),
   );
 
   app.post(
@@ -31,7 +31,7 @@ export async function authRoutes(base: FastifyInstance, opts: { service: AuthSer
     },
     async (request) => {
       await opts.service.logout(sessionOf(request));
-      return { msg: 'Logged out' };
+      return { msg: request.t('server.loggedOut') };
     },
   );
 }

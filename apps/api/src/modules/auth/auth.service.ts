@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { type LoginInput, type LoginResult, MSG, type Role } from '@kopi/shared';
+import { isLocale, type Locale, type LoginInput, type LoginResult, type Role } from '@kopi/shared';
 import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
 import { unauthorized } from '../../lib/errors.ts';
@@ -14,15 +14,15 @@ export interface Session {
   expiresAt: Date;
   /** The account's session epoch when the token was issued (docs/decisions/session-epoch.md). */
   epoch: number;
+  /** The language the account chose, read with its role; null until it chooses (docs/decisions/i18n-lingui.md). */
+  locale: Locale | null;
 }
 
-const SESSION_EXPIRED = 'Your session has ended, please log in again';
-
 /** The 401 of a token that no longer opens a session: expired, revoked, or older than the account's epoch. */
-export const sessionEnded = () => unauthorized(SESSION_EXPIRED);
+export const sessionEnded = () => unauthorized('server.sessionEnded');
 
 /** What a token says of its session once its signature and expiry are checked: the rest is the database's. */
-export type SessionClaims = Omit<Session, 'role'>;
+export type SessionClaims = Omit<Session, 'role' | 'locale'>;
 
 /** Fixed-window counters shared by every instance (rate-limits.repository.ts): sign-in and sign-up limits. */
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
@@ -112,7 +112,7 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
         await limiter.count(fromHere);
         await limiter.count(anywhere);
         // One message for a wrong email and a wrong password (docs/shop-rules.md#accounts-and-roles), so neither is revealed.
-        throw unauthorized(MSG.loginFailed);
+        throw unauthorized('loginFailed');
       }
       // A successful sign-in forgives this address's earlier mistakes (the IP's and the account-wide count stay).
       await limiter.reset(fromHere);
@@ -129,7 +129,7 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
       // the shared database: a reset of the password ends the account's sessions on every instance at once.
       const state = await repo.sessionState(claims.id, claims.jti);
       if (!state?.role || state.revoked || state.epoch !== claims.epoch) throw sessionEnded();
-      return { ...claims, role: state.role as Role };
+      return { ...claims, role: state.role as Role, locale: isLocale(state.locale) ? state.locale : null };
     },
 
     /**

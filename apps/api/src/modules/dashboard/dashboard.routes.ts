@@ -26,7 +26,7 @@ export async function dashboardRoutes(base: FastifyInstance, opts: { db: Db; sho
     async (request, reply) => {
       // Figures of the moment: never from a cache.
       reply.header('cache-control', 'no-store');
-      return { msg: 'Dashboard', data: await dashboard(db, shop, request.query.period) };
+      return { msg: request.t('server.dashboard'), data: await dashboard(db, shop, request.query.period) };
     },
   );
 
@@ -57,7 +57,7 @@ export async function dashboardRoutes(base: FastifyInstance, opts: { db: Db; sho
       },
     },
     async (request, reply) => {
-      const { filename, lines, stream } = await report(db, shop, request.query.period);
+      const { filename, lines, stream } = await report(db, shop, request.query.period, request.translator());
       // Fastify destroys the stream when the client goes away before its end: the generator then
       // returns, and its next batch is never queried (no connection is held between batches).
       return reply

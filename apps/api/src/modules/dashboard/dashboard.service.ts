@@ -16,6 +16,7 @@ import {
 } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { csvRow } from '../../lib/csv.ts';
+import { type MessageKey, phrase, type Translator } from '../../lib/i18n.ts';
 import { monthlyRevenueGoal, type ShopSettings } from '../shop/shop.service.ts';
 import {
   type BestSeller,
@@ -341,21 +342,22 @@ export async function dashboard(
   return answer(plan, summed ?? (await liveFigures(db, plan)));
 }
 
-export const REPORT_HEADER = [
-  'Order ID',
-  'Placed at',
-  'Customer',
-  'Status',
-  'Delivery',
-  'Payment',
-  'Product',
-  'Size',
-  'Add-ons',
-  'Qty',
-  'Unit price (IDR)',
-  'Line total (IDR)',
-  'Order discount (IDR)',
-  'Order total (IDR)',
+/** The report's columns, named in the language of whoever downloads it. */
+const REPORT_HEADER: readonly MessageKey[] = [
+  'server.reportOrderId',
+  'server.reportPlacedAt',
+  'server.reportCustomer',
+  'server.reportStatus',
+  'server.reportDelivery',
+  'server.reportPayment',
+  'server.reportProduct',
+  'server.reportSize',
+  'server.reportAddons',
+  'server.reportQty',
+  'server.reportUnitPrice',
+  'server.reportLineTotal',
+  'server.reportDiscount',
+  'server.reportTotal',
 ];
 
 /** A fixed id's name; an id the tables do not know is written as itself. */
@@ -372,7 +374,7 @@ export interface Report {
 }
 
 /** GET /dashboard/report.csv?period= : the current period's order lines, every status. */
-export async function report(db: Db, shop: ShopSettings, period: DashboardPeriod): Promise<Report> {
+export async function report(db: Db, shop: ShopSettings, period: DashboardPeriod, t: Translator): Promise<Report> {
   const { timezone } = shop;
   const { dates, bounds } = periodBounds(period, shop.clock.now(), timezone);
   const n = bounds.length - 1;
@@ -381,7 +383,7 @@ export async function report(db: Db, shop: ShopSettings, period: DashboardPeriod
 
   async function* produce(): AsyncGenerator<string> {
     // A UTF-8 byte order mark, so that Excel reads names beyond ASCII right; the header names the zone.
-    yield `\uFEFF${csvRow(REPORT_HEADER.map((h) => (h === 'Placed at' ? `Placed at (${timezone})` : h)))}`;
+    yield `\uFEFF${csvRow(REPORT_HEADER.map((key) => t(phrase(key, { zone: timezone }))))}`;
     let after: ReportCursor | null = null;
     for (;;) {
       const batch = await reportBatch(db, range, timezone, after, REPORT_BATCH_ORDERS);

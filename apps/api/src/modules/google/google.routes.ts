@@ -1,17 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { cookieValue } from '../../lib/cookies.ts';
 import { notFound } from '../../lib/errors.ts';
 import { CALLBACK_PATH, FLOW_COOKIE, FLOW_SECONDS, type GoogleSignIn, GoogleSignInError } from './google.service.ts';
 
 /** The screen that finishes a Google sign-in in the SPA: it reads the outcome from the fragment. */
 const LANDING = '/login/google';
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
 
 /**
  * GET /auth/google sends the browser to the provider; GET /auth/google/callback comes back from it
@@ -35,7 +28,7 @@ export async function googleRoutes(app: FastifyInstance, opts: { signIn: GoogleS
     reply.header('cache-control', 'no-store').redirect(`${LANDING}#${new URLSearchParams(fragment)}`, 303);
 
   const signInOf = () => {
-    if (!opts.signIn) throw notFound('Sign-in with Google is not configured on this shop');
+    if (!opts.signIn) throw notFound('server.googleNotConfigured');
     return opts.signIn;
   };
 

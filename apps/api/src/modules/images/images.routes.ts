@@ -41,7 +41,7 @@ export async function imagesRoutes(base: FastifyInstance, opts: { db: Db }) {
     async (request, reply) => {
       const sha256 = FILE.exec(request.params.file)?.[1];
       const image = sha256 ? await readImage(opts.db, sha256, request.query.w) : undefined;
-      if (!image) throw notFound('Image not found');
+      if (!image) throw notFound('server.imageNotFound');
       // A stand-in for a smaller copy not made yet must not be kept under the copy's address.
       if (image.stopgap) return reply.header('content-type', image.contentType).header('cache-control', 'no-store').send(image.data);
       return reply

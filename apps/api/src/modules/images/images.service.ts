@@ -4,6 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { AppError, fileTypeNotAllowed } from '../../lib/errors.ts';
+import { phrase } from '../../lib/i18n.ts';
 import { createWorkQueue } from '../../lib/work-queue.ts';
 import { findImage, findVariant, saveImage, saveVariant } from './images.repository.ts';
 
@@ -28,11 +29,11 @@ export const pictureWork = createWorkQueue({
   concurrency: Math.max(1, Math.min(4, availableParallelism())),
   maxWaiting: 16,
   retryAfterSeconds: 5,
-  busyMessage: 'Too many pictures are being prepared right now, please try again in a few seconds',
+  busyMessage: 'server.imagesBusy',
 });
 
 const tooManyPixels = () =>
-  new AppError(413, 'image_too_large', `The picture is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (e.g. 6000 × 4000)`);
+  new AppError(413, 'image_too_large', phrase('server.imageTooLarge', { megapixels: MAX_INPUT_PIXELS / 1_000_000 }));
 
 const JPEG_END = Buffer.from([0xff, 0xd9]);
 const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]); // the IEND chunk

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { nameOf, PAYMENT, PAYMENT_METHODS, VA_BANK_NAMES, type VaBank } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { phrase } from '../../lib/i18n.ts';
 import { grossAmountMatches, type Midtrans, MidtransError, MidtransUnreachableError, verifySignature } from './midtrans.ts';
 import {
   cancelUnpaid,
@@ -180,11 +181,7 @@ export function createPayments(options: PaymentsOptions) {
         log.warn(`payments: order ${order.id} could not be charged: ${error.message}`);
         // Its key is freed: the customer's retry places the order again, with a new charge.
         await cancel({ ids: [order.id] }, 'The payment could not be started', 'failed', true);
-        throw new AppError(
-          502,
-          'payment_unavailable',
-          'The payment could not be started, so your order was not placed: try again, or choose to pay at the counter',
-        );
+        throw new AppError(502, 'payment_unavailable', 'server.paymentUnavailable');
       }
     },
 
@@ -205,14 +202,14 @@ export function createPayments(options: PaymentsOptions) {
      * changes nothing the second time.
      */
     async notified(body: unknown): Promise<NotificationOutcome> {
-      if (!gateway || !options.serverKey) throw notFound('Payments are not set up in this shop');
-      if (!isNotification(body)) throw badRequest('A notification needs order_id, status_code, gross_amount and signature_key');
-      if (!verifySignature(body, options.serverKey)) throw new AppError(403, 'forbidden', 'The notification is not signed by the gateway');
+      if (!gateway || !options.serverKey) throw notFound('server.paymentsOff');
+      if (!isNotification(body)) throw badRequest('server.notificationIncomplete');
+      if (!verifySignature(body, options.serverKey)) throw new AppError(403, 'forbidden', 'server.notificationUnsigned');
       const payment = await findPaymentByGatewayId(db, body.order_id);
-      if (!payment) throw notFound(`No order is paid by ${body.order_id}`);
+      if (!payment) throw notFound(phrase('server.notificationUnknownOrder', { order: body.order_id }));
       if (!grossAmountMatches(body.gross_amount, payment.total)) {
         log.warn(`payments: a notification for ${body.order_id} says ${body.gross_amount}, the order's total is ${payment.total}`);
-        throw badRequest(`The amount ${body.gross_amount} is not the order's total`);
+        throw badRequest(phrase('server.notificationWrongAmount', { amount: body.gross_amount }));
       }
       let confirmed: Awaited<ReturnType<Midtrans['status']>>;
       try {
@@ -220,13 +217,13 @@ export function createPayments(options: PaymentsOptions) {
       } catch (error) {
         if (!(error instanceof MidtransError || error instanceof MidtransUnreachableError)) throw error;
         // The gateway retries a notification that was not taken.
-        throw new AppError(503, 'busy', 'The payment could not be confirmed with the gateway: send it again later', undefined, 30);
+        throw new AppError(503, 'busy', 'server.notificationUnconfirmed', undefined, 30);
       }
       if (confirmed.status !== body.transaction_status || !grossAmountMatches(confirmed.grossAmount, payment.total)) {
         log.warn(
           `payments: a notification for ${body.order_id} (${body.transaction_status}) is not confirmed: the gateway says ${confirmed.status}`,
         );
-        throw new AppError(409, 'conflict', 'The gateway does not confirm this notification: nothing changed');
+        throw new AppError(409, 'conflict', 'server.notificationRefused');
       }
       const paid = confirmed.status === 'settlement' || (confirmed.status === 'capture' && confirmed.fraudStatus === 'accept');
       if (paid) return settle(payment.transaction_id, confirmed.settledAt ?? new Date(), confirmed.transactionId);

@@ -2,7 +2,6 @@ import {
   CATEGORIES,
   CategorySchema,
   IdParamSchema,
-  MSG,
   ProductFieldsSchema,
   ProductPatchSchema,
   ProductQuerySchema,
@@ -55,7 +54,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
     },
     async (request, reply) => {
       const product = await createProduct(db, menu, await readForm(request));
-      return reply.status(201).send({ msg: MSG.addProductSuccess, data: product });
+      return reply.status(201).send({ msg: request.t('addProductSuccess'), data: product });
     },
   );
 
@@ -73,7 +72,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
     },
     async (request) => {
       const product = await editProduct(db, menu, request.params.id, await readForm(request));
-      return { msg: MSG.editProductSuccess, data: product };
+      return { msg: request.t('editProductSuccess'), data: product };
     },
   );
 
@@ -90,7 +89,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
     },
     async (request) => {
       await deleteProduct(db, menu, request.params.id);
-      return { msg: 'Product deleted' };
+      return { msg: request.t('server.productDeleted') };
     },
   );
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   isDrink,
-  MSG,
   PRICE_MAX,
   type Product,
   type ProductFields,
@@ -17,8 +16,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Listener } from '../../db/listen.ts';
 import { createAnswerCache, type EncodedAnswer, type Encoding } from '../../lib/compression.ts';
-import { badRequest, notFound, parseOrThrow } from '../../lib/errors.ts';
+import { badRequest, fieldRefused, notFound, parseOrThrow } from '../../lib/errors.ts';
 import type { FormInput } from '../../lib/form-input.ts';
+import { phrase } from '../../lib/i18n.ts';
 import { prepareOptionalUpload, prepareUpload, storeImage } from '../images/images.service.ts';
 import { MenuIndex } from './menu-index.ts';
 import {
@@ -33,7 +33,7 @@ import {
   updateProduct,
 } from './products.repository.ts';
 
-const productNotFound = () => notFound('Product not found');
+const productNotFound = () => notFound('server.productNotFound');
 
 /** Units sold are announced to the other instances at most this often: "popular" may lag this much. */
 export const SOLD_ANNOUNCE_MS = 1000;
@@ -259,7 +259,7 @@ export function createMenu(db: Db, log: MenuLog = console) {
 }
 export type Menu = ReturnType<typeof createMenu>;
 
-const refuse = (field: string, message: string) => badRequest(message, [{ field, message }]);
+const refuse = fieldRefused;
 
 /**
  * The sizes a product is sold in and their prices (docs/shop-rules.md#prices-and-sizes): Foods and
@@ -275,7 +275,7 @@ export function sizePrices(
 ): SizePrice[] {
   if (!isDrink(category)) {
     const field = given.price_l !== undefined ? 'price_l' : given.price_xl !== undefined ? 'price_xl' : undefined;
-    if (field) throw refuse(field, 'Only drinks (Coffee, Non Coffee) come in Large and Extra Large');
+    if (field) throw refuse(field, 'server.sizesForDrinksOnly');
     return [{ size_id: SIZE.regular, price }];
   }
   const priceOf = (sizeId: number, givenPrice: number | undefined, step: number) => {
@@ -285,9 +285,9 @@ export function sizePrices(
   };
   const large = priceOf(SIZE.large, given.price_l, SIZE_STEP.large);
   const extraLarge = priceOf(SIZE.extraLarge, given.price_xl, SIZE_STEP.extraLarge);
-  if (large < price) throw refuse('price_l', 'A Large cannot cost less than a Reguler');
-  if (extraLarge < large) throw refuse('price_xl', 'An Extra Large cannot cost less than a Large');
-  if (extraLarge > PRICE_MAX) throw refuse('price_xl', `Extra Large price must be between 1 and ${PRICE_MAX}`);
+  if (large < price) throw refuse('price_l', 'server.largeBelowRegular');
+  if (extraLarge < large) throw refuse('price_xl', 'server.extraLargeBelowLarge');
+  if (extraLarge > PRICE_MAX) throw refuse('price_xl', phrase('server.extraLargePriceRange', { max: PRICE_MAX }));
   return [
     { size_id: SIZE.regular, price },
     { size_id: SIZE.large, price: large },
@@ -305,7 +305,7 @@ export async function createProduct(db: Db, menu: Menu, form: FormInput): Promis
   // Fields first, then the picture: a bad form stores nothing, not even its picture.
   const fields = parseOrThrow(ProductFieldsSchema, form.fields);
   const sizes = sizePrices(fields.category_id, fields.price, fields);
-  if (!form.image) throw badRequest(MSG.productPictureRequired, [{ field: 'images', message: MSG.productPictureRequired }]);
+  if (!form.image) throw fieldRefused('images', 'productPictureRequired');
   const image = await prepareUpload(form.image);
   const id = await db.transaction(async (trx) => {
     const tx = trx as Db;
@@ -320,7 +320,7 @@ export async function createProduct(db: Db, menu: Menu, form: FormInput): Promis
 export async function editProduct(db: Db, menu: Menu, id: number, form: FormInput): Promise<Product> {
   const patch = parseOrThrow(ProductPatchSchema, form.fields);
   const image = await prepareOptionalUpload(form.image);
-  if (Object.keys(patch).length === 0 && !image) throw badRequest('Nothing to change: send at least one field');
+  if (Object.keys(patch).length === 0 && !image) throw badRequest('server.nothingToChange');
   const pricing =
     patch.price !== undefined || patch.category_id !== undefined || patch.price_l !== undefined || patch.price_xl !== undefined;
   const updated = await db.transaction(async (trx) => {

@@ -1,4 +1,4 @@
-import { IdParamSchema, MSG, PromoFieldsSchema, PromoPatchSchema, PromoSchema, ROLES } from '@kopi/shared';
+import { IdParamSchema, PromoFieldsSchema, PromoPatchSchema, PromoSchema, ROLES } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -57,7 +57,7 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db; shop: 
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ msg: MSG.addPromoSuccess, data: await createPromo(db, shop, await readForm(request)) }),
+      reply.status(201).send({ msg: request.t('addPromoSuccess'), data: await createPromo(db, shop, await readForm(request)) }),
   );
 
   app.patch(
@@ -73,7 +73,10 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db; shop: 
         response: { 200: envelope(PromoSchema) },
       },
     },
-    async (request) => ({ msg: MSG.promoEditSuccess, data: await editPromo(db, shop, request.params.id, await readForm(request)) }),
+    async (request) => ({
+      msg: request.t('promoEditSuccess'),
+      data: await editPromo(db, shop, request.params.id, await readForm(request)),
+    }),
   );
 
   app.delete(
@@ -84,7 +87,7 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db; shop: 
     },
     async (request) => {
       await deletePromo(db, request.params.id);
-      return { msg: 'Promo deleted' };
+      return { msg: request.t('server.promoDeleted') };
     },
   );
 }

@@ -1,7 +1,7 @@
 import {
-  COUPON_REASON,
+  deliveryNamesOf,
+  formatIDR,
   MEMBER_CARD_GOAL,
-  MSG,
   type Promo,
   PromoFieldsSchema,
   PromoPatchSchema,
@@ -9,8 +9,9 @@ import {
   startOfShopDay,
 } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, notFound, parseOrThrow } from '../../lib/errors.ts';
+import { badRequest, conflict, fieldRefused, notFound, parseOrThrow } from '../../lib/errors.ts';
 import type { FormInput } from '../../lib/form-input.ts';
+import { type Phrase, phrase } from '../../lib/i18n.ts';
 import { prepareOptionalUpload, prepareUpload, storeImage } from '../images/images.service.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
 import {
@@ -24,7 +25,7 @@ import {
   updatePromo,
 } from './promos.repository.ts';
 
-const promoNotFound = () => notFound('Promo not found');
+const promoNotFound = () => notFound('server.promoNotFound');
 
 /** The shop's date today: promos end with the shop's day, not the database server's. */
 const todayOf = (shop: ShopSettings) => shopDate(shop.clock.now(), shop.timezone);
@@ -32,12 +33,12 @@ const todayOf = (shop: ShopSettings) => shopDate(shop.clock.now(), shop.timezone
 /** A new or moved expiry in the past would make a promo nobody can use. */
 function checkDuration(shop: ShopSettings, duration: string | undefined): void {
   if (duration !== undefined && duration < todayOf(shop)) {
-    throw badRequest('Expire date must be today or later', [{ field: 'duration', message: 'Expire date must be today or later' }]);
+    throw fieldRefused('duration', 'server.expiryInPast');
   }
 }
 
 async function checkCode(db: Db, code: string | undefined, exceptId?: number): Promise<void> {
-  if (code !== undefined && (await codeTaken(db, code, exceptId))) throw conflict(`Coupon code ${code} is already used by another promo`);
+  if (code !== undefined && (await codeTaken(db, code, exceptId))) throw conflict(phrase('server.couponCodeTaken', { code }));
 }
 
 /** Active promos for everyone; admins also see the ones that ended, to edit or extend them. */
@@ -54,7 +55,7 @@ export async function getPromo(db: Db, shop: ShopSettings, id: number, isAdmin: 
 
 export async function createPromo(db: Db, shop: ShopSettings, form: FormInput): Promise<Promo> {
   const fields = parseOrThrow(PromoFieldsSchema, form.fields);
-  if (!form.image) throw badRequest(MSG.allInputRequired, [{ field: 'images', message: MSG.allInputRequired }]);
+  if (!form.image) throw fieldRefused('images', 'allInputRequired');
   checkDuration(shop, fields.duration);
   await checkCode(db, fields.code);
   const image = await prepareUpload(form.image);
@@ -65,7 +66,7 @@ export async function createPromo(db: Db, shop: ShopSettings, form: FormInput): 
 export async function editPromo(db: Db, shop: ShopSettings, id: number, form: FormInput): Promise<Promo> {
   const patch = parseOrThrow(PromoPatchSchema, form.fields);
   const image = await prepareOptionalUpload(form.image);
-  if (Object.keys(patch).length === 0 && !image) throw badRequest('Nothing to change: send at least one field');
+  if (Object.keys(patch).length === 0 && !image) throw badRequest('server.nothingToChange');
   await getPromo(db, shop, id, true);
   checkDuration(shop, patch.duration);
   await checkCode(db, patch.code, id);
@@ -91,8 +92,8 @@ export interface CouponUse {
 export interface PromoVerdict {
   id: number;
   applies: boolean;
-  /** One sentence a customer understands; null when the promo applies. */
-  reason: string | null;
+  /** One sentence a customer understands, said in their language by whoever answers; null when the promo applies. */
+  reason: Phrase | null;
   /** The percentage taken off the subtotal: 0 when the promo does not apply. */
   discountPercent: number;
 }
@@ -102,13 +103,19 @@ export interface PromoVerdict {
  * promo on offer, the delivery method, a first order, the member card, the minimum, one per day.
  * Answers why it does not apply, or null.
  */
-export function couponRefusal(promo: Promo | undefined, facts: CustomerFacts, use: CouponUse): string | null {
-  if (!promo?.active) return COUPON_REASON.notValid;
-  if (promo.delivery_ids.length > 0 && !promo.delivery_ids.includes(use.deliveryId)) return COUPON_REASON.delivery(promo);
-  if (promo.new_customers_only && facts.orders > 0) return COUPON_REASON.firstOrder(promo);
-  if (promo.members_only && facts.spent < MEMBER_CARD_GOAL) return COUPON_REASON.members(promo, MEMBER_CARD_GOAL - facts.spent);
-  if (use.subtotal < promo.min_price) return COUPON_REASON.minimum(promo);
-  if (facts.used_coupon_today) return COUPON_REASON.oncePerDay;
+export function couponRefusal(promo: Promo | undefined, facts: CustomerFacts, use: CouponUse): Phrase | null {
+  // An ended or removed promo is not named.
+  if (!promo?.active) return phrase('server.couponNotValid');
+  const named = { promo: promo.promo_name };
+  if (promo.delivery_ids.length > 0 && !promo.delivery_ids.includes(use.deliveryId)) {
+    return phrase('server.couponDelivery', { ...named, methods: { or: deliveryNamesOf(promo.delivery_ids) } });
+  }
+  if (promo.new_customers_only && facts.orders > 0) return phrase('server.couponFirstOrder', named);
+  if (promo.members_only && facts.spent < MEMBER_CARD_GOAL) {
+    return phrase('server.couponMembers', { ...named, left: formatIDR(MEMBER_CARD_GOAL - facts.spent) });
+  }
+  if (use.subtotal < promo.min_price) return phrase('server.couponMinimum', { ...named, minimum: formatIDR(promo.min_price) });
+  if (facts.used_coupon_today) return phrase('server.couponOncePerDay');
   return null;
 }
 

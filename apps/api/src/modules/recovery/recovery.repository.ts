@@ -17,7 +17,7 @@ export function createRecoveryRepository(db: Db) {
 
   return {
     findAccount: async (email: string) => {
-      const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
+      const [row] = await db.select({ id: users.id, email: users.email, locale: users.locale }).from(users).where(eq(users.email, email));
       return row;
     },
 

@@ -1,11 +1,4 @@
-import {
-  ChangePasswordResultSchema,
-  ChangePasswordSchema,
-  FORGOT_LOGGED,
-  ForgotPasswordSchema,
-  MSG,
-  ResetPasswordSchema,
-} from '@kopi/shared';
+import { ChangePasswordResultSchema, ChangePasswordSchema, ForgotPasswordSchema, ResetPasswordSchema } from '@kopi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, MessageSchema } from '../../lib/reply.ts';
@@ -30,10 +23,10 @@ export async function recoveryRoutes(base: FastifyInstance, opts: { service: Rec
       },
     },
     async (request) => {
-      const sendLink = await opts.service.forgot(request.body.email, request.ip);
+      const sendLink = await opts.service.forgot(request.body.email, request.ip, request.locale);
       if (sendLink) afterAnswer.set(request, sendLink);
       // Without a mail server nobody is told that an e-mail is on its way (docs/shop-rules.md#forgotten-passwords).
-      return { msg: opts.service.emails ? MSG.forgotSent : FORGOT_LOGGED };
+      return { msg: request.t(opts.service.emails ? 'forgotSent' : 'server.forgotLogged') };
     },
   );
 
@@ -49,7 +42,7 @@ export async function recoveryRoutes(base: FastifyInstance, opts: { service: Rec
     },
     async (request) => {
       await opts.service.reset(request.body);
-      return { msg: MSG.resetSuccess };
+      return { msg: request.t('resetSuccess') };
     },
   );
 
@@ -64,6 +57,6 @@ export async function recoveryRoutes(base: FastifyInstance, opts: { service: Rec
         response: { 200: envelope(ChangePasswordResultSchema) },
       },
     },
-    async (request) => ({ msg: MSG.passwordChanged, data: await opts.service.changePassword(sessionOf(request), request.body) }),
+    async (request) => ({ msg: request.t('passwordChanged'), data: await opts.service.changePassword(sessionOf(request), request.body) }),
   );
 }

@@ -48,6 +48,6 @@ export async function shopRoutes(base: FastifyInstance, opts: { db: Db; shop: Sh
         response: { 200: envelope(ShopGoalSchema) },
       },
     },
-    async (request) => ({ msg: 'Shop settings saved', data: await updateShop(db, shop, request.body) }),
+    async (request) => ({ msg: request.t('server.shopSaved'), data: await updateShop(db, shop, request.body) }),
   );
 }

@@ -3,9 +3,6 @@ import {
   type DaySlots,
   daySlots,
   describeOpeningHours,
-  formatShopDay,
-  formatShopMoment,
-  formatShopTime,
   isOpenAt,
   isoInZone,
   openingHoursList,
@@ -22,7 +19,8 @@ import {
 import { type Config, passwordResetWay } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, conflict } from '../../lib/errors.ts';
+import { conflict, fieldRefused } from '../../lib/errors.ts';
+import { type Phrase, phrase } from '../../lib/i18n.ts';
 import { countSlotOrders, lockSlot, readMonthlyRevenueGoal, writeMonthlyRevenueGoal } from './shop.repository.ts';
 
 // The shop's clock, hours and order slots (docs/shop-rules.md#opening-hours-and-slots).
@@ -90,8 +88,7 @@ export async function slotsOfDay(db: Db, shop: ShopSettings, date: string): Prom
   const now = shop.clock.now();
   const { first, last } = scheduleWindow(shop, now);
   if (date < first || date > last) {
-    const message = `Choose a date from today (${first}) to ${last}`;
-    throw badRequest(message, [{ field: 'date', message }]);
+    throw fieldRefused('date', phrase('server.dateOutOfWindow', { first, last }));
   }
   const starts = futureSlots(shop, date, now);
   const taken = await countSlotOrders(db, starts);
@@ -105,9 +102,14 @@ export async function slotsOfDay(db: Db, shop: ShopSettings, date: string): Prom
   };
 }
 
-const when = (shop: ShopSettings, instant: Date) => formatShopMoment(instant, shop.timezone);
+/** An instant of the shop's clock, said in the listener's language ("Mon 23 Nov at 13:00"). */
+const when = (shop: ShopSettings, instant: Date, form: 'day' | 'time' | 'moment' = 'moment') => ({
+  shopTime: instant,
+  zone: shop.timezone,
+  form,
+});
 
-const refuse = (message: string) => badRequest(message, [{ field: 'scheduled_for', message }]);
+const refuse = (message: Phrase) => fieldRefused('scheduled_for', message);
 
 /** The first slot after `full` that has room, within the days an order may be scheduled. */
 async function nextFreeSlot(db: Db, shop: ShopSettings, full: Date, now: Date): Promise<Date | undefined> {
@@ -132,17 +134,18 @@ function validateTime(shop: ShopSettings, requested: string | undefined, now: Da
     const { openNow, nextOpening } = shopStatus(shop.hours, now, shop.timezone);
     if (openNow) return null;
     // OPENING_HOURS has an opening every week, so a closed shop opens again within the week.
-    throw refuse(`We are closed now and open on ${when(shop, nextOpening!)}: choose a time for your order`);
+    throw refuse(phrase('server.closedNow', { when: when(shop, nextOpening!) }));
   }
   const at = new Date(requested);
-  if (at.getTime() <= now.getTime()) throw refuse(`${when(shop, at)} has passed: choose a later time`);
+  if (at.getTime() <= now.getTime()) throw refuse(phrase('server.timePassed', { when: when(shop, at) }));
   const { last } = scheduleWindow(shop, now);
   if (shopDate(at, shop.timezone) > last) {
-    const lastDay = formatShopDay(shopInstant(last, 12 * 60, shop.timezone), shop.timezone);
-    throw refuse(`Orders can be scheduled up to ${SCHEDULE_DAYS} days ahead, until ${lastDay}`);
+    throw refuse(phrase('server.beyondWindow', { days: SCHEDULE_DAYS, day: when(shop, shopInstant(last, 12 * 60, shop.timezone), 'day') }));
   }
   if (!isOpenAt(shop.hours, at, shop.timezone)) {
-    throw refuse(`We are closed on ${when(shop, at)}. Our hours: ${describeOpeningHours(shop.hours)}`);
+    throw refuse(
+      phrase('server.closedAt', { when: when(shop, at), hours: { inWords: (locale) => describeOpeningHours(shop.hours, locale) } }),
+    );
   }
   return at;
 }
@@ -162,8 +165,8 @@ export async function checkSchedule(db: Db, shop: ShopSettings, requested: strin
   const taken = (await countSlotOrders(db, [slot])).get(slot.getTime()) ?? 0;
   if (taken < shop.slotCapacity) return slot;
   const next = await nextFreeSlot(db, shop, slot, now);
-  const full = `The ${formatShopTime(slot, shop.timezone)} slot on ${formatShopDay(slot, shop.timezone)} is full`;
-  throw conflict(next ? `${full}. The next free one is ${when(shop, next)}` : `${full}, and so is every later slot this week`);
+  const full = { time: when(shop, slot, 'time'), day: when(shop, slot, 'day') };
+  throw conflict(next ? phrase('server.slotFullNext', { ...full, when: when(shop, next) }) : phrase('server.slotFullWeek', full));
 }
 
 /**

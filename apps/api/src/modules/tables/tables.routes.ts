@@ -43,7 +43,8 @@ export async function tablesRoutes(base: FastifyInstance, opts: { db: Db; public
         response: { 201: envelope(TableSchema) },
       },
     },
-    async (request, reply) => reply.status(201).send({ msg: 'Table added', data: await createTable(db, publicUrl(), request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ msg: request.t('server.tableAdded'), data: await createTable(db, publicUrl(), request.body) }),
   );
 
   app.delete(
@@ -59,7 +60,7 @@ export async function tablesRoutes(base: FastifyInstance, opts: { db: Db; public
     },
     async (request) => {
       await deleteTable(db, request.params.id);
-      return { msg: 'Table deleted' };
+      return { msg: request.t('server.tableDeleted') };
     },
   );
 
@@ -75,8 +76,8 @@ export async function tablesRoutes(base: FastifyInstance, opts: { db: Db; public
     },
     async (request) => {
       const table = await tableByToken(db, request.params.token);
-      if (!table) throw notFound('This table code is not known: ask the staff for help');
-      return { msg: 'Table found', data: table };
+      if (!table) throw notFound('server.tableCodeUnknown');
+      return { msg: request.t('server.tableFound'), data: table };
     },
   );
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CreateTableInput, DiningTable } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { phrase } from '../../lib/i18n.ts';
 import { findTableByToken, insertTable, listTables, softDeleteTable, type TableRow } from './tables.repository.ts';
 
 // Dine-in tables and their QR codes (docs/shop-rules.md#orders-from-the-table).
@@ -24,12 +25,12 @@ export async function tables(db: Db, publicUrl: string): Promise<DiningTable[]> 
 /** A new table with a random token of 144 bits, which whoever scans its code can order with. */
 export async function createTable(db: Db, publicUrl: string, input: CreateTableInput): Promise<DiningTable> {
   const row = await insertTable(db, input.name, randomBytes(18).toString('base64url'));
-  if (!row) throw conflict(`There is already a table named ${input.name}`);
+  if (!row) throw conflict(phrase('server.tableNameTaken', { name: input.name }));
   return answer(row, publicUrl);
 }
 
 export async function deleteTable(db: Db, id: number): Promise<void> {
-  if (!(await softDeleteTable(db, id))) throw notFound('Table not found');
+  if (!(await softDeleteTable(db, id))) throw notFound('server.tableNotFound');
 }
 
 /** The table in use whose QR code carries `token`, or undefined. */

@@ -4,7 +4,6 @@ import {
   IdParamSchema,
   LineDoneSchema,
   LineParamsSchema,
-  MSG,
   ORDER_TOKEN_HEADER,
   OrderDetailSchema,
   OrderListQuerySchema,
@@ -68,7 +67,7 @@ function ordererOf(request: FastifyRequest, input: CreateOrderInput): Orderer {
   if (request.pendingSession) return { session: pendingSessionOf(request) };
   if (!input.table_token) throw unauthorized();
   if (!input.guest_name) {
-    throw badRequest('Tell us your name, so that the staff can call you', [{ field: 'guest_name', message: 'Your name is required' }]);
+    throw badRequest('server.guestNameNeeded', [{ field: 'guest_name', message: 'server.guestNameRequired' }]);
   }
   return { guest: input.guest_name };
 }
@@ -136,13 +135,13 @@ export async function transactionsRoutes(
       if (request.session) viewer = { session: request.session };
       else if (token) {
         const orderId = await guestOrderOf(db, token);
-        if (orderId === undefined) throw new AppError(404, 'data_not_found', 'Order not found');
+        if (orderId === undefined) throw new AppError(404, 'data_not_found', 'server.orderNotFound');
         viewer = { orderId };
       } else throw unauthorized();
       const opened = await stream.open(viewer, request.headers['last-event-id']);
       if (!opened.ok) {
         reply.header('retry-after', String(opened.retryAfterSeconds));
-        throw new AppError(429, 'too_many_requests', 'Too many live streams are open for this account; close one or try again shortly');
+        throw new AppError(429, 'too_many_requests', 'server.tooManyStreams');
       }
       return (
         reply
@@ -189,7 +188,7 @@ export async function transactionsRoutes(
         tableOpenLimit: opts.tableOpenOrders,
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(replayed ? 200 : 201).send({ msg: MSG.transactionSuccess, data: order });
+      return reply.status(replayed ? 200 : 201).send({ msg: request.t('transactionSuccess'), data: order });
     },
   );
 
@@ -206,7 +205,10 @@ export async function transactionsRoutes(
         response: { 200: envelope(QuoteSchema) },
       },
     },
-    async (request) => ({ msg: 'Your order priced', data: await quoteOrder(db, menu, shop, sessionOf(request), request.body) }),
+    async (request) => ({
+      msg: request.t('server.quoted'),
+      data: await quoteOrder(db, menu, shop, sessionOf(request), request.body, request.translator()),
+    }),
   );
 
   app.get(
@@ -223,7 +225,7 @@ export async function transactionsRoutes(
     async (request) => {
       const { page = 1, limit = 10 } = request.query;
       const { items, meta } = await history(db, sessionOf(request).id, page, limit);
-      return { msg: items.length ? 'Your orders' : 'No order yet', data: items, meta };
+      return { msg: request.t(items.length ? 'server.yourOrders' : 'server.noOrderYet'), data: items, meta };
     },
   );
 
@@ -240,7 +242,7 @@ export async function transactionsRoutes(
     },
     async (request) => {
       await hideFromHistory(db, sessionOf(request).id, request.params.id);
-      return { msg: 'Order removed from your history' };
+      return { msg: request.t('server.orderRemoved') };
     },
   );
 
@@ -258,7 +260,7 @@ export async function transactionsRoutes(
     async (request) => {
       const { status, page, limit } = request.query;
       const { items, meta } = await allOrders(db, status, page, limit);
-      return { msg: items.length ? 'Orders found' : MSG.nothingPending, data: items, meta };
+      return { msg: request.t(items.length ? 'server.ordersFound' : 'nothingPending'), data: items, meta };
     },
   );
 
@@ -289,9 +291,9 @@ export async function transactionsRoutes(
     },
     async (request) => {
       const token = request.headers[ORDER_TOKEN_HEADER];
-      if (request.session) return { msg: 'Order found', data: await getOrder(db, request.session, request.params.id) };
+      if (request.session) return { msg: request.t('server.orderFound'), data: await getOrder(db, request.session, request.params.id) };
       if (!token) throw unauthorized();
-      return { msg: 'Order found', data: await getGuestOrder(db, request.params.id, token) };
+      return { msg: request.t('server.orderFound'), data: await getGuestOrder(db, request.params.id, token) };
     },
   );
 
@@ -330,7 +332,7 @@ export async function transactionsRoutes(
         response: { 200: envelope(OrderDetailSchema) },
       },
     },
-    async (request) => ({ msg: 'Move undone', data: await undoLastMove(db, menu, sessionOf(request), request.params.id) }),
+    async (request) => ({ msg: request.t('server.moveUndone'), data: await undoLastMove(db, menu, sessionOf(request), request.params.id) }),
   );
 
   app.patch(
@@ -349,7 +351,7 @@ export async function transactionsRoutes(
     },
     async (request) => {
       const order = await moveAsAdmin(db, menu, payments, sessionOf(request), request.params.id, request.body);
-      return { msg: MSG.transactionUpdateSuccess, data: order };
+      return { msg: request.t('transactionUpdateSuccess'), data: order };
     },
   );
 
@@ -367,7 +369,7 @@ export async function transactionsRoutes(
     },
     async (request) => {
       const order = await cancelAsCustomer(db, menu, payments, sessionOf(request), request.params.id, request.body.reason);
-      return { msg: 'Order cancelled', data: order };
+      return { msg: request.t('server.orderCancelled'), data: order };
     },
   );
 }

@@ -6,7 +6,6 @@ import {
   EVENT_KIND,
   isDrink,
   isFinalStatus,
-  listWords,
   nameOf,
   ONLINE_PAYMENT_IDS,
   OPEN_STATUSES,
@@ -25,7 +24,6 @@ import {
   type StatusId,
   shopDate,
   startOfShopDay,
-  statusName,
   UNDO_SECONDS,
   type UpdateOrderStatusInput,
   VA_BANKS,
@@ -33,7 +31,8 @@ import {
 } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, retryOnConflict } from '../../db/errors.ts';
-import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, fieldRefused, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { type MessageKey, phrase, type Translator } from '../../lib/i18n.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';
 import { type PendingSession, type Session, sessionEnded } from '../auth/auth.service.ts';
 import { judgePromo, type PromoVerdict } from '../promos/promos.service.ts';
@@ -65,9 +64,21 @@ import {
   undoMove,
 } from './transactions.repository.ts';
 
-const orderNotFound = () => notFound('Order not found');
+const orderNotFound = () => notFound('server.orderNotFound');
 
-const refuse = (field: string, message: string) => badRequest(message, [{ field, message }]);
+const refuse = fieldRefused;
+
+const STATUS_KEYS: Record<StatusId, MessageKey> = {
+  [STATUS.awaitingPayment]: 'server.statusAwaitingPayment',
+  [STATUS.pending]: 'server.statusPending',
+  [STATUS.preparing]: 'server.statusPreparing',
+  [STATUS.ready]: 'server.statusReady',
+  [STATUS.done]: 'server.statusDone',
+  [STATUS.cancelled]: 'server.statusCancelled',
+};
+
+/** A status's name in the listener's language. */
+const statusWords = (id: number) => phrase(STATUS_KEYS[id as StatusId] ?? 'server.statusUnknown');
 
 /** Where an order's prices come from, and where its sales count: the instance's menu in memory (a Menu of the products module). */
 export interface MenuSource {
@@ -99,10 +110,10 @@ function firstStatusOf(input: CreateOrderInput, payments: OrderPayments): Status
   if (!ONLINE_PAYMENT_IDS.includes(input.payment_id)) return STATUS.pending;
   const method = nameOf(PAYMENT_METHODS, input.payment_id);
   if (!payments.enabled) {
-    throw refuse('payment_id', `${method} payments are not offered by this shop: choose Card or Cash On Delivery`);
+    throw refuse('payment_id', phrase('server.paymentNotOffered', { method: method ?? String(input.payment_id) }));
   }
   if (input.payment_id === PAYMENT.bankTransfer && !input.bank) {
-    throw refuse('bank', `A bank transfer needs the bank of its virtual account: ${VA_BANKS.join(', ')}`);
+    throw refuse('bank', phrase('server.bankNeeded', { banks: VA_BANKS.join(', ') }));
   }
   return STATUS.awaitingPayment;
 }
@@ -157,19 +168,21 @@ function pricingFromMenu(menu: MenuSource, input: CreateOrderInput): Map<number,
  */
 function priceLines(menu: ReadonlyMap<number, MenuPricing>, input: CreateOrderInput): OrderLine[] {
   const missing = idsOf(input).find((id) => !menu.has(id));
-  if (missing !== undefined) throw notFound(`Product ${missing} is not on the menu`);
+  if (missing !== undefined) throw notFound(phrase('server.productNotOnMenu', { id: missing }));
 
   const soldOut = new Set<string>();
   const lines = input.items.map((line, i): OrderLine => {
     const product = menu.get(line.product_id)!;
     const sizeName = nameOf(SIZES, line.size_id) ?? String(line.size_id);
     const unitPrice = product.sizes[String(line.size_id)];
-    if (unitPrice === undefined) throw refuse(`items.${i}.size_id`, `${product.product_name} is not sold in ${sizeName}`);
+    if (unitPrice === undefined)
+      throw refuse(`items.${i}.size_id`, phrase('server.sizeNotSold', { product: product.product_name, size: sizeName }));
     const addons = (line.addons ?? []).map((wanted, j) => {
       const addon = menu.get(wanted.product_id)!;
-      if (!isDrink(product.category_id)) throw refuse(`items.${i}.addons`, `Add-ons go in drinks only, not in ${product.product_name}`);
+      if (!isDrink(product.category_id))
+        throw refuse(`items.${i}.addons`, phrase('server.addonsInDrinksOnly', { product: product.product_name }));
       if (addon.category_id !== ADDONS_CATEGORY_ID) {
-        throw refuse(`items.${i}.addons.${j}.product_id`, `${addon.product_name} is not an add-on`);
+        throw refuse(`items.${i}.addons.${j}.product_id`, phrase('server.notAnAddon', { product: addon.product_name }));
       }
       if (addon.sold_out) soldOut.add(addon.product_name);
       // An add-on is sold in one size: its Reguler price.
@@ -190,9 +203,7 @@ function priceLines(menu: ReadonlyMap<number, MenuPricing>, input: CreateOrderIn
   });
   if (soldOut.size > 0) {
     const names = [...soldOut];
-    throw conflict(
-      `${listWords(names)} ${names.length === 1 ? 'is' : 'are'} sold out: take ${names.length === 1 ? 'it' : 'them'} out of your order`,
-    );
+    throw conflict(phrase('server.soldOut', { products: { and: names }, count: names.length }));
   }
   const { line_totals } = priceOrder(lines);
   return lines.map((line, i) => ({ ...line, line_total: line_totals[i]! }));
@@ -224,12 +235,23 @@ function couponUse(userId: number, input: CreateOrderInput, subtotal: number) {
  * POST /transactions/quote: the cart priced exactly as placing it would price it, and whether its
  * coupon applies and why not; nothing is stored. The time is not judged here (GET /shop/slots is).
  */
-export async function quoteOrder(db: Db, menu: MenuSource, shop: ShopSettings, session: Session, input: CreateOrderInput): Promise<Quote> {
+export async function quoteOrder(
+  db: Db,
+  menu: MenuSource,
+  shop: ShopSettings,
+  session: Session,
+  input: CreateOrderInput,
+  t: Translator,
+): Promise<Quote> {
   const lines = await priceCart(db, menu, input);
   const { subtotal } = priceOrder(lines);
   const verdict: PromoVerdict | undefined = input.promo_id ? await judgePromo(db, shop, couponUse(session.id, input, subtotal)) : undefined;
   const { line_totals: _, ...amounts } = priceOrder(lines, verdict?.discountPercent ?? 0);
-  return { lines, ...amounts, promo: verdict ? { id: verdict.id, applies: verdict.applies, reason: verdict.reason } : null };
+  return {
+    lines,
+    ...amounts,
+    promo: verdict ? { id: verdict.id, applies: verdict.applies, reason: verdict.reason && t(verdict.reason) } : null,
+  };
 }
 
 /** Tries of an order whose prices changed meanwhile, each priced from the database, before a 409. */
@@ -322,7 +344,7 @@ async function judgeAndStore(
     );
     if (outcome) return outcome;
     // The menu changed since this instance read it: price the cart as the database has it now.
-    if (attempt >= STALE_TRIES) throw conflict('The menu changed while your order was placed: please try again');
+    if (attempt >= STALE_TRIES) throw conflict('server.menuChanged');
     lines = priceLines(await pricingFromDatabase(db, input), input);
   }
 }
@@ -393,10 +415,9 @@ export interface OrderOptions {
   tableOpenLimit?: number;
 }
 
-const tableNotFound = () => notFound('This table code is not known: ask the staff for help');
+const tableNotFound = () => notFound('server.tableCodeUnknown');
 
-const tableFull = (open: number) =>
-  new AppError(429, 'table_full', `This table already has ${open} orders on the way: please ask the staff to help you order more`);
+const tableFull = (open: number) => new AppError(429, 'table_full', phrase('server.tableFull', { open }));
 
 /**
  * The table an order is placed at, from its QR code's token; a guest must order at a table, in
@@ -404,9 +425,8 @@ const tableFull = (open: number) =>
  */
 async function tableOf(db: Db, orderer: Orderer, input: CreateOrderInput): Promise<Place['table']> {
   if ('guest' in orderer) {
-    if (input.payment_id !== PAYMENT.cash)
-      throw refuse('payment_id', 'A guest at a table pays in cash at the counter: choose Cash On Delivery');
-    if (input.promo_id) throw refuse('promo_id', 'Coupons need an account: sign in to use one');
+    if (input.payment_id !== PAYMENT.cash) throw refuse('payment_id', 'server.guestPaysCash');
+    if (input.promo_id) throw refuse('promo_id', 'server.guestNoCoupons');
   }
   if (!input.table_token) return null;
   const table = await tableByToken(db, input.table_token);
@@ -480,10 +500,10 @@ export async function tickOrderLine(db: Db, session: Session, ids: { id: number;
     const order = await lockOrder(tx, ids.id);
     if (!order) throw orderNotFound();
     if (isFinalStatus(order.status_id)) {
-      throw badRequest(`Order #${ids.id} is already ${statusName(order.status_id)}: its lines can no longer change`);
+      throw badRequest(phrase('server.lineFinal', { id: ids.id, status: statusWords(order.status_id) }));
     }
     const tick = await tickLine(tx, { orderId: ids.id, itemId: ids.itemId, done, statusId: order.status_id, byUserId: session.id });
-    if (!tick.found) throw notFound(`Order #${ids.id} has no line ${ids.itemId}`);
+    if (!tick.found) throw notFound(phrase('server.lineNotFound', { id: ids.id, line: ids.itemId }));
     if (!tick.changed || !done) return;
     const to = tick.open === 0 ? STATUS.ready : order.status_id === STATUS.pending ? STATUS.preparing : undefined;
     if (to !== undefined && to !== order.status_id) await moveOrder(tx, { id: ids.id, to, byUserId: session.id, reason: null });
@@ -504,15 +524,13 @@ export async function undoLastMove(db: Db, menu: MenuSource, session: Session, i
     const order = await lockOrder(tx, id);
     if (!order) throw orderNotFound();
     const move = await findLastMove(tx, id);
-    if (!move || move.before === null) throw conflict(`Order #${id} has not moved yet: there is nothing to undo`);
-    if (move.kind === EVENT_KIND.undo) throw conflict(`Order #${id}'s last move was already undone`);
+    if (!move || move.before === null) throw conflict(phrase('server.undoNothing', { id }));
+    if (move.kind === EVENT_KIND.undo) throw conflict(phrase('server.undoTwice', { id }));
     if (move.seconds_ago >= UNDO_SECONDS) {
-      throw conflict(
-        `Order #${id} moved to ${statusName(move.status_id)} more than ${UNDO_SECONDS} seconds ago: it can no longer be undone`,
-      );
+      throw conflict(phrase('server.undoTooLate', { id, status: statusWords(move.status_id), seconds: UNDO_SECONDS }));
     }
     if (move.status_id === STATUS.cancelled && order.user_id !== null && move.by_user_id === order.user_id) {
-      throw conflict(`Order #${id} was cancelled by its customer: only they can order it again`);
+      throw conflict(phrase('server.undoCustomerCancel', { id }));
     }
     await undoMove(tx, { orderId: id, move, byUserId: session.id });
     return move;
@@ -563,9 +581,9 @@ export async function moveAsAdmin(
   if (!state) throw orderNotFound();
   // An order awaiting its payment moves on when the gateway says so, not by hand.
   if (state.status_id === STATUS.awaitingPayment) {
-    throw badRequest(`Order #${id} is awaiting its payment: it becomes Pending when the payment is confirmed`);
+    throw badRequest(phrase('server.awaitingPayment', { id }));
   }
-  throw badRequest(`Order #${id} cannot move from ${statusName(state.status_id)} to ${statusName(to)}`);
+  throw badRequest(phrase('server.cannotMove', { id, from: statusWords(state.status_id), to: statusWords(to) }));
 }
 
 /** A customer cancels their own order, only while it is Pending: nothing has been made yet. */
@@ -592,7 +610,7 @@ export async function cancelAsCustomer(
   }
   const state = await findOrderState(db, id);
   if (!state || state.user_id !== session.id) throw orderNotFound();
-  if (state.status_id === to) throw badRequest(`Order #${id} is already cancelled`);
-  if (state.status_id === STATUS.done) throw badRequest(`Order #${id} is already done`);
-  throw badRequest(`Order #${id} is already being prepared and can no longer be cancelled`);
+  if (state.status_id === to) throw badRequest(phrase('server.alreadyCancelled', { id }));
+  if (state.status_id === STATUS.done) throw badRequest(phrase('server.alreadyDone', { id }));
+  throw badRequest(phrase('server.alreadyPreparing', { id }));
 }

@@ -54,7 +54,7 @@ export async function findProfile(db: Db, id: number, goal: number): Promise<Pro
   const [profile] = await rows<Omit<ProfileRow, 'spent'> & { spent: string | number }>(
     db,
     sql`select u.id, u.email, u.role, u.display_name, u.first_name, u.last_name, u.address, u.phone,
-          u.birthday::text as birthday, u.gender, u.image,
+          u.birthday::text as birthday, u.gender, u.image, u.locale,
           coalesce((select sum(i.qty) from transactions t join transaction_items i on i.transaction_id = t.id
                     where t.user_id = u.id and t.status_id <> ${STATUS.cancelled}), 0)::int as orders_count,
           m.spent, to_char(m.reached_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as reached_at

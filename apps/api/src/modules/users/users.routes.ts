@@ -1,4 +1,4 @@
-import { MSG, PageQuerySchema, ProfilePatchSchema, ProfileSchema, RegisterSchema, UserListItemSchema } from '@kopi/shared';
+import { PageQuerySchema, ProfilePatchSchema, ProfileSchema, RegisterSchema, UserListItemSchema } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
@@ -32,7 +32,7 @@ export async function usersRoutes(
     async (request, reply) => {
       await opts.limiter.check(`register:ip:${request.ip}`, opts.registerLimit);
       await register(db, request.body);
-      return reply.status(201).send({ msg: MSG.signUpSuccess });
+      return reply.status(201).send({ msg: request.t('signUpSuccess') });
     },
   );
 
@@ -50,7 +50,7 @@ export async function usersRoutes(
     async (request) => {
       const { page = 1, limit = 20 } = request.query;
       const { items, meta } = await listAccounts(db, page, limit);
-      return { msg: 'Users found', data: items, meta };
+      return { msg: request.t('server.usersFound'), data: items, meta };
     },
   );
 
@@ -60,7 +60,7 @@ export async function usersRoutes(
       preHandler: app.auth.signedIn,
       schema: { tags: ['users'], summary: "The caller's profile", response: { 200: envelope(ProfileSchema) } },
     },
-    async (request) => ({ msg: 'Profile found', data: await profile(db, shop, sessionOf(request).id) }),
+    async (request) => ({ msg: request.t('server.profileFound'), data: await profile(db, shop, sessionOf(request).id) }),
   );
 
   app.patch(
@@ -69,11 +69,18 @@ export async function usersRoutes(
       preHandler: app.auth.signedIn,
       schema: {
         tags: ['users'],
-        summary: 'Change the caller\'s profile (multipart; the photo as "images")',
+        summary:
+          'Change the caller\'s profile (multipart or JSON; the photo as "images"); `locale` (en or id) is the language of its answers and e-mails',
         ...multipartForm(ProfilePatchSchema, 'optional'),
         response: { 200: envelope(ProfileSchema) },
       },
     },
-    async (request) => ({ msg: MSG.profileSuccess, data: await editProfile(db, shop, sessionOf(request).id, await readForm(request)) }),
+    async (request) => {
+      const session = sessionOf(request);
+      const data = await editProfile(db, shop, session.id, await readForm(request));
+      // A change of language is answered in the language just chosen.
+      if (data.locale) request.session = { ...session, locale: data.locale };
+      return { msg: request.t('profileSuccess'), data };
+    },
   );
 }

@@ -9,17 +9,15 @@ import { prepareOptionalUpload, storeImage } from '../images/images.service.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
 import { emailTaken, findProfile, insertUser, listUsers, updateProfile } from './users.repository.ts';
 
-const EMAIL_TAKEN = 'This email is already registered';
-
 /** Sign-up always makes a customer: the role is never taken from the request. */
 export async function register(db: Db, input: RegisterInput): Promise<number> {
-  if (await emailTaken(db, input.email)) throw conflict(EMAIL_TAKEN);
+  if (await emailTaken(db, input.email)) throw conflict('server.emailTaken');
   const password_hash = await hashPassword(input.password);
   try {
     return await insertUser(db, { email: input.email, password_hash, phone: input.phone_number, role: ROLES.user });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    if (isUniqueViolation(error)) throw conflict('server.emailTaken');
     throw error;
   }
 }
@@ -35,7 +33,7 @@ export const memberNumber = (userId: number) => `KS-${String(userId).padStart(6,
 /** The profile, with the member card once Done orders reach the goal (docs/shop-rules.md#the-member-card). */
 export async function profile(db: Db, shop: ShopSettings, id: number): Promise<Profile> {
   const found = await findProfile(db, id, MEMBER_CARD_GOAL);
-  if (!found) throw notFound('Profile not found');
+  if (!found) throw notFound('server.profileNotFound');
   const { spent, reached_at, ...rest } = found;
   return {
     ...rest,
@@ -48,7 +46,7 @@ export async function profile(db: Db, shop: ShopSettings, id: number): Promise<P
 export async function editProfile(db: Db, shop: ShopSettings, id: number, form: FormInput): Promise<Profile> {
   const patch = parseOrThrow(ProfilePatchSchema, form.fields);
   const image = await prepareOptionalUpload(form.image);
-  if (Object.keys(patch).length === 0 && !image) throw badRequest('Nothing to change: send at least one field');
+  if (Object.keys(patch).length === 0 && !image) throw badRequest('server.nothingToChange');
   await db.transaction(async (tx) => updateProfile(tx as Db, id, image ? { ...patch, image: await storeImage(tx as Db, image) } : patch));
   return profile(db, shop, id);
 }

@@ -44,8 +44,8 @@ export interface PageAnswer {
   html: string;
 }
 
-/** The web's catalogue of each language, as Vite names its source (packages/shared/src/i18n/<locale>/web.ts). */
-const catalogueSource = (locale: Locale) => `../../packages/shared/src/i18n/${locale}/web.ts`;
+/** The screens' texts of each language, as the build's manifest names them (apps/web/build/compiled-catalogues.ts). */
+const catalogueSource = (locale: Locale) => `virtual:catalogue/${locale}`;
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)"(?: \/)?>\n?\s*/g;
 

@@ -12,7 +12,8 @@ await build({
   format: 'esm',
   sourcemap: true,
   packages: 'external',
-  alias: { '@kopi/shared': '../../packages/shared/src/index.ts' },
+  // The package and its subpaths (`@kopi/shared/i18n/en/index`) from its sources.
+  alias: { '@kopi/shared': '../../packages/shared/src' },
   logLevel: 'warning',
 });
 

@@ -56,7 +56,6 @@ export async function buildApp(config: Config, given?: Database, options: { logS
   await app.register(securityHeadersPlugin);
   await app.register(compressPlugin);
   await app.register(localePlugin);
-  await app.register(localePlugin);
   await app.register(errorsPlugin);
   await app.register(jsonDepthPlugin);
   app.addHook('preValidation', rejectNulCharacters);

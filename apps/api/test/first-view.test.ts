@@ -28,8 +28,8 @@ const INDEX = `<!doctype html>
 const MANIFEST = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
   '_react-1.js': { file: 'assets/react-1.js' },
-  '../../packages/shared/src/i18n/en/web.ts': { file: 'assets/web-en.js', isDynamicEntry: true },
-  '../../packages/shared/src/i18n/id/web.ts': { file: 'assets/web-id.js', isDynamicEntry: true, imports: ['_react-1.js'] },
+  'virtual:catalogue/en': { file: 'assets/web-en.js', isDynamicEntry: true },
+  'virtual:catalogue/id': { file: 'assets/web-id.js', isDynamicEntry: true, imports: ['_react-1.js'] },
   'src/app/routes/product-detail.tsx': {
     file: 'assets/product-detail-1.js',
     isDynamicEntry: true,

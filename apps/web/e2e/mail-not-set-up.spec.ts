@@ -1,4 +1,5 @@
-import { API_BASE, FORGOT_LOGGED, MSG } from '@kopi/shared';
+import { API_BASE, MSG } from '@kopi/shared';
+import { FORGOT_LOGGED } from '@kopi/shared/i18n/en/server';
 import { expect, type Page, test } from '@playwright/test';
 import { type OwnShop, startOwnShop } from './own-shop';
 import { ADMIN, apiLogin, CUSTOMER, screenshot, startSignedIn } from './support';

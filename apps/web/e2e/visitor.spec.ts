@@ -1,4 +1,5 @@
-import { API_BASE, FORGOT_LOGGED, formatIDR, LANDING, MSG, PROMO_TERMS } from '@kopi/shared';
+import { API_BASE, formatIDR, LANDING, MSG, PROMO_TERMS } from '@kopi/shared';
+import { FORGOT_LOGGED } from '@kopi/shared/i18n/en/server';
 import { expect, test } from '@playwright/test';
 import { CUSTOMER, rupiah, screenshot } from './support';
 

@@ -1,19 +1,11 @@
 import { MEMBER_CARD_GOAL } from './constants.ts';
 import { common } from './i18n/en/common.ts';
-import { server } from './i18n/en/server.ts';
 
 // Every text the spec shows a person, word for word (docs/decisions/spec-fidelity.md#kept-word-for-word). Screens and the server import
 // these; nothing else spells them.
 
 /** The English texts of the catalogue's common part: what the spec shows a person, word for word. */
 export const MSG = common;
-
-/**
- * The server's answer to Forgot password on a shop without a mail server (no SMTP_URL): no e-mail
- * will come (docs/shop-rules.md#forgotten-passwords). Apart from MSG, which every page loads: the
- * page shows the server's answer, so only the server and the tests need it.
- */
-export const FORGOT_LOGGED = server['server.forgotLogged'];
 
 /** The catalogue's promo terms, in order (docs/shop-rules.md#coupons). */
 export const PROMO_TERMS = ['1 coupon per day', 'only for dine in', 'buy 1 get 1 only for new user', 'must have member card'] as const;

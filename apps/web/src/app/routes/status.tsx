@@ -1,5 +1,5 @@
-import { LanguageSwitch } from '../../components/layout/language-switch';
 import { PickupBoardScreen } from '../../features/orders/components/pickup-board';
+import { LanguageSwitch } from '../language-switch';
 
 /** /status: the pick-up screen, full screen, without the shop's bar (docs/shop-rules.md#the-pick-up-screen). */
 export function StatusPage() {

@@ -4,7 +4,6 @@ import { Link, NavLink } from 'react-router';
 import { type MessageKey, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { Brand } from './brand';
-import { LanguageSwitch } from './language-switch';
 import { SearchBox } from './search-box';
 
 interface NavItem {
@@ -30,11 +29,11 @@ const NAV_LINK = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 font-medium hover:text-honey ${isActive ? 'text-honey' : 'text-crema'}`;
 
 /**
- * The shop's header: the brand, the navigation, search and the language switch. A signed-in
- * person's own controls (cart, profile, logout) come from the app's layout, which composes the
- * features (app/account-controls.tsx): shared components never import a feature.
+ * The shop's header: the brand, the navigation and search. A signed-in person's own controls (cart,
+ * profile, logout) and the language switch come from the app's layout, which composes the features
+ * (app/account-controls.tsx, app/language-switch.tsx): shared components never import a feature.
  */
-export function TopBar({ accountControls }: { accountControls?: ReactNode }) {
+export function TopBar({ accountControls, languageSwitch }: { accountControls?: ReactNode; languageSwitch?: ReactNode }) {
   const session = useSession();
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -88,7 +87,7 @@ export function TopBar({ accountControls }: { accountControls?: ReactNode }) {
                 </Link>
               </>
             )}
-            <LanguageSwitch />
+            {languageSwitch}
           </div>
         </div>
       </div>

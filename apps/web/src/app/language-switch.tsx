@@ -1,12 +1,12 @@
 import { LOCALE_NAMES, type Locale } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { accountLocale, profileQueries, useSaveLocale } from '../../features/profile/api/profile';
-import { errorMessage } from '../../lib/api-client';
-import { loadLocale, useLocale } from '../../lib/i18n';
-import { rememberLocale } from '../../lib/locale-choice';
-import { useSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
+import { accountLocale, profileQueries, useSaveLocale } from '../features/profile/api/profile';
+import { errorMessage } from '../lib/api-client';
+import { loadLocale, useLocale } from '../lib/i18n';
+import { rememberLocale } from '../lib/locale-choice';
+import { useSession } from '../lib/session';
+import { toast } from '../lib/toast';
 
 const OTHER: Record<Locale, Locale> = { en: 'id', id: 'en' };
 

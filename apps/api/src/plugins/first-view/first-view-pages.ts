@@ -82,7 +82,7 @@ export function createFirstViewPages(options: FirstViewOptions) {
     extraScripts: readonly string[] = [],
   ): string {
     let html = template
-      .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+      .replace(/<html(\s+lang="[^"]*")?>/, `<html lang="${locale}">`)
       .replace(/(<meta name="locale" content=")[^"]*(")/, `$1${locale}$2`);
     if (head) html = html.replace(/<title>[^<]*<\/title>/, '').replace(DESCRIPTION, headTags(head, shopName));
     html = html.replace('</head>', `  ${extraHead}\n  </head>`);

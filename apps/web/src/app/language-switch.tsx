@@ -7,6 +7,7 @@ import { loadLocale, useLocale } from '../lib/i18n';
 import { rememberLocale } from '../lib/locale-choice';
 import { useSession } from '../lib/session';
 import { toast } from '../lib/toast';
+import { useHydrated } from '../lib/use-hydrated';
 
 const OTHER: Record<Locale, Locale> = { en: 'id', id: 'en' };
 
@@ -23,6 +24,8 @@ async function showIn(locale: Locale): Promise<void> {
 export function LanguageSwitch({ className = '' }: { className?: string }) {
   const locale = useLocale();
   const other = OTHER[locale];
+  // A tap before the scripts run on a page the server rendered would do nothing: not offered until then.
+  const hydrated = useHydrated();
   const session = useSession();
   const saveLocale = useSaveLocale({ onError: (error) => toast.error(errorMessage(error)) });
   useAccountLocale(session?.id);
@@ -39,6 +42,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
       type="button"
       lang={other}
       onClick={choose}
+      disabled={!hydrated}
       className={`rounded-lg border border-crema/30 px-3 py-1.5 text-sm font-semibold hover:text-honey ${className}`}
     >
       {LOCALE_NAMES[other]}

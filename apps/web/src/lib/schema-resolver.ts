@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type IssueValues, issueMessage } from '@kopi/shared';
 import { common as englishCommon } from '@kopi/shared/i18n/en/common';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,20 +13,32 @@ import { currentLocale, hasMessage, type MessageKey, t } from './i18n';
 const indonesianErrors = indonesian().localeError;
 const keyOfEnglish = new Map<string, MessageKey>(Object.entries(englishCommon).map(([key, text]) => [text, key as MessageKey]));
 
-/** A schema's message in the page's language: a catalogue key, or an English catalogue text, is translated. */
-export function translateIssue(message: string): string {
-  if (hasMessage(message)) return t(message);
+/**
+ * A schema's message in the page's language: a catalogue key, or an English catalogue text, is
+ * translated, with the values its issue carries ("at least {minimum} characters").
+ */
+export function translateIssue(message: string, values?: IssueValues): string {
+  if (hasMessage(message)) return t(message, values);
   const key = keyOfEnglish.get(message);
-  return key ? t(key) : message;
+  return key ? t(key, values) : message;
 }
 
-function translateErrors<TValues extends FieldValues>(errors: FieldErrors<TValues>): FieldErrors<TValues> {
-  for (const error of Object.values(errors) as (FieldError | FieldErrors<TValues> | undefined)[]) {
+/** Each field's issue values (a bound: minimum, maximum) by its path, which the form library's errors leave out. */
+type ValuesByPath = ReadonlyMap<string, IssueValues>;
+
+function translateErrors<TValues extends FieldValues>(errors: FieldErrors<TValues>, values: ValuesByPath, prefix = ''): void {
+  for (const [name, error] of Object.entries(errors) as [string, FieldError | FieldErrors<TValues> | undefined][]) {
     if (!error || typeof error !== 'object') continue;
-    if (typeof error.message === 'string') (error as FieldError).message = translateIssue(error.message);
-    else translateErrors(error as FieldErrors<TValues>);
+    const path = prefix ? `${prefix}.${name}` : name;
+    if (typeof error.message === 'string') (error as FieldError).message = translateIssue(error.message, values.get(path));
+    else translateErrors(error as FieldErrors<TValues>, values, path);
   }
-  return errors;
+}
+
+function issueValuesOf(schema: z.ZodType, input: unknown): ValuesByPath {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return new Map();
+  return new Map(parsed.error.issues.map((issue) => [issue.path.join('.'), issueMessage(issue)?.values ?? {}]));
 }
 
 /**
@@ -38,7 +51,7 @@ export function schemaResolver<TValues extends FieldValues, TOutput>(schema: z.Z
   const inIndonesian = zodResolver(typed, { error: indonesianErrors });
   return async (values, context, options) => {
     const result = await (currentLocale() === 'id' ? inIndonesian : english)(values, context, options);
-    translateErrors(result.errors);
+    if (Object.keys(result.errors).length > 0) translateErrors(result.errors, issueValuesOf(typed, values));
     return result;
   };
 }

@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Spinner } from './spinner';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -24,8 +25,10 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export function Button({ variant = 'primary', busy = false, className = '', disabled, children, type = 'button', ...rest }: ButtonProps) {
+  // On a page the server rendered, a tap before the scripts run would do nothing: not offered until then.
+  const hydrated = useHydrated();
   return (
-    <button type={type} className={buttonClass(variant, className)} disabled={disabled || busy} aria-busy={busy} {...rest}>
+    <button type={type} className={buttonClass(variant, className)} disabled={disabled || busy || !hydrated} aria-busy={busy} {...rest}>
       {busy && <Spinner className="size-4" />}
       {children}
     </button>

@@ -119,7 +119,7 @@ describe('the first view of a product', () => {
       category_id: 2,
     });
     const res = await page(`/detail/${sly.id}`);
-    const data = /<script type="application\/json" id="first-view-queries">([^<]*)<\/script>/.exec(res.body);
+    const data = /<script type="application\/json" id="first-view-queries" data-url="[^"]*">([^<]*)<\/script>/.exec(res.body);
     expect(data).not.toBeNull();
     expect(JSON.parse(data![1]!).product.product_name).toBe('Kopi </script><script>alert(1)</script>');
     expect(res.body).not.toContain('<script>alert(1)');
@@ -128,7 +128,9 @@ describe('the first view of a product', () => {
   it("carries a drink's add-ons (not a food's), so that they are drawn with the page", async () => {
     await addProduct(shop, admin.token, { product_name: 'Oat Milk', price: 7000, category_id: 4 });
     const dataOf = async (url: string) =>
-      JSON.parse(/<script type="application\/json" id="first-view-queries">([^<]*)<\/script>/.exec((await page(url)).body)![1]!);
+      JSON.parse(
+        /<script type="application\/json" id="first-view-queries" data-url="[^"]*">([^<]*)<\/script>/.exec((await page(url)).body)![1]!,
+      );
     const drink = await dataOf(`/detail/${latte.id}`);
     expect(drink.addons.map((addon: { product_name: string }) => addon.product_name)).toEqual(['Oat Milk']);
     const food = await addProduct(shop, admin.token, { product_name: 'Roti Bakar', price: 15000, category_id: 1 });

@@ -34,7 +34,7 @@ for (const path of PAGES) {
     const res = await request.get(path, { headers: { 'accept-encoding': 'br' } });
     expect(res.status()).toBe(200);
     const html = await res.text();
-    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="first-view-queries">'));
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="first-view-queries"'));
     expect(root).toContain(await lcpTextOf(request, path));
 
     // Render-blocking: one stylesheet; every script is deferred (the boot) or data.

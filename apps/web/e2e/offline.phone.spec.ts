@@ -99,13 +99,7 @@ test('installable: the manifest with its icons, and a service worker that contro
   expect((await request.get('/product')).headers()['content-security-policy']).toContain("default-src 'self'");
 });
 
-// Known gap: the menu page the server rendered carries its answers in its HTML, so the first visit
-// never asks the API for the list, and the service worker has no copy of it to answer offline (the
-// product seen does open). Open work: the worker keeps the rendered pages themselves (docs/decisions/offline-and-caching.md).
-test.fixme('after one online visit, the menu with its pictures and a product seen open offline, with the banner', async ({
-  page,
-  context,
-}) => {
+test('after one online visit, the menu with its pictures and a product seen open offline, with the banner', async ({ page, context }) => {
   await page.goto('/product');
   await expect(page.getByTestId('product-card').first()).toBeVisible();
   await controlled(page);

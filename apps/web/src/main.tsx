@@ -35,7 +35,8 @@ const app = (
 // A first view the server rendered (apps/web/src/entry-server.tsx) comes with the menu's answers it
 // was rendered from: the cache starts with them, so hydration draws the same page and asks nothing.
 const firstView = document.getElementById('first-view-queries');
-if (firstView?.textContent) {
+// Hydrated only on the address it was rendered for: the offline shell is a page rendered for another.
+if (firstView?.textContent && firstView.dataset.url === window.location.pathname + window.location.search) {
   const answers = JSON.parse(firstView.textContent) as { key: QueryKey; data: unknown; updatedAt: number }[];
   for (const answer of answers) queryClient.setQueryData(answer.key, answer.data, { updatedAt: answer.updatedAt });
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the

@@ -16,6 +16,7 @@ const SHELL_CACHE = `kopi-shell-${VERSION}`;
 /** The menu's answers, shared by everyone: they carry nobody's data. */
 const MENU_CACHE = NAMES.menu;
 const PICTURES_CACHE = NAMES.pictures;
+const PAGES_CACHE = NAMES.pages;
 /** One cache per session token: an account's orders never answer another account's request. */
 const PRIVATE_PREFIX = NAMES.privatePrefix;
 /** When the answer was stored: the offline banner says "the menu as of" this time. */
@@ -26,6 +27,7 @@ const LIMITS = {
   menu: { entries: 80 },
   pictures: { entries: 120, bytes: 25 * 1024 * 1024 },
   private: { entries: 40 },
+  pages: { entries: 30 },
 };
 
 const MENU_PATHS = [/^\/products\/get$/, /^\/products\/\d+$/];
@@ -60,7 +62,11 @@ self.addEventListener('message', (event) => {
   if (event.data?.type === 'keep' && Array.isArray(event.data.urls)) event.waitUntil(keep(event.data.urls));
 });
 
-/** Stores the menu answers and pictures among `urls` (only those; private answers need their session). */
+/** A page's address: not the API's, not a picture's, not a file's. */
+const isPagePath = (pathname) =>
+  !pathname.startsWith(`${API_BASE}/`) && !pathname.startsWith('/images/') && !/\.[a-z0-9]+$/i.test(pathname);
+
+/** Stores the pages, menu answers and pictures among `urls` (only those; private answers need their session). */
 async function keep(urls) {
   for (const href of urls.slice(0, 100)) {
     const url = new URL(href, self.location.origin);
@@ -70,10 +76,12 @@ async function keep(urls) {
       ? 'pictures'
       : apiPath && MENU_PATHS.some((path) => path.test(apiPath))
         ? 'menu'
-        : null;
+        : isPagePath(url.pathname)
+          ? 'pages'
+          : null;
     if (!kind) continue;
-    const cacheName = kind === 'pictures' ? PICTURES_CACHE : MENU_CACHE;
-    if (await caches.match(url.href, { cacheName })) continue;
+    const cacheName = { pictures: PICTURES_CACHE, menu: MENU_CACHE, pages: PAGES_CACHE }[kind];
+    if (await caches.match(url.href, { cacheName, ignoreVary: true })) continue;
     const response = await fetch(url.href);
     if (response.ok) await put(cacheName, new Request(url.href), response, LIMITS[kind]);
   }
@@ -87,7 +95,7 @@ self.addEventListener('fetch', (event) => {
   if ((request.headers.get('accept') ?? '').includes('text/event-stream')) return;
 
   if (request.mode === 'navigate') {
-    event.respondWith(pageOrShell(request));
+    event.respondWith(pageOrShell(event, request));
     return;
   }
   if (url.pathname.startsWith('/assets/') || APP_FILES.includes(url.pathname)) {
@@ -138,11 +146,22 @@ async function put(cacheName, request, response, limits) {
   await trim(cacheName, limits);
 }
 
-/** A page: the network's, else this version's shell (the app then draws the page from its caches). */
-async function pageOrShell(request) {
+/**
+ * A page: the network's (a copy kept: a page the server rendered carries its menu answers, so it
+ * opens offline as it was), else the copy kept of it, else this version's shell (the app then draws
+ * the page from its caches).
+ */
+async function pageOrShell(event, request) {
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    if (response.ok && (response.headers.get('content-type') ?? '').includes('text/html')) {
+      event.waitUntil(put(PAGES_CACHE, request, response.clone(), LIMITS.pages));
+    }
+    return response;
   } catch (error) {
+    // Pages vary by language (Vary: Accept-Language, Cookie): the copy kept is this phone's own.
+    const kept = await caches.match(request, { cacheName: PAGES_CACHE, ignoreVary: true });
+    if (kept) return kept;
     const shell = await caches.match('/', { cacheName: SHELL_CACHE });
     if (shell) return shell;
     throw error;

@@ -6,6 +6,8 @@ export const CACHE_NAMES = {
   /** The menu's answers, the same for everyone. */
   menu: 'kopi-menu',
   pictures: 'kopi-pictures',
+  /** Pages as the server sent them (a first view carries its menu answers): nobody's data either. */
+  pages: 'kopi-pages',
   /** Followed by a digest of the session's token: one cache per session, dropped at logout. */
   privatePrefix: 'kopi-private-',
   /** The header each stored answer carries: when it was stored (ISO 8601). */

@@ -45,7 +45,11 @@ if (import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' 
     // they open offline too.
     if (agreed) window.location.reload();
     else
-      navigator.serviceWorker.controller?.postMessage({ type: 'keep', urls: performance.getEntriesByType('resource').map((e) => e.name) });
+      navigator.serviceWorker.controller?.postMessage({
+        type: 'keep',
+        // The page itself too: one the server rendered carries the menu it shows.
+        urls: [window.location.href, ...performance.getEntriesByType('resource').map((e) => e.name)],
+      });
   });
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
     if (event.data?.type === 'menu-updated') for (const listener of menuListeners) listener();

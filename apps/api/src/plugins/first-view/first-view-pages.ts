@@ -78,7 +78,7 @@ export function createFirstViewPages(options: FirstViewOptions) {
     locale: Locale,
     extraHead: string,
     head?: PageHead,
-    body?: { html: string; queries: unknown },
+    body?: { html: string; queries: unknown; url: string },
     extraScripts: readonly string[] = [],
   ): string {
     let html = template
@@ -88,7 +88,8 @@ export function createFirstViewPages(options: FirstViewOptions) {
     html = html.replace('</head>', `  ${extraHead}\n  </head>`);
     if (body) {
       html = scriptsAfterPaint(html, extraScripts);
-      const data = `<script type="application/json" id="first-view-queries">${jsonForScript(body.queries)}</script>`;
+      // The address it was rendered for: a copy served for another (a phone's offline shell) is drawn anew, not hydrated.
+      const data = `<script type="application/json" id="first-view-queries" data-url="${escapeHtml(body.url)}">${jsonForScript(body.queries)}</script>`;
       html = html.replace('<div id="root"></div>', () => `<div id="root">${body.html}</div>\n    ${data}`);
     }
     return html;
@@ -148,7 +149,7 @@ export function createFirstViewPages(options: FirstViewOptions) {
         ? `<link rel="preload" as="image" href="${escapeHtml(picture.src)}" imagesrcset="${escapeHtml(picture.srcSet)}" fetchpriority="high" />`
         : '';
       const chunks = [...manifest.chunksOf(catalogueSource(locale)), ...manifest.chunksOf(renderer.FIRST_VIEW_SOURCES[need.page])];
-      return { status: 200, html: assemble(locale, picturePreload, headFor(need, data, url), rendered, chunks) };
+      return { status: 200, html: assemble(locale, picturePreload, headFor(need, data, url), { ...rendered, url }, chunks) };
     },
   };
 }

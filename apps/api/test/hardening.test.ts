@@ -297,6 +297,9 @@ describe.runIf(onPostgres)('an order waiting for a product another transaction h
     const before = await countRows(shop, 'transactions');
     await withConnection(async (holder) => {
       await holder.query('begin');
+      // The transaction whose deadlock check runs first is the one aborted: this one looks only after
+      // 30 s, so it is always the order's (1 s), whatever the machine's load.
+      await holder.query("set local deadlock_timeout = '30s'");
       await holder.query('select id from products where id = $1 for update', [second]);
       const placing = placeOrder(customer.token, [first, second]);
       await withConnection((watcher) => untilWaiting(watcher, 1));

@@ -19,6 +19,9 @@ export const statusKey = (id: number): MessageKey => STATUS_KEYS[id] ?? 'status.
 /** The delivery methods' names (Dine In, Door Delivery, Pick Up), as orders and coupons say them. */
 export const DELIVERY_KEYS: Record<number, MessageKey> = { 1: 'delivery.dineIn', 2: 'delivery.door', 3: 'delivery.pickUp' };
 
+/** The delivery methods as an order's heading names them: Door Delivery is "Order". */
+export const DELIVERY_TITLE_KEYS: Record<number, MessageKey> = { ...DELIVERY_KEYS, 2: 'order.deliveryTitle.order' };
+
 /** The delivery methods as the choices of the product and cart pages label them (Dine in, Pick up). */
 export const DELIVERY_CHOICE_KEYS: Record<number, MessageKey> = {
   1: 'deliveryChoice.dineIn',

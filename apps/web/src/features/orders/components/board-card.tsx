@@ -1,15 +1,15 @@
-import { DOOR_DELIVERY_ID, STATUS, STATUSES, type StatusId, statusName } from '@kopi/shared';
+import { DOOR_DELIVERY_ID, STATUS, STATUSES, type StatusId } from '@kopi/shared';
 import { type Ref, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { currentLocale, type MessageKey, t as translate, useT } from '../../../lib/i18n';
+import { DELIVERY_TITLE_KEYS, nameOf, statusKey } from '../../../lib/names';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { toast } from '../../../lib/toast';
 import { sawFreshEvent, useTickLine, useUndoMove } from '../api/board';
 import type { LiveOrder } from '../api/order-cache';
 import { useMoveOrder } from '../api/orders';
 import { formatMoment, formatStageTime, lateLevel, stageSince, timeUnits } from '../board-model';
-import { DELIVERY_TITLES } from '../labels';
 import { CancelOrderDialog } from './cancel-order-dialog';
 
 /** The board's one-click move to each status (the moves themselves come from STATUSES). */
@@ -21,7 +21,7 @@ const MOVE_LABELS: Partial<Record<StatusId, MessageKey>> = {
 
 function moveLabel(to: StatusId, t: typeof translate): string {
   const key = MOVE_LABELS[to];
-  return key ? t(key) : t('admin.board.moveTo', { status: statusName(to) });
+  return key ? t(key) : t('admin.board.moveTo', { status: t(statusKey(to)) });
 }
 
 /** The moves an admin may make from a status (STATUSES), the first of them being "on". */
@@ -92,7 +92,7 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
   const canCancel = STATUSES.find((s) => s.id === order.status_id)?.next.some((to) => to === STATUS.cancelled) ?? false;
   const moving = move.isPending ? move.variables.statusId : undefined;
   const headingId = `board-order-${order.id}`;
-  const stage = statusName(order.status_id as StatusId);
+  const stage = t(statusKey(order.status_id));
   const inStage = formatStageTime(now - stageSince(order), timeUnits(t));
   const late = lateLevel(order, now, lateAfterMinutes);
   const style = LATE_STYLE[late];
@@ -169,7 +169,7 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
         </ul>
         <p className="text-sm">
           <span className="rounded-full bg-crema px-2 py-0.5 font-semibold">
-            {DELIVERY_TITLES[order.delivery_id] ?? order.delivery_name}
+            {nameOf(t, DELIVERY_TITLE_KEYS, order.delivery_id, order.delivery_name)}
           </span>{' '}
           {order.scheduled_for ? (
             <strong>

@@ -1,6 +1,7 @@
-import { OPEN_STATUSES, STATUS, statusName } from '@kopi/shared';
+import { OPEN_STATUSES, STATUS } from '@kopi/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
+import { statusKey } from '../../../lib/names';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import type { LiveOrder } from '../api/order-cache';
 import { BoardCard } from './board-card';
@@ -80,7 +81,7 @@ export function BoardColumns({ orders, now, lateAfterMinutes, undoLeft, selected
             >
               {/* On a phone the tab already says the column and its count. */}
               <h2 id={headingId} className={narrow ? 'sr-only' : 'mb-3 flex items-center justify-between px-1 text-xl font-bold'}>
-                {statusName(column.status)}
+                {t(statusKey(column.status))}
                 <span className="rounded-full bg-white px-2.5 py-0.5 font-sans text-base">{column.orders.length}</span>
               </h2>
               {column.orders.length === 0 ? (

@@ -1,6 +1,6 @@
-import { statusName } from '@kopi/shared';
 import { type KeyboardEvent, useRef } from 'react';
 import { useT } from '../../../lib/i18n';
+import { statusKey } from '../../../lib/names';
 
 export const boardTabId = (status: number) => `board-tab-${status}`;
 export const boardPanelId = (status: number) => `board-panel-${status}`;
@@ -50,7 +50,7 @@ export function BoardTabs({ statuses, counts, selected, onSelect }: BoardTabsPro
             className={`flex min-h-11 min-w-0 flex-auto flex-wrap items-center justify-center gap-x-1.5 gap-y-0.5 rounded-xl px-1 py-1 text-sm font-semibold ${active ? 'bg-white text-espresso shadow-sm' : 'text-roast hover:bg-white/60'}`}
           >
             {/* On the narrowest phones the count wraps under the name rather than spilling out of the tab. */}
-            {statusName(status)}
+            {t(statusKey(status))}
             <span className={`rounded-full px-2 text-sm ${active ? 'bg-caramel-dark text-white' : 'bg-white'}`}>{counts[status] ?? 0}</span>
           </button>
         );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { type MessageKey, useLocale, useT } from '../../../lib/i18n';
-import { DELIVERY_KEYS, nameOf } from '../../../lib/names';
+import { DELIVERY_TITLE_KEYS, nameOf } from '../../../lib/names';
 import { SHOP_NAME, SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { toast } from '../../../lib/toast';
 import type { LiveOrder } from '../api/order-cache';
@@ -20,7 +20,6 @@ import { AwaitingPaymentPanel } from './payment-panel';
 const UNPAID_TEXT = { expired: 'order.unpaidExpired', failed: 'order.unpaidFailed' } as const satisfies Record<string, MessageKey>;
 
 /** The spec's title of each delivery on an order: Door Delivery is just "Order". */
-const DELIVERY_TITLE_KEYS: Record<number, MessageKey> = { ...DELIVERY_KEYS, 2: 'order.deliveryTitle.order' };
 
 interface OrderDetailsProps {
   order: LiveOrder;

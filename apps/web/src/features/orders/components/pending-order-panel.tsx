@@ -6,12 +6,13 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError, canRetry, errorMessage } from '../../../lib/api-client';
 import { currentLocale, useT } from '../../../lib/i18n';
+import { DELIVERY_TITLE_KEYS, nameOf, PAYMENT_KEYS } from '../../../lib/names';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { toast } from '../../../lib/toast';
 import { orderQueries, useSetOrderStatus } from '../api/orders';
 import { formatMoment } from '../board-model';
 import { deliveryAddressOf } from '../delivery-address';
-import { DELIVERY_TITLES, PAYMENT_OPTIONS } from '../labels';
+import { PAYMENT_OPTIONS } from '../labels';
 import { StoredOrderSummary } from './order-summary';
 
 const SWIPE_PX = 60;
@@ -78,7 +79,7 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
         <p className="text-sm font-semibold tracking-wide text-caramel-dark uppercase">{cardTitle}</p>
         <h2 id="pending-order-title" className="text-2xl font-bold">
           {t('admin.manage.title', {
-            delivery: DELIVERY_TITLES[order.delivery_id] ?? order.delivery_name,
+            delivery: nameOf(t, DELIVERY_TITLE_KEYS, order.delivery_id, order.delivery_name),
             name: order.customer.display_name,
           })}
         </h2>
@@ -103,7 +104,7 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
                 readOnly
                 className="accent-caramel"
               />
-              {option.label}
+              {nameOf(t, PAYMENT_KEYS, option.id, option.label)}
             </label>
           ))}
         </fieldset>

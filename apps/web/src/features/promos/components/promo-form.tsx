@@ -11,6 +11,7 @@ import { toFormData } from '../../../lib/form-data';
 import { type MessageKey, type MessageValues, useT } from '../../../lib/i18n';
 import { imageUrl } from '../../../lib/image-url';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { DELIVERY_KEYS, nameOf } from '../../../lib/names';
 import { toast } from '../../../lib/toast';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useCreatePromo, useUpdatePromo } from '../api/promos';
@@ -186,7 +187,7 @@ export function PromoForm({ promo }: { promo?: Promo }) {
               {DELIVERY_METHODS.map((method) => (
                 <label key={method.id} className="flex cursor-pointer items-center gap-2 py-1">
                   <input type="checkbox" value={String(method.id)} className="accent-caramel" {...register('delivery_ids')} />
-                  {method.name}
+                  {nameOf(t, DELIVERY_KEYS, method.id, method.name)}
                 </label>
               ))}
             </div>

@@ -1,6 +1,6 @@
 import { MSG } from '@kopi/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { CUSTOMER, E2E_PASSWORD, screenshot, toast, uniqueSuffix } from './support';
+import { CUSTOMER, E2E_PASSWORD, screenshot, toast, uniqueSuffix, untilHydrated } from './support';
 
 // A visitor's CHECKOUT leads to Login with the reason, and back to the cart once signed in or signed
 // up (docs/decisions/spec-fidelity.md#rough-edges-signing-in). A typed guarded address keeps the
@@ -13,6 +13,7 @@ test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true
 /** Opens the first product of the menu; answers its name. */
 async function openFirstProduct(page: Page): Promise<string> {
   await page.goto('/product');
+  await untilHydrated(page);
   const card = page.getByTestId('product-card').first();
   const name = (await card.getByRole('heading').textContent()) ?? '';
   await card.getByRole('link').click();

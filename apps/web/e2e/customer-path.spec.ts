@@ -1,6 +1,6 @@
 import { API_BASE, addDays, type DaySlots, MSG, type Shop } from '@kopi/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type ApiSession, newCustomer, registerCustomer, screenshot, toast } from './support';
+import { type ApiSession, newCustomer, registerCustomer, screenshot, toast, untilHydrated } from './support';
 
 // Rough edges on the customer's path, walked on a phone (docs/decisions/spec-fidelity.md#rough-edges-the-customers-path).
 // The test server is open all week, all day (playwright.config.ts): hours stated anywhere must say so.
@@ -28,6 +28,7 @@ async function screens(page: Page, name: string) {
 
 async function openKopiSusu(page: Page) {
   await page.goto('/product?search=Kopi%20Susu%20Gula%20Aren&sort=popular&page=1');
+  await untilHydrated(page);
   await page.getByTestId('product-card').first().getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kopi Susu Gula Aren');
 }

@@ -114,3 +114,11 @@ export function uniqueSuffix(): string {
 export function rupiah(text: string | null): number {
   return Number((text ?? '').replace(/[^\d]/g, ''));
 }
+
+/**
+ * Waits until React runs the page: a page the server rendered is plain HTML until its scripts have
+ * come (after the first paint), and a tap or a choice made before then is lost.
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}

@@ -1,7 +1,7 @@
 import { API_BASE, formatIDR, LANDING, MSG, PROMO_TERMS } from '@kopi/shared';
 import { FORGOT_LOGGED } from '@kopi/shared/i18n/en/server';
 import { expect, test } from '@playwright/test';
-import { CUSTOMER, rupiah, screenshot } from './support';
+import { CUSTOMER, rupiah, screenshot, untilHydrated } from './support';
 
 test('the landing page shows its figures (docs/shop-rules.md#landing-figures)', async ({ page }) => {
   await page.goto('/');
@@ -23,6 +23,7 @@ test('the landing page shows its figures (docs/shop-rules.md#landing-figures)', 
 
 test('a visitor browses, filters, sorts and pages the catalogue', async ({ page, request }) => {
   await page.goto('/product');
+  await untilHydrated(page);
   const cards = page.getByTestId('product-card');
   // The previous page stays on screen (dimmed, aria-busy) while the next one loads.
   const settled = () => expect(page.getByRole('list').filter({ has: cards.first() })).toHaveAttribute('aria-busy', 'false');
@@ -50,6 +51,7 @@ test('a visitor browses, filters, sorts and pages the catalogue', async ({ page,
   await expect(page.getByRole('button', { name: /Prev/ })).toBeEnabled();
   const total = Number((await page.getByText(/^Showing page 2 of \d+$/).textContent())?.match(/of (\d+)/)?.[1]);
   await page.goto(`/product?sort=popular&page=${total}`);
+  await untilHydrated(page);
   await expect(page.getByRole('button', { name: /Next/ })).toBeDisabled();
 
   // A tab filters by category, resets the page to 1 and keeps the sort.

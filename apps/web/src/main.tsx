@@ -1,6 +1,6 @@
 import { isLocale, ROLES } from '@kopi/shared';
 import type { QueryKey } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider, queryClient } from './app/provider';
 import { AppRouter } from './app/router';
@@ -22,11 +22,20 @@ await loadLocale(isLocale(serverLocale) ? serverLocale : initialLocale());
 // A staff member's pages also show the staff screens' texts.
 if (readSession()?.role === ROLES.admin) await loadCataloguePart('staff');
 
+/** Marks the page as the app's own once React runs it (a page the server rendered is plain HTML until then). */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <LanguageProvider>
       <AppProvider>
         <AppRouter />
+        <HydrationMark />
       </AppProvider>
     </LanguageProvider>
   </StrictMode>

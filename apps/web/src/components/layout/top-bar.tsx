@@ -61,7 +61,7 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
           className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-3 md:flex md:w-auto md:flex-1 md:flex-row md:items-center`}
         >
           <nav aria-label={t('nav.main')}>
-            <ul className="flex flex-col md:flex-row md:gap-1">
+            <ul className="flex flex-col md:flex-row md:flex-wrap md:gap-1">
               {nav.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end className={NAV_LINK} onClick={closeMenu}>
@@ -71,7 +71,7 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
               ))}
             </ul>
           </nav>
-          <div className="flex flex-wrap items-center gap-3 md:ml-auto md:flex-nowrap">
+          <div className="flex flex-wrap items-center gap-3 md:ml-auto lg:flex-nowrap">
             {session ? (
               <>
                 <SearchBox onSearch={closeMenu} />

@@ -78,7 +78,9 @@ test('the staff screens speak Indonesian when the browser does', async ({ browse
     await expect(page.getByRole('radio', { name: 'Harian' })).toBeVisible();
     await expect(page.getByText(/masih berjalan\. Pendapatan hanya menghitung/)).toBeVisible();
     await checkAndShoot(page, `dashboard-${size}`);
-    await page.getByRole('radio', { name: 'Harian' }).check();
+    // The period changes once its answer is asked for: clicked, then seen checked.
+    await page.getByRole('radio', { name: 'Harian' }).click();
+    await expect(page.getByRole('radio', { name: 'Harian' })).toBeChecked();
     await expect(page.getByRole('heading', { name: 'Laporan Harian' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Jam Tersibuk' })).toBeVisible();
     // The chart's labels are the shop's days in Indonesian: "26 Nov", never an English weekday.

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, CUSTOMER, startSignedIn } from './support';
+import { apiLogin, CUSTOMER, startSignedIn, untilHydrated } from './support';
 
 test('a customer reaches checkout with the keyboard alone, and always sees the focus', async ({ page, request }) => {
   await startSignedIn(page, await apiLogin(request, CUSTOMER));
   await page.goto('/product');
   await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await untilHydrated(page);
 
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });

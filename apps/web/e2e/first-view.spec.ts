@@ -1,5 +1,6 @@
 import { API_BASE, formatIDR, type Product } from '@kopi/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { newCustomer, untilHydrated } from './support';
 
 // The first visit of the pages a customer lands on (docs/decisions/first-view.md), held by what does
 // not swing with the machine's load: what the server's HTML carries, what the browser must fetch
@@ -130,6 +131,28 @@ test('the app takes over the rendered page without errors, without fetching the 
   await expect(page.getByRole('button', { name: 'Ask to Staff' })).toHaveAttribute('aria-expanded', 'true');
   expect(menuRequests.filter((url) => /\/products\/1$/.test(url))).toEqual([]);
   expect(problems).toEqual([]);
+});
+
+test("a signed-in customer's page is taken over, not drawn again: a tap during the take-over lands", async ({ page, request }) => {
+  // The server renders as for a guest; the app then shows the account. What a person taps or reads
+  // on the page must stay the same elements (a page drawn again under a finger loses the tap).
+  await newCustomer(page, request, 'first-view');
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { rendered: Element[] }).rendered = [...document.querySelectorAll('main :is(a, button, h1, h2, img)')];
+    });
+  });
+  for (const path of ['/', '/product', '/detail/1']) {
+    await page.goto(path);
+    await untilHydrated(page);
+    await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
+    const redrawn = await page.evaluate(() =>
+      (window as unknown as { rendered: Element[] }).rendered
+        .filter((element) => !element.isConnected)
+        .map((element) => element.outerHTML.slice(0, 80)),
+    );
+    expect(redrawn, path).toEqual([]);
+  }
 });
 
 test('the page is in the language of the cookie, else of Accept-Language', async ({ browser }) => {

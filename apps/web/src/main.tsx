@@ -3,7 +3,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider, queryClient } from './app/provider';
-import { AppRouter } from './app/router';
+import { AppRouter, loadPagesAt } from './app/router';
 import { LanguageProvider, loadCataloguePart, loadLocale } from './lib/i18n';
 import { initialLocale } from './lib/locale-choice';
 import { readSession } from './lib/session';
@@ -48,6 +48,9 @@ const firstView = document.getElementById('first-view-queries');
 if (firstView?.textContent && firstView.dataset.url === window.location.pathname + window.location.search) {
   const answers = JSON.parse(firstView.textContent) as { key: QueryKey; data: unknown; updatedAt: number }[];
   for (const answer of answers) queryClient.setQueryData(answer.key, answer.data, { updatedAt: answer.updatedAt });
+  // With the page's code at hand, nothing waits during hydration: a part left as the server's HTML
+  // would be drawn again from scratch when the session redraws the page around it, under a finger.
+  await loadPagesAt(window.location.pathname);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page: a tap during it is answered (Lighthouse's blocking time).
   startTransition(() => {

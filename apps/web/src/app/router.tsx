@@ -1,6 +1,6 @@
 import { ROLES } from '@kopi/shared';
-import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { type ComponentType, isValidElement, Suspense, use } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 // The DOM RouterProvider lets a navigation flush synchronously (used by logout, see logout-button.tsx).
 import { RouterProvider } from 'react-router/dom';
 import { type CataloguePart, loadCataloguePart } from '../lib/i18n';
@@ -13,21 +13,35 @@ const RELOADED_FOR_CHUNK = 'kopi:reloaded-for-chunk';
 // Route-level code splitting: each page is its own chunk (docs/architecture.md#tests-and-targets: ≤ 150 KB JS on first load).
 // A page whose texts are a part of the catalogue of their own fetches that part with its code.
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts?: CataloguePart) {
-  return lazy(async () => {
-    try {
-      const [module] = await Promise.all([load(), texts && loadCataloguePart(texts)]);
-      sessionStorage.removeItem(RELOADED_FOR_CHUNK);
-      return { default: module[name] };
-    } catch (error) {
-      // A new release replaced the chunk, or the connection dropped: one fresh load of the page
-      // fetches it again. A second failure in a row reaches the route's error screen.
-      if (sessionStorage.getItem(RELOADED_FOR_CHUNK)) throw error;
-      sessionStorage.setItem(RELOADED_FOR_CHUNK, '1');
-      window.location.reload();
-      return new Promise<never>(() => {});
-    }
-  });
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const loadPage = () =>
+    (loading ??= (async () => {
+      try {
+        const [module] = await Promise.all([load(), texts && loadCataloguePart(texts)]);
+        sessionStorage.removeItem(RELOADED_FOR_CHUNK);
+        loaded = module[name];
+        return loaded;
+      } catch (error) {
+        // A new release replaced the chunk, or the connection dropped: one fresh load of the page
+        // fetches it again. A second failure in a row reaches the route's error screen.
+        if (sessionStorage.getItem(RELOADED_FOR_CHUNK)) throw error;
+        sessionStorage.setItem(RELOADED_FOR_CHUNK, '1');
+        window.location.reload();
+        return new Promise<never>(() => {});
+      }
+    })());
+  // A page whose code has come is drawn at once: one the server rendered is taken over in one pass
+  // (main.tsx loads its code first), and never left as HTML waiting while the session redraws the rest.
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page as this module loads, never during a render.
+  function Page() {
+    const Component = loaded ?? use(loadPage());
+    return <Component />;
+  }
+  pages.set(Page, loadPage);
+  return Page;
 }
+const pages = new Map<ComponentType, () => Promise<ComponentType>>();
 
 const HomePage = page(() => import('./routes/home'), 'HomePage');
 const LoginPage = page(() => import('./routes/login'), 'LoginPage', 'account');
@@ -56,7 +70,7 @@ const TablePage = page(() => import('./routes/table'), 'TablePage');
 const ANY_ROLE = [ROLES.user, ROLES.admin] as const;
 const ADMIN = [ROLES.admin] as const;
 
-const router = createBrowserRouter([
+const routes: RouteObject[] = [
   // The pick-up screen is a TV above the counter: full screen, without the shop's bar (docs/shop-rules.md#the-pick-up-screen).
   {
     path: '/status',
@@ -184,7 +198,14 @@ const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+const router = createBrowserRouter(routes);
+
+/** Loads the code of the pages at `pathname`, so that the HTML the server rendered for it is hydrated in one pass. */
+export async function loadPagesAt(pathname: string): Promise<void> {
+  const elements = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.element);
+  await Promise.all(elements.map((element) => (isValidElement(element) ? pages.get(element.type as ComponentType)?.() : undefined)));
+}
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

@@ -3,7 +3,7 @@ import { type Ref, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { currentLocale, type MessageKey, t as translate, useT } from '../../../lib/i18n';
-import { DELIVERY_TITLE_KEYS, nameOf, statusKey } from '../../../lib/names';
+import { DELIVERY_TITLE_KEYS, nameOf, SIZE_KEYS, statusKey } from '../../../lib/names';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { toast } from '../../../lib/toast';
 import { sawFreshEvent, useTickLine, useUndoMove } from '../api/board';
@@ -158,7 +158,7 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
                   </span>
                   <span className={`min-w-0 ${done ? 'line-through decoration-2' : ''}`}>
                     <span className="font-bold">{line.qty} ×</span> {line.product_name}{' '}
-                    <span className="text-roast">({line.size_name})</span>
+                    <span className="text-roast">({nameOf(t, SIZE_KEYS, line.size_id, line.size_name)})</span>
                     {addonNames(line).length > 0 && <span className="block text-sm text-roast">+ {addonNames(line).join(', ')}</span>}
                   </span>
                   <span className="sr-only">, {t(done ? 'admin.board.lineDone' : 'admin.board.lineToMake')}</span>

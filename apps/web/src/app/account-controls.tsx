@@ -1,9 +1,13 @@
 import { ROLES } from '@kopi/shared';
-import { LogoutButton } from '../features/auth/components/logout-button';
+import { LazyWhen } from '../components/lazy-when';
 import { CartBadgeLink } from '../features/cart/components/cart-badge-link';
 import { ProfileLink } from '../features/profile/components/profile-link';
 import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session';
+
+// Only the staff's top bar has Logout (a customer's is on their profile): fetched for them alone.
+const loadLogoutButton = () => import('../features/auth/components/logout-button').then((module) => module.LogoutButton);
+const LOGOUT_CLASS = 'rounded-xl bg-honey px-4 py-2 text-sm font-bold text-espresso hover:bg-crema';
 
 /** What the top bar shows a signed-in person: a customer's cart and profile, the staff's profile and logout. */
 export function AccountControls() {
@@ -15,9 +19,7 @@ export function AccountControls() {
     <>
       {!isAdmin && <CartBadgeLink />}
       <ProfileLink sessionId={session.id} />
-      {isAdmin && (
-        <LogoutButton label={t('nav.logout')} className="rounded-xl bg-honey px-4 py-2 text-sm font-bold text-espresso hover:bg-crema" />
-      )}
+      {isAdmin && <LazyWhen when load={loadLogoutButton} props={{ label: t('nav.logout'), className: LOGOUT_CLASS }} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { LOCALE_NAMES, type Locale } from '@kopi/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { accountLocale, profileQueries, useSaveLocale } from '../features/profile/api/profile';
+import { accountLocale, profileQueries, saveAccountLocale } from '../features/profile/api/profile';
 import { errorMessage } from '../lib/api-client';
 import { loadLocale, useLocale } from '../lib/i18n';
 import { rememberLocale } from '../lib/locale-choice';
@@ -27,14 +27,13 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   // A tap before the scripts run on a page the server rendered would do nothing: not offered until then.
   const hydrated = useHydrated();
   const session = useSession();
-  const saveLocale = useSaveLocale({ onError: (error) => toast.error(errorMessage(error)) });
+  const queryClient = useQueryClient();
   useAccountLocale(session?.id);
 
   const choose = () => {
-    void showIn(other).then(
-      () => session && saveLocale.mutate(other),
-      (error: unknown) => toast.error(errorMessage(error)),
-    );
+    showIn(other)
+      .then(() => session && saveAccountLocale(queryClient, other))
+      .catch((error: unknown) => toast.error(errorMessage(error)));
   };
 
   return (

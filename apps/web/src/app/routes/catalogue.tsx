@@ -8,11 +8,9 @@ import { ErrorMessage } from '../../components/ui/error-message';
 import { Pager } from '../../components/ui/pager';
 import { orderItemsOf, readCart, updateCartChoices, useCart } from '../../features/cart/cart-store';
 import { TableBanner } from '../../features/cart/components/table-banner';
-import { orderQueries } from '../../features/orders/api/orders';
 import { type ProductListQuery, productQueries } from '../../features/products/api/products';
 import { CategoryTabs, SortSelect } from '../../features/products/components/catalogue-filters';
 import { ProductCard, ProductGridSkeleton } from '../../features/products/components/product-card';
-import { profileQueries } from '../../features/profile/api/profile';
 import { type CouponNotice, PromoPanel } from '../../features/promos/components/promo-panel';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
@@ -68,6 +66,11 @@ export function CataloguePage() {
     setApplying(true);
     setNotice(null);
     try {
+      // Fetched on the first Apply, not with the menu: most visits to the menu apply no coupon.
+      const [{ orderQueries }, { profileQueries }] = await Promise.all([
+        import('../../features/orders/api/orders'),
+        import('../../features/profile/api/profile'),
+      ]);
       // Door Delivery is priced with the saved address; the payment page asks for one if there is none.
       const address =
         current.deliveryId === DOOR_DELIVERY_ID ? (await queryClient.fetchQuery(profileQueries.mine(session?.id))).address : null;

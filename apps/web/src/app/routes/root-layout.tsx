@@ -6,7 +6,6 @@ import { TopBar } from '../../components/layout/top-bar';
 import { LazyWhen } from '../../components/lazy-when';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useAnythingSaved } from '../../features/orders/api/outbox-key';
-import { LiveOrders } from '../../features/orders/components/live-orders';
 import { errorMessage, setAuthFailureListener } from '../../lib/api-client';
 import { loadCataloguePart, useT } from '../../lib/i18n';
 import { applyUpdate, useUpdateReady } from '../../lib/service-worker';
@@ -16,7 +15,8 @@ import { useOnline } from '../../lib/use-online';
 import { AccountControls } from '../account-controls';
 import { LanguageSwitch } from '../language-switch';
 
-// Fetched only when needed (components/lazy-when.tsx): offline, a new version waiting, an order saved offline.
+// Fetched only when needed (components/lazy-when.tsx): signed in, offline, a new version waiting, an order saved offline.
+const loadLiveOrders = () => import('../../features/orders/components/live-orders').then((module) => module.LiveOrders);
 const loadOfflineBanner = () => import('../../components/layout/offline-banner').then((module) => module.OfflineBanner);
 const loadUpdatePrompt = () => import('../../components/layout/update-prompt').then((module) => module.UpdatePrompt);
 const loadSender = () => import('../saved-orders-sender').then((module) => module.SavedOrdersSender);
@@ -59,7 +59,7 @@ export function RootLayout() {
         {t('nav.skip')}
       </a>
       {/* One live stream per tab, only while signed in: every screen shares it. */}
-      {session && <LiveOrders accountId={session.id} token={session.token} />}
+      {session && <LazyWhen when load={loadLiveOrders} props={{ accountId: session.id, token: session.token }} />}
       {/* Orders confirmed offline leave from whichever page is open when the network is back. */}
       {session && <LazyWhen when={anythingSaved} load={loadSender} props={{ accountId: session.id }} />}
       <TopBar accountControls={<AccountControls />} languageSwitch={<LanguageSwitch />} />

@@ -1,5 +1,5 @@
 import { isLocale, type Locale, type Profile } from '@kopi/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationReactions } from '../../../lib/mutation-reactions';
 
@@ -32,21 +32,15 @@ export function accountLocale(profile: Profile | undefined): Locale | null {
   return isLocale(locale) ? locale : null;
 }
 
-/** Keeps the language chosen with the switch on the account, so it follows the person to another device. */
-export function useSaveLocale(reactions: MutationReactions<Profile, Locale> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...reactions,
-    mutationFn: async (locale: Locale) => {
-      // The profile route reads a multipart form; a form with the language alone changes nothing else.
-      const form = new FormData();
-      form.set('locale', locale);
-      return (await apiRequest<Profile>('/users/profile', { method: 'PATCH', body: form })).data;
-    },
-    onSuccess: (...args) => {
-      const [saved] = args;
-      queryClient.setQueryData(profileQueries.mine(saved.id).queryKey, saved);
-      return reactions.onSuccess?.(...args);
-    },
-  });
+/**
+ * Keeps the language chosen with the switch on the account, so it follows the person to another device.
+ * A plain call rather than a mutation hook: the switch is on every page and has no pending state to show.
+ */
+export async function saveAccountLocale(queryClient: QueryClient, locale: Locale): Promise<Profile> {
+  // The profile route reads a multipart form; a form with the language alone changes nothing else.
+  const form = new FormData();
+  form.set('locale', locale);
+  const saved = (await apiRequest<Profile>('/users/profile', { method: 'PATCH', body: form })).data;
+  queryClient.setQueryData(profileQueries.mine(saved.id).queryKey, saved);
+  return saved;
 }

@@ -25,6 +25,7 @@ const ENGLISH_LEFT = Object.entries(english)
   .filter(([key, text]) => indonesian[key as keyof typeof english] !== text && !text.includes('{') && text.length >= 12)
   .map(([, text]) => text);
 
+/** An order placed for `customer`: its id (its number is the shop day's, which other days' orders share). */
 async function placeOrder(request: APIRequestContext, customer: ApiSession): Promise<number> {
   const menu = await request.get(`${API_BASE}/products/get?limit=50`);
   const { data: products } = (await menu.json()) as { data: { id: number; sold_out: boolean; category_id: number }[] };
@@ -34,7 +35,7 @@ async function placeOrder(request: APIRequestContext, customer: ApiSession): Pro
     data: { items: [{ product_id: drink.id, qty: 2, size_id: 1 }], delivery_id: 3, payment_id: 1 },
   });
   expect(answer.status()).toBe(201);
-  return ((await answer.json()) as { data: { number: number } }).data.number;
+  return ((await answer.json()) as { data: { id: number } }).data.id;
 }
 
 async function indonesianPage(browser: Browser, session: ApiSession, viewport: { width: number; height: number }): Promise<Page> {
@@ -56,7 +57,7 @@ test('the staff screens speak Indonesian when the browser does', async ({ browse
   test.setTimeout(180_000);
   const admin = await apiLogin(request, ADMIN);
   const customer = await registerCustomer(request, 'i18n-admin');
-  const number = await placeOrder(request, customer);
+  const orderId = await placeOrder(request, customer);
   const table = await request.post(`${API_BASE}/tables`, {
     headers: { 'access-token': admin.token },
     data: { name: `9${Date.now() % 1000}` },
@@ -71,7 +72,7 @@ test('the staff screens speak Indonesian when the browser does', async ({ browse
     const page = await indonesianPage(browser, admin, viewport);
 
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: 'Lihat perkembangan tokomu sejauh ini' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Lihat perkembangan kedai Anda sejauh ini' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Laporan Bulanan' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Staf Terbaik Bulan Ini' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Unduh Laporan' })).toBeVisible();
@@ -99,9 +100,7 @@ test('the staff screens speak Indonesian when the browser does', async ({ browse
     await expect(page.getByRole('heading', { name: 'Perlu dibuat' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Dapur' })).toBeVisible();
     await expect(page).toHaveTitle(/Papan pesanan · /);
-    await expect(
-      page.locator(`[data-testid="board-card"]`, { hasText: `#${number}` }).getByRole('button', { name: /Mulai siapkan/ }),
-    ).toBeVisible();
+    await expect(page.locator(`#board-card-${orderId}`).getByRole('button', { name: /Mulai siapkan/ })).toBeVisible();
     await checkAndShoot(page, `board-${size}`);
 
     await page.goto('/manageorder/tables');

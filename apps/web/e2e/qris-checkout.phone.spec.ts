@@ -5,7 +5,7 @@ import { API_BASE, formatIDR } from '@kopi/shared';
 import { type APIRequestContext, type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { type Sandbox, startSandbox } from '../../../tools/payments-sandbox/sandbox.ts';
 import { type OwnShop, startOwnShop } from './own-shop';
-import { ADMIN, apiLogin, registerCustomer, screenshot, startSignedIn } from './support';
+import { ADMIN, apiLogin, registerCustomer, screenshot, startSignedIn, untilHydrated } from './support';
 
 // Paying online (docs/shop-rules.md#payments) on a 375 px phone: a shop with payments on, its own
 // server talking to the local payments sandbox. The customer checks out with QRIS, sees the QR code
@@ -58,6 +58,7 @@ async function drinkInCart(page: Page): Promise<void> {
   const drink = products.data.find((product) => product.category_id === 2);
   expect(drink).toBeDefined();
   await page.goto(`${shop.baseURL}/detail/${drink!.id}`);
+  await untilHydrated(page);
   await page.getByRole('radio', { name: 'Pick up' }).check({ force: true });
   await page.getByRole('button', { name: 'CHECKOUT' }).tap();
   await expect(page).toHaveURL(`${shop.baseURL}/payment`);
@@ -113,7 +114,7 @@ test('a customer pays by QRIS on a phone: QR and countdown, paid in the sandbox,
   await expect(page.getByTestId('tracker-current')).toHaveCount(0);
   const number = (await page.getByRole('heading', { level: 1 }).textContent())?.replace('Order #', '');
   // Not on the board while it is not paid.
-  await expect(board.getByTestId('board-card').filter({ hasText: `#${number}` })).toHaveCount(0);
+  await expect(board.locator(`#board-card-${orderId}`)).toHaveCount(0);
   await shot(page, 'qris-panel-phone');
 
   // The network cut on the payment panel: the customer is told their payment is not lost.
@@ -138,7 +139,7 @@ test('a customer pays by QRIS on a phone: QR and countdown, paid in the sandbox,
   await shot(page, 'qris-paid-phone');
 
   // The board got it as a new order, announced (and chimed).
-  const card = board.getByTestId('board-card').filter({ hasText: `#${number}` });
+  const card = board.locator(`#board-card-${orderId}`);
   await expect(card).toBeVisible();
   await expect(card.getByText('collect payment')).toHaveCount(0);
   await expect(board.getByTestId('board-announcement')).toContainText(`New order #${number}`);

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 
 interface Choice {
   id: number;
@@ -22,8 +23,10 @@ interface ChoiceGroupProps {
 export function ChoiceGroup({ legend, name, choices, value, onChange, disabled, shape = 'pill' }: ChoiceGroupProps) {
   const noteId = useId();
   const chip = shape === 'circle' ? 'size-12 rounded-full justify-center' : 'rounded-xl px-4 py-2';
+  // On a page the server rendered, a choice made before the scripts run would be undone as they take over.
+  const hydrated = useHydrated();
   return (
-    <fieldset disabled={disabled}>
+    <fieldset disabled={disabled || !hydrated}>
       <legend className="mb-2 font-semibold text-roast">{legend}</legend>
       <div className="flex flex-wrap gap-2">
         {choices.map((choice) => (

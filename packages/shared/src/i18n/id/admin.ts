@@ -155,9 +155,9 @@ export const admin = {
   'admin.tables.qrFailed': 'Kode QR tidak dapat dibuat.',
   'admin.tables.qrAlt': 'Kode QR {name}',
 
-  'admin.dashboard.heading': 'Lihat perkembangan tokomu sejauh ini',
+  'admin.dashboard.heading': 'Lihat perkembangan kedai Anda sejauh ini',
   'admin.dashboard.mailWarning':
-    'E-mail belum diatur: pelanggan yang lupa kata sandi tidak menerima tautan untuk mengaturnya ulang. Isi SMTP_URL dan MAIL_FROM agar e-mail terkirim; sampai saat itu setiap tautan ditulis di log server.',
+    'Email belum diatur: pelanggan yang lupa kata sandi tidak menerima tautan untuk mengaturnya ulang. Isi SMTP_URL dan MAIL_FROM agar e-mail terkirim; sampai saat itu setiap tautan ditulis di log server.',
   'admin.dashboard.empty': 'Belum ada pesanan {when}. Angka-angkanya terisi begitu pelanggan memesan.',
   'admin.dashboard.period': 'Periode',
   'admin.dashboard.daily': 'Harian',

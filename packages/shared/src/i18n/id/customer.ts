@@ -59,7 +59,7 @@ export const customer = {
   'logout.yes': 'Ya',
   'logout.close': 'Tutup',
   // The landing page
-  'home.heading': 'Awali harimu dengan kopi dan makanan enak',
+  'home.heading': 'Awali hari Anda dengan kopi dan makanan enak',
   'home.intro':
     'Kami menyajikan biji kopi berkualitas, rasa yang nikmat, dan makanan sehat yang dibuat dengan cinta, khusus untukmu. Pesan sekarang, ambil sendiri atau minta diantar {hours}.',
   'home.seeMenu': 'Lihat menu',
@@ -69,7 +69,7 @@ export const customer = {
   'home.stores': 'Gerai',
   'home.customers': 'Pelanggan',
   'home.favouritesHeading': 'Ini favorit banyak orang',
-  'home.favouritesIntro': 'Yuk pilih dan cicipi favorit banyak orang. Mungkin jadi favoritmu juga!',
+  'home.favouritesIntro': 'Yuk pilih dan cicipi favorit banyak orang. Mungkin jadi favorit Anda juga!',
   'home.orderNow': 'Pesan sekarang',
   'home.note.hazelnutSyrup': 'Sirup hazelnut',
   'home.note.steamedMilk': 'Susu steamed',
@@ -134,7 +134,7 @@ export const customer = {
   'payment.cash': 'Bayar di Tempat',
   'payment.qris': 'QRIS',
   // A coupon's terms on its card
-  'promo.forYou': 'Promo untukmu',
+  'promo.forYou': 'Promo untuk Anda',
   'promo.updatedWeekly': 'Kupon diperbarui setiap minggu. Yuk cek!',
   'promo.loading': 'Memuat kupon…',
   'promo.none': 'Belum ada kupon saat ini.',
@@ -150,7 +150,7 @@ export const customer = {
   'promo.term.bogo': 'beli 1 gratis 1 hanya untuk pengguna baru',
   'promo.term.member': 'wajib punya kartu member',
   'promo.rule.onlyFor': 'Hanya untuk {deliveries}',
-  'promo.rule.firstOrder': 'Hanya untuk pesanan pertamamu',
+  'promo.rule.firstOrder': 'Hanya untuk pesanan pertama Anda',
   'promo.rule.member': 'Wajib punya kartu member',
   'promo.rule.minOrder': 'Min. belanja {amount}',
   'promo.or': '{first} atau {second}',
@@ -175,9 +175,9 @@ export const customer = {
   'category.coffee': 'Kopi',
   'category.nonCoffee': 'Non Kopi',
   'category.addOns': 'Tambahan',
-  'addons.makeItYours': 'Sesuaikan seleramu',
-  'addons.hint': 'Tambahkan hingga 3 topping, masing-masing 1 sampai 3.',
-  'addons.full': 'Sudah 3 topping, batas untuk satu minuman: hapus satu untuk memilih yang lain.',
+  'addons.makeItYours': 'Sesuaikan selera Anda',
+  'addons.hint': 'Pilih hingga 3 tambahan, masing-masing 1 sampai 3.',
+  'addons.full': 'Sudah 3 tambahan, batas untuk satu minuman: hapus satu untuk memilih yang lain.',
   'addons.quantity': 'Jumlah {name}',
   // The cart and checkout
   'cart.empty': 'Keranjang Anda kosong.',
@@ -209,7 +209,7 @@ export const customer = {
     'Percobaan sebelumnya sudah membuat pesanan Anda, dengan isi keranjang saat itu: lihat di Riwayat. Keranjang ini belum dipesan; tekan Konfirmasi dan Bayar hanya jika Anda ingin pesanan kedua.',
   'checkout.seeInHistory': 'Lihat di Riwayat',
   // The order's summary
-  'summary.addonsIn': 'Topping di {name}',
+  'summary.addonsIn': 'Tambahan di {name}',
   'summary.subtotal': 'SUBTOTAL',
   'summary.discount': 'DISKON',
   'summary.tax': 'PAJAK & BIAYA',
@@ -424,7 +424,7 @@ export const customer = {
   'member.cardLine': '{shop} · Kartu member',
   'member.since': 'member sejak',
   'member.bannerHeading': 'Dapatkan kartu member sekarang!',
-  'member.left': 'Belanja {left} lagi dan kartunya jadi milikmu: gratis setelah pesanan selesaimu mencapai {goal}.',
+  'member.left': 'Belanja {left} lagi dan kartunya jadi milik Anda: gratis setelah pesanan Anda yang selesai mencapai {goal}.',
   'member.progress': 'Belanja menuju kartu member',
   'member.progressValue': '{spent} dari {goal}',
   // Ordering from a table (/t/…)
@@ -459,7 +459,7 @@ export const customer = {
   'cancel.reasonHint': 'Wajib, paling banyak 200 karakter. Pelanggan akan melihatnya.',
   'cancel.reasonOptional': 'Alasan (opsional)',
   'cancel.atMost': 'Paling banyak {max} karakter.',
-  'cancel.keep': 'Tetap pesan',
+  'cancel.keep': 'Jangan batalkan',
   'cancel.confirm': 'Batalkan pesanan',
   'hide.question': 'Pesanan #{number} berstatus {status}. Sembunyikan dari riwayat Anda?',
   'hide.pending':

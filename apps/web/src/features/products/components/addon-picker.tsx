@@ -1,6 +1,7 @@
 import { ADDON_KINDS_MAX, ADDON_QTY_MAX, formatIDR, type Product as MenuProduct } from '@kopi/shared';
 import { QtyStepper } from '../../../components/ui/qty-stepper';
 import { useT } from '../../../lib/i18n';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 export interface ChosenAddon {
   product: MenuProduct;
@@ -17,6 +18,8 @@ interface AddonPickerProps {
 
 /** "Make it yours": add-ons in a drink, at most 3 kinds and 1–3 of each (docs/shop-rules.md#prices-and-sizes). */
 export function AddonPicker({ addons, value, onChange, disabled = false }: AddonPickerProps) {
+  // A choice made before the scripts run on a page the server rendered would be undone as they take over.
+  const hydrated = useHydrated();
   const full = value.length >= ADDON_KINDS_MAX;
   const t = useT();
   const chosenQty = (id: number) => value.find((chosen) => chosen.product.id === id)?.qty;
@@ -30,7 +33,7 @@ export function AddonPicker({ addons, value, onChange, disabled = false }: Addon
   }
 
   return (
-    <fieldset disabled={disabled} className="rounded-2xl bg-white p-4 ring-1 ring-roast/15">
+    <fieldset disabled={disabled || !hydrated} className="rounded-2xl bg-white p-4 ring-1 ring-roast/15">
       <legend className="px-1 font-semibold text-roast">{t('addons.makeItYours')}</legend>
       <p className="mb-3 text-sm text-roast" id="addon-hint">
         {full ? t('addons.full') : t('addons.hint')}

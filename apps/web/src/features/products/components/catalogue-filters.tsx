@@ -2,6 +2,7 @@ import type { ProductSort } from '@kopi/shared';
 import { useId } from 'react';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { type MessageKey, useT } from '../../../lib/i18n';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 // docs/decisions/spec-fidelity.md#the-catalogue: the tabs, in order, with the category each filters by (undefined: all, popular).
 const CATEGORY_TABS = [
@@ -46,6 +47,8 @@ export function CategoryTabs({ active, onChange }: { active: number | undefined;
 export function SortSelect({ value, onChange }: { value: ProductSort; onChange: (sort: ProductSort) => void }) {
   const id = useId();
   const t = useT();
+  // A choice made before the scripts run on a page the server rendered would be undone as they take over.
+  const hydrated = useHydrated();
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm font-semibold whitespace-nowrap text-roast">
@@ -54,6 +57,7 @@ export function SortSelect({ value, onChange }: { value: ProductSort; onChange: 
       <select
         id={id}
         value={value}
+        disabled={!hydrated}
         onChange={(event) => onChange(event.target.value as ProductSort)}
         className={`${INPUT_CLASS} w-auto py-2`}
       >

@@ -102,8 +102,11 @@ test('an order placed by a customer appears on the board without reload; the adm
   await markDocument(customer);
   // The same customer has the menu open in another tab: the "ready" toast shows on any page.
   const elsewhere = await customer.context().newPage();
+  // The menu is painted from the server's HTML before the tab's scripts run and open its own stream.
+  const streaming = elsewhere.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/transactions/events'));
   await elsewhere.goto('/product');
   await expect(elsewhere.getByTestId('product-card').first()).toBeVisible();
+  await streaming;
 
   // One click moves it on; the customer's page follows.
   await pendingCard.getByRole('button', { name: /^Start preparing/ }).click();

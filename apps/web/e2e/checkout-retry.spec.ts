@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, MSG } from '@kopi/shared';
 import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
-import { type ApiSession, newCustomer, screenshot, toast } from './support';
+import { type ApiSession, choose, newCustomer, screenshot, toast } from './support';
 
 // The checkout keeps its order promise (docs/shop-rules.md#ordering, docs/decisions/order-promise.md#idempotency): one checkout attempt,
 // one Idempotency-Key, one order, whatever happens to the answers on the way. The server's side is
@@ -22,7 +22,7 @@ async function toCheckout(page: Page) {
   await page.goto('/product?search=Kopi%20Susu%20Gula%20Aren&sort=popular&page=1');
   await page.getByTestId('product-card').first().getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kopi Susu Gula Aren');
-  await page.getByRole('radio', { name: 'Dine in' }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'Dine in' }));
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByTestId('cart-count')).toHaveText('1');

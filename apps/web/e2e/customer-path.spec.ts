@@ -1,6 +1,6 @@
 import { API_BASE, addDays, type DaySlots, MSG, type Shop } from '@kopi/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type ApiSession, newCustomer, registerCustomer, screenshot, toast, untilHydrated } from './support';
+import { type ApiSession, choose, newCustomer, registerCustomer, screenshot, toast, untilHydrated } from './support';
 
 // Rough edges on the customer's path, walked on a phone (docs/decisions/spec-fidelity.md#rough-edges-the-customers-path).
 // The test server is open all week, all day (playwright.config.ts): hours stated anywhere must say so.
@@ -59,7 +59,7 @@ test('a Dine In order neither asks for nor keeps an address; Door Delivery asks 
   expect(saved.status()).toBe(200);
 
   await openKopiSusu(page);
-  await page.getByRole('radio', { name: 'Dine in' }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'Dine in' }));
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
@@ -68,10 +68,10 @@ test('a Dine In order neither asks for nor keeps an address; Door Delivery asks 
   await screens(page, 'payment-dine-in');
 
   // Door Delivery asks for the address, with the profile's filled in; back to Dine In, it goes again.
-  await page.getByRole('radio', { name: 'Door Delivery' }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'Door Delivery' }));
   await expect(page.getByLabel('Delivery address')).toHaveValue(ADDRESS);
   await screens(page, 'payment-door-delivery');
-  await page.getByRole('radio', { name: 'Dine in' }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'Dine in' }));
   await expect(page.getByLabel('Delivery address')).toHaveCount(0);
 
   const placed = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/transactions'));

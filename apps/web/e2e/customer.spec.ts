@@ -1,6 +1,6 @@
 import { API_BASE, formatIDR, MSG, STORAGE } from '@kopi/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, E2E_PASSWORD, loginThroughForm, newCustomer, rupiah, screenshot, toast, uniqueSuffix } from './support';
+import { apiLogin, choose, E2E_PASSWORD, loginThroughForm, newCustomer, rupiah, screenshot, toast, uniqueSuffix } from './support';
 
 async function registerThroughForm(page: Page, email: string) {
   await page.goto('/signup');
@@ -41,8 +41,8 @@ test('a customer signs up, logs in, checks out L / Pick up / 3 and hides the ord
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName);
   const regularPrice = rupiah(await page.getByTestId('detail-price').textContent());
-  await page.getByRole('radio', { name: 'L', exact: true }).check({ force: true });
-  await page.getByRole('radio', { name: 'Pick up' }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'L', exact: true }));
+  await choose(page.getByRole('radio', { name: 'Pick up' }));
   await expect(page.getByRole('radio', { name: 'L', exact: true })).toBeChecked();
   // A Large has its own price (docs/shop-rules.md#prices-and-sizes): the price follows the size.
   await expect(page.getByTestId('detail-price')).not.toHaveText(formatIDR(regularPrice));
@@ -193,7 +193,7 @@ test('a customer applies a coupon, and Door Delivery asks for an address', async
   await page.getByTestId('product-card').first().getByRole('link').click();
   const unitPrice = rupiah(await page.getByTestId('detail-price').textContent());
   await page.getByRole('button', { name: 'Increase quantity' }).click();
-  await page.getByRole('radio', { name: 'Door Delivery' }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'Door Delivery' }));
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(toast(page, /Added to your cart/)).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('2');
@@ -231,7 +231,7 @@ test('a session that ends elsewhere while paying: Login says why, nothing is ord
 
   await page.goto('/product?search=Kopi%20Susu%20Gula%20Aren&sort=popular&page=1');
   await page.getByTestId('product-card').first().getByRole('link').click();
-  await page.getByRole('radio', { name: 'Dine in' }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'Dine in' }));
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
   await expect(page).toHaveURL(/\/payment$/);
 

@@ -1,7 +1,7 @@
 import { API_BASE } from '@kopi/shared';
 import { type APIRequestContext, type Browser, expect } from '@playwright/test';
 import { ADMIN_TRANSLATED, ID, indonesianPage, settled, shopData, sweep, type Visit } from './i18n-support';
-import { ADMIN, apiLogin, placeByApi, registerCustomer, startSignedIn, uniqueSuffix } from './support';
+import { ADMIN, apiLogin, choose, placeByApi, registerCustomer, startSignedIn, uniqueSuffix } from './support';
 
 // Every route in Indonesian, as a visitor, a customer, a guest at a table and (once their screens have
 // their catalogue part) the staff: no English text is left on any of them.
@@ -54,7 +54,7 @@ function customerVisits(orderId: number): Visit[] {
       name: 'cart-door-delivery',
       path: '/payment',
       prepare: async (page) => {
-        await page.getByRole('radio', { name: ID['deliveryChoice.door'] as string }).check({ force: true });
+        await choose(page.getByRole('radio', { name: ID['deliveryChoice.door'] as string }));
         await expect(page.getByLabel(ID['cart.address'] as string)).toBeVisible();
         await settled(page);
       },

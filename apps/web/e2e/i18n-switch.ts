@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { API_BASE, STORAGE } from '@kopi/shared';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { EN, ID, indonesianPage, SHOTS, settled, shot } from './i18n-support';
-import { registerCustomer, startSignedIn } from './support';
+import { choose, registerCustomer, startSignedIn } from './support';
 
 // The language switch and a checkout in Indonesian, at a width (i18n-switch.spec.ts, i18n-switch.phone.spec.ts).
 
@@ -101,7 +101,7 @@ export async function checkoutInIndonesian(browser: Browser, request: APIRequest
   await page.getByRole('button', { name: ID['detail.addToCart'] as string }).click();
   await page.goto('/payment');
   await expect(page.getByRole('heading', { name: ID.orderSummary as string })).toBeVisible();
-  await page.getByRole('radio', { name: ID['deliveryChoice.pickUp'] as string }).check({ force: true });
+  await choose(page.getByRole('radio', { name: ID['deliveryChoice.pickUp'] as string }));
   await expect(page.getByText(ID['summary.tax'] as string)).toBeVisible();
   await shot(page, 'checkout-cart', width);
   const placed = page.waitForRequest((req) => req.url().endsWith(`${API_BASE}/transactions`) && req.method() === 'POST');

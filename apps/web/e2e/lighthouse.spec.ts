@@ -20,6 +20,12 @@ const PERFORMANCE_BUDGET = 95;
  * (docs/benchmarks.md#first-visit).
  */
 const PERFORMANCE_NOW: Record<string, number> = { '/product': 80, '/detail/1': 75 };
+/**
+ * The score weighs the blocking time, which follows the machine's load even where benchmarkIndex,
+ * measured before the run, says it is quick: the same build gave `/` 94–98 within an hour. A drop
+ * beyond this is a change's, not the machine's.
+ */
+const PERFORMANCE_SWING = 5;
 /** This project's reference machine, quiet: its benchmarkIndex ranges 1500–2400 (docs/benchmarks.md#first-visit). */
 const REFERENCE_BENCHMARK_INDEX = 1500;
 
@@ -41,7 +47,7 @@ for (const path of ['/', '/product', '/detail/1']) {
     expect(figures.seo).toBe(100);
     expect(figures.cls).toBeLessThanOrEqual(CLS_BUDGET);
     expect(figures.lcpMs).toBeLessThanOrEqual(LCP_BUDGET_MS * slowdown);
-    const budget = PERFORMANCE_NOW[path] ?? PERFORMANCE_BUDGET;
+    const budget = (PERFORMANCE_NOW[path] ?? PERFORMANCE_BUDGET) - PERFORMANCE_SWING;
     if (slowdown === 1) expect(figures.performance).toBeGreaterThanOrEqual(budget);
   });
 }

@@ -1,6 +1,17 @@
 import { API_BASE, formatIDR, MSG, STATUS } from '@kopi/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, type ApiSession, apiLogin, placeByApi, registerCustomer, screenshot, signedInPage, startSignedIn, toast } from './support';
+import {
+  ADMIN,
+  type ApiSession,
+  apiLogin,
+  choose,
+  placeByApi,
+  registerCustomer,
+  screenshot,
+  signedInPage,
+  startSignedIn,
+  toast,
+} from './support';
 
 // The live order loop in the browser (docs/shop-rules.md#statuses-and-moves): the staff board and the
 // customer's order page follow the shop through the one live stream of each tab, without a reload.
@@ -23,8 +34,8 @@ async function fillCart(page: Page) {
   await page.goto(`/product?search=${encodeURIComponent(PRODUCT)}&sort=popular&page=1`);
   await page.getByTestId('product-card').first().getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(PRODUCT);
-  await page.getByRole('radio', { name: 'L', exact: true }).check({ force: true });
-  await page.getByRole('radio', { name: 'Pick up' }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'L', exact: true }));
+  await choose(page.getByRole('radio', { name: 'Pick up' }));
   await page.getByRole('button', { name: 'Increase quantity' }).click();
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
   await expect(page).toHaveURL(/\/payment$/);

@@ -1,7 +1,18 @@
 import { API_BASE, addDays, formatIDR, MSG, type Shop } from '@kopi/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { chooseSlot, setTimeTime } from './set-time';
-import { ADMIN, apiLogin, PNG_1PX, registerCustomer, screenshot, signedInPage, startSignedIn, toast, uniqueSuffix } from './support';
+import {
+  ADMIN,
+  apiLogin,
+  choose,
+  PNG_1PX,
+  registerCustomer,
+  screenshot,
+  signedInPage,
+  startSignedIn,
+  toast,
+  uniqueSuffix,
+} from './support';
 
 // A menu priced like a coffee shop's (docs/shop-rules.md#prices-and-sizes, #coupons, #the-member-card):
 // sizes with their own prices, add-ons in a drink, sold out, coupons that say why they do not apply,
@@ -37,7 +48,7 @@ test('a customer chooses a size, an add-on, a slot and a coupon whose reason is 
   await expect(sizes).toContainText(`L${formatIDR(30000)}`);
   await expect(sizes).toContainText(`XL${formatIDR(33000)}`);
   await expect(page.getByTestId('detail-price')).toHaveText(formatIDR(25000));
-  await page.getByRole('radio', { name: 'L', exact: true }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'L', exact: true }));
   await expect(page.getByTestId('detail-price')).toHaveText(formatIDR(30000));
 
   // Make it yours: an oat milk (IDR 7.000), two of them, then one; a fourth kind cannot be ticked.
@@ -61,7 +72,7 @@ test('a customer chooses a size, an add-on, a slot and a coupon whose reason is 
   await expect(page.getByTestId('detail-price')).toHaveText(formatIDR(37000));
 
   // A slot of tomorrow, and Pick up: the Dine In coupon will not apply.
-  await page.getByRole('radio', { name: 'Pick up' }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'Pick up' }));
   await chooseSlot(page, slot);
   await screenshots(page, 'menu-detail');
 
@@ -97,7 +108,7 @@ test('a customer chooses a size, an add-on, a slot and a coupon whose reason is 
   await screenshots(page, 'menu-payment-coupon-reason');
 
   // Dine in: now the coupon applies, and the total is the quote's.
-  await page.getByRole('radio', { name: 'Dine in' }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'Dine in' }));
   await expect(page.getByTestId('cart-coupon')).toContainText('applied');
   await expect(page.getByTestId('cart-coupon')).not.toContainText(quote.promo.reason);
   const discounted = 37000 - Math.floor((37000 * 15) / 100);

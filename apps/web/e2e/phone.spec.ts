@@ -1,7 +1,7 @@
 import { API_BASE, DRINK_CATEGORY_IDS, MSG } from '@kopi/shared';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { setTimeDay } from './set-time';
-import { CUSTOMER, screenshot, toast } from './support';
+import { CUSTOMER, choose, screenshot, toast } from './support';
 
 /**
  * The drink with the longest name on the menu: in History its card reads "<name> +1 more", which is
@@ -50,10 +50,10 @@ test('on a phone a customer logs in, orders and finds the order in History', asy
   const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: productName, exact: true }) });
   await card.getByRole('link').tap();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName);
-  await page.getByRole('radio', { name: 'L', exact: true }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'L', exact: true }));
   await page.getByRole('button', { name: 'Add to Cart' }).tap();
-  await page.getByRole('radio', { name: 'XL', exact: true }).check({ force: true });
-  await page.getByRole('radio', { name: 'Dine in' }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'XL', exact: true }));
+  await choose(page.getByRole('radio', { name: 'Dine in' }));
   // Tomorrow: choosing the day chooses its first free slot (the test server is always open).
   const tomorrow = setTimeDay(page).locator('option', { hasText: /^Tomorrow, / });
   await setTimeDay(page).selectOption((await tomorrow.getAttribute('value')) ?? '');

@@ -5,7 +5,7 @@ import { API_BASE, formatIDR } from '@kopi/shared';
 import { type APIRequestContext, type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { type Sandbox, startSandbox } from '../../../tools/payments-sandbox/sandbox.ts';
 import { type OwnShop, startOwnShop } from './own-shop';
-import { ADMIN, apiLogin, registerCustomer, screenshot, startSignedIn, untilHydrated } from './support';
+import { ADMIN, apiLogin, choose, registerCustomer, screenshot, startSignedIn, untilHydrated } from './support';
 
 // Paying online (docs/shop-rules.md#payments) on a 375 px phone: a shop with payments on, its own
 // server talking to the local payments sandbox. The customer checks out with QRIS, sees the QR code
@@ -59,7 +59,7 @@ async function drinkInCart(page: Page): Promise<void> {
   expect(drink).toBeDefined();
   await page.goto(`${shop.baseURL}/detail/${drink!.id}`);
   await untilHydrated(page);
-  await page.getByRole('radio', { name: 'Pick up' }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'Pick up' }));
   await page.getByRole('button', { name: 'CHECKOUT' }).tap();
   await expect(page).toHaveURL(`${shop.baseURL}/payment`);
 }
@@ -157,7 +157,7 @@ test('a bank transfer shows its virtual account to copy, and says so when the pa
   await page.getByRole('button', { name: 'Confirm and Pay' }).tap();
   await expect(page.getByText('Choose your bank')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'BCA' })).toBeFocused();
-  await page.getByRole('radio', { name: 'BNI' }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'BNI' }));
   await page.getByRole('button', { name: 'Confirm and Pay' }).tap();
   await expect(page).toHaveURL(new RegExp(`^${shop.baseURL}/history/\\d+$`));
   const orderId = Number(page.url().split('/').pop());

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, MSG, STORAGE } from '@kopi/shared';
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@kopisenja.test', password: 'senja-admin-123' };
 export const CUSTOMER = { email: 'customer@kopisenja.test', password: 'senja-customer-123' };
@@ -121,4 +121,13 @@ export function rupiah(text: string | null): number {
  */
 export async function untilHydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Picks a radio drawn as a chip (the input itself is hidden, hence force) once it is offered: on a
+ * page the server rendered, the choices wait for the page's scripts (lib/use-hydrated.ts).
+ */
+export async function choose(radio: Locator): Promise<void> {
+  await expect(radio).toBeEnabled();
+  await radio.check({ force: true });
 }

@@ -19,8 +19,6 @@ import { AwaitingPaymentPanel } from './payment-panel';
 /** Why an order paid online was cancelled, said first (the cancellation's reason is the shop's word for it). */
 const UNPAID_TEXT = { expired: 'order.unpaidExpired', failed: 'order.unpaidFailed' } as const satisfies Record<string, MessageKey>;
 
-/** The spec's title of each delivery on an order: Door Delivery is just "Order". */
-
 interface OrderDetailsProps {
   order: LiveOrder;
   /** The signed-in account placed it (an admin may look at anyone's). */

@@ -1,8 +1,5 @@
 // The specification's labels for an order's fixed ids (docs/decisions/spec-fidelity.md#kept-word-for-word).
 
-/** Manage order title: "Pick Up, Dine In or Order for {name}" (delivery 2 is called "Order"). */
-export const DELIVERY_TITLES: Record<number, string> = { 1: 'Dine In', 2: 'Order', 3: 'Pick Up' };
-
 /** Payment radios as the spec writes them, then QRIS (paid online, docs/shop-rules.md#payments). */
 export const PAYMENT_OPTIONS = [
   { id: 1, label: 'Card' },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, STATUS } from '@kopi/shared';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { startOwnShop } from './own-shop';
 import { ADMIN, type ApiSession, apiLogin, newCustomer, placeByApi, registerCustomer, signedInPage, toast } from './support';
 
@@ -52,6 +52,25 @@ async function toCheckout(page: Page): Promise<void> {
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await page.goto('/payment');
   await expect(page.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
+}
+
+/**
+ * Fires the outbox's Background Sync in the shop's service worker, as Chromium does on its own once it
+ * sees the network again (a test's offline is only emulated, so Chromium never sees it go). Through
+ * DevTools, from a blank page: no page of the shop is open. Answers that page.
+ */
+async function fireOutboxSync(context: BrowserContext, origin: string): Promise<Page> {
+  const devtools = await context.newPage();
+  const cdp = await context.newCDPSession(devtools);
+  const registration = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const shop = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+      if (shop) resolve(shop.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: await registration, tag: 'kopi-outbox', lastChance: false });
+  return devtools;
 }
 
 /** The shop's clock now and a minute ago, as the banner writes it. */
@@ -178,6 +197,53 @@ test('an order confirmed offline: said at once, waits in History, and is placed 
   expect(await ordersOf(request, session)).toHaveLength(1);
 });
 
+test('an order confirmed offline is sent by the service worker when the network is back, with the shop closed on the phone', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL ?? '').origin;
+  const session = await newCustomer(page, request, 'offline');
+  await toCheckout(page);
+  // The orders that reached the server, from the pages or the worker (a try offline fails instead).
+  const posts: string[] = [];
+  context.on('requestfinished', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === `${API_BASE}/transactions`) posts.push(r.headers()['idempotency-key'] ?? '');
+  });
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+  await expect(page.getByTestId('saved-offline')).toHaveText(OFFLINE_ORDER, { timeout: 1_000 });
+  // Handed to the worker: its send waits in the outbox's cache, with the checkout's key.
+  const key = await page.evaluate(() => (JSON.parse(localStorage.getItem('kopi:outbox') ?? '[]') as { key: string }[])[0]?.key);
+  expect(key).toMatch(/^[0-9a-f-]{32,36}$/);
+  await expect.poll(() => cachedCount(page, 'kopi-private-outbox-sends')).toBe(1);
+
+  // The customer closes the shop; the network comes back; the browser fires the sync.
+  await page.close();
+  await context.setOffline(false);
+  const devtools = await fireOutboxSync(context, origin);
+  await expect.poll(async () => (await ordersOf(request, session)).length, { timeout: 15_000 }).toBe(1);
+  expect(posts).toEqual([key]);
+
+  // The next time the customer opens the shop, the page reads the worker's answer: the order's
+  // number, History without the waiting card, and no second send.
+  await devtools.goto('/history');
+  const placed = toast(devtools, /^Your saved order was placed: order #\d+\.$/);
+  await expect(placed).toBeVisible();
+  const number = Number((await placed.textContent())?.match(/#(\d+)/)?.[1]);
+  expect((await ordersOf(request, session)).map((o) => o.number)).toEqual([number]);
+  await expect(devtools.getByTestId('saved-order')).toHaveCount(0);
+  await expect(devtools.getByTestId('history-card')).toHaveCount(1);
+  await expect(placed).toBeInViewport();
+  await devtools.screenshot({ path: `${SHOTS}/history-placed-by-worker.png` });
+  expect(await devtools.evaluate(() => localStorage.getItem('kopi:outbox'))).toBe('[]');
+  await expect.poll(() => cachedCount(devtools, 'kopi-outbox-answers')).toBe(0);
+  expect(await cachedCount(devtools, 'kopi-private-outbox-sends')).toBe(0);
+  expect(posts).toEqual([key]);
+});
+
 test('a saved order cancelled before the network is back: the cart returns and no order is made', async ({ page, context, request }) => {
   const session = await newCustomer(page, request, 'offline');
   await toCheckout(page);
@@ -288,42 +354,58 @@ function hoursClosedNow(): string {
   return `${days[(days.indexOf(today) + 1) % 7]} 13:00-19:00`;
 }
 
-test('a saved order refused when the network is back (the shop closed meanwhile): the reason, and the cart back', async ({ browser }) => {
-  test.setTimeout(180_000);
-  const dataDir = mkdtempSync(join(tmpdir(), 'kopi-e2e-closed-'));
-  const place = { dataDir, port: await freePort() };
-  const env = { SEED_DEMO: 'true', JWT_SECRET: 'offline-spec-secret-at-least-32-characters', AUTH_RATE_LIMIT_PER_IP: '100000' };
-  let shop = await startOwnShop({ ...env, OPENING_HOURS: 'mon-sun 00:00-24:00' }, place);
-  try {
-    const context = await browser.newContext({ baseURL: shop.baseURL, viewport: { width: 375, height: 812 } });
-    const page = await context.newPage();
-    const session = await newCustomer(page, context.request, 'closed');
-    await toCheckout(page);
+for (const sender of ['the page', 'the service worker, the shop closed on the phone'] as const) {
+  test(`a saved order refused when the network is back (the shop closed meanwhile), sent by ${sender}: the reason, and the cart back`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const dataDir = mkdtempSync(join(tmpdir(), 'kopi-e2e-closed-'));
+    const place = { dataDir, port: await freePort() };
+    const env = { SEED_DEMO: 'true', JWT_SECRET: 'offline-spec-secret-at-least-32-characters', AUTH_RATE_LIMIT_PER_IP: '100000' };
+    let shop = await startOwnShop({ ...env, OPENING_HOURS: 'mon-sun 00:00-24:00' }, place);
+    try {
+      const context = await browser.newContext({ baseURL: shop.baseURL, viewport: { width: 375, height: 812 } });
+      let page = await context.newPage();
+      const session = await newCustomer(page, context.request, 'closed');
+      await toCheckout(page);
 
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Confirm and Pay' }).click();
-    await expect(page.getByTestId('saved-offline')).toBeVisible({ timeout: 1_000 });
-    await page.getByRole('link', { name: 'See it in History' }).click();
-    await expect(page.getByTestId('saved-order')).toHaveCount(1);
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+      await expect(page.getByTestId('saved-offline')).toBeVisible({ timeout: 1_000 });
+      await page.getByRole('link', { name: 'See it in History' }).click();
+      await expect(page.getByTestId('saved-order')).toHaveCount(1);
 
-    // Meanwhile the owner changes the hours: the shop starts again, closed now.
-    await shop.stop();
-    shop = await startOwnShop({ ...env, OPENING_HOURS: hoursClosedNow() }, place);
+      // Meanwhile the owner changes the hours: the shop starts again, closed now.
+      await shop.stop();
+      shop = await startOwnShop({ ...env, OPENING_HOURS: hoursClosedNow() }, place);
 
-    await context.setOffline(false);
-    const refused = toast(page, /^Your saved order was not placed: We are closed now and open on .+\. Your cart is back to edit\.$/);
-    await expect(refused).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByTestId('saved-order')).toHaveCount(0);
-    await expect(page.getByTestId('cart-count')).toHaveText('1');
-    await page.screenshot({ path: `${SHOTS}/saved-order-refused.png` });
-    await expect(refused).toBeVisible();
-    expect(await ordersOf(context.request, session)).toHaveLength(0);
-    // The cart is back to edit: a time can be chosen now that the shop is closed.
-    await page.goto('/payment');
-    await expect(page.getByText('Kopi Susu Gula Aren').first()).toBeVisible();
-    await context.close();
-  } finally {
-    await shop.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+      if (sender === 'the page') {
+        await context.setOffline(false);
+      } else {
+        await page.close();
+        await context.setOffline(false);
+        page = await fireOutboxSync(context, new URL(shop.baseURL).origin);
+        // The worker keeps the shop's answer (a page of the origin that is not the app's reads its caches).
+        await page.goto('/health');
+        await expect.poll(() => cachedCount(page, 'kopi-outbox-answers'), { timeout: 15_000 }).toBe(1);
+        await page.goto('/history');
+      }
+      const refused = toast(page, /^Your saved order was not placed: We are closed now and open on .+\. Your cart is back to edit\.$/);
+      await expect(refused).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('saved-order')).toHaveCount(0);
+      await expect(page.getByTestId('cart-count')).toHaveText('1');
+      await expect(refused).toBeInViewport(); // its entrance over (a screenshot during it shows no toast)
+      await page.screenshot({ path: `${SHOTS}/saved-order-refused${sender === 'the page' ? '' : '-by-worker'}.png` });
+      await expect(refused).toBeVisible();
+      expect(await ordersOf(context.request, session)).toHaveLength(0);
+      await expect.poll(() => cachedCount(page, 'kopi-outbox-answers')).toBe(0);
+      // The cart is back to edit: a time can be chosen now that the shop is closed.
+      await page.goto('/payment');
+      await expect(page.getByText('Kopi Susu Gula Aren').first()).toBeVisible();
+      await context.close();
+    } finally {
+      await shop.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}

@@ -2,7 +2,8 @@
 // writes the version, the API's base, the caches' names (src/lib/cache-names.ts) and the list of the
 // app's files in place of the placeholders.
 // It answers only the GET requests named below; everything else (orders, the live stream, admin
-// work) goes to the network untouched.
+// work) goes to the network untouched. It also sends the orders a page saved offline, by Background
+// Sync, when the network is back, even with no page of the shop open (sendSavedOrders below).
 
 const VERSION = '__KOPI_VERSION__';
 const API_BASE = '__KOPI_API_BASE__';
@@ -10,6 +11,7 @@ const TOKEN_HEADER = '__KOPI_TOKEN_HEADER__';
 const APP_FILES = ['__KOPI_APP_FILES__'];
 
 const NAMES = JSON.parse('__KOPI_CACHE_NAMES__');
+const OUTBOX_SYNC = JSON.parse('__KOPI_OUTBOX_SYNC__');
 
 /** This version's shell: index.html and every built file, so any page opens offline. */
 const SHELL_CACHE = `kopi-shell-${VERSION}`;
@@ -244,4 +246,54 @@ async function privateAnswer(request, token) {
 async function digest(text) {
   const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(hash).slice(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+// Orders saved offline (docs/decisions/background-sync.md). A page that keeps an order offline puts
+// it in the sends cache (its body, its one Idempotency-Key, the session's token and the page's
+// language) and registers the sync; the browser fires it once the network is back, page open or not.
+// The worker sends each order with its key under the pages' Web Lock (one sender at a time), keeps
+// the shop's answer as it came in the answers cache, and tells the open pages. What the answer means
+// (placed, refused and why, the cart given back) is the page's to say: it reads the kept answer
+// instead of sending again (features/orders/api/background-send.ts).
+
+self.addEventListener('sync', (event) => {
+  if (event.tag === OUTBOX_SYNC.tag) event.waitUntil(self.navigator.locks.request(OUTBOX_SYNC.lock, sendSavedOrders));
+});
+
+/**
+ * Answers the worker keeps: the order placed (2xx) or refused by a rule (4xx). A 401 is a session
+ * that ended: its token is useless, so the send is dropped and the page sends after the next
+ * sign-in. Anything else (no answer, 408, 409 still being placed, 429, 5xx) is tried again later:
+ * the browser fires the sync again, and an open page sends on its own.
+ */
+const kept = (status) => (status >= 200 && status < 300) || (status >= 400 && status < 500 && ![401, 408, 409, 429].includes(status));
+
+async function sendSavedOrders() {
+  const sends = await caches.open(OUTBOX_SYNC.sendsCache);
+  const answers = await caches.open(OUTBOX_SYNC.answersCache);
+  // Oldest first (Cache Storage keeps the order they were put in), read inside the lock: a page
+  // that sent or cancelled one meanwhile has removed it.
+  for (const request of await sends.keys()) {
+    const saved = await (await sends.match(request))?.json();
+    if (!saved) continue;
+    // Offline, fetch throws: the sync fails and the browser tries again later.
+    const response = await fetch(`${API_BASE}/transactions`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': saved.locale,
+        'idempotency-key': saved.key,
+        [TOKEN_HEADER]: saved.token,
+      },
+      body: JSON.stringify(saved.order),
+    });
+    if (response.status === 401) {
+      await sends.delete(request);
+      continue;
+    }
+    if (!kept(response.status)) throw new Error(`The shop answered ${response.status}: the saved order is sent again later`);
+    await answers.put(OUTBOX_SYNC.answerPrefix + encodeURIComponent(saved.key), response);
+    await sends.delete(request);
+    for (const client of await self.clients.matchAll()) client.postMessage({ type: 'outbox-answered' });
+  }
 }

@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 // Relative, not '@kopi/shared': Vite loads its config with Node, which does not run the package's TypeScript.
 import { API_BASE, TOKEN_HEADER } from '../../../packages/shared/src/constants';
 import { CACHE_NAMES } from '../src/lib/cache-names';
+import { OUTBOX_SYNC } from '../src/lib/outbox-sync';
 
 // Writes the service worker (sw/service-worker.js) into the build with the list of the app's files
 // and a version drawn from them, and links the manifest from index.html
@@ -32,6 +33,7 @@ export function serviceWorker(): Plugin {
         .replace('__KOPI_API_BASE__', API_BASE)
         .replace('__KOPI_TOKEN_HEADER__', TOKEN_HEADER)
         .replace("JSON.parse('__KOPI_CACHE_NAMES__')", JSON.stringify(CACHE_NAMES))
+        .replace("JSON.parse('__KOPI_OUTBOX_SYNC__')", JSON.stringify(OUTBOX_SYNC))
         .replace("['__KOPI_APP_FILES__']", JSON.stringify(files));
       // A placeholder left (reformatted, renamed) would ship a worker that fails at install.
       const left = source.match(/__KOPI_\w+__/);

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { restoreCart } from '../features/cart/cart-store';
+import { askForSync } from '../features/orders/api/background-send';
 import { ORDERS_KEY } from '../features/orders/api/order-cache';
 import { type SendOutcome, sendSavedOrders, useSavedOrders } from '../features/orders/api/outbox';
 import { errorMessage } from '../lib/api-client';
@@ -25,8 +26,9 @@ function report(outcome: SendOutcome): void {
 }
 
 /**
- * Sends the signed-in account's saved orders (features/orders/api/outbox.ts) when this page starts
- * and whenever the network comes back, then tells the customer what became of each.
+ * Sends the signed-in account's saved orders (features/orders/api/outbox.ts) when this page starts,
+ * whenever the network comes back and when the service worker sent one by Background Sync (its
+ * answer is then read, not sent again), and tells the customer what became of each.
  */
 export function SavedOrdersSender({ accountId }: { accountId: number }) {
   const queryClient = useQueryClient();
@@ -48,12 +50,23 @@ export function SavedOrdersSender({ accountId }: { accountId: number }) {
         await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       }
       const stillWaiting = outcomes.find((outcome) => outcome.kind === 'waiting');
-      if (stillWaiting && !stopped) timer = window.setTimeout(() => void attempt(), stillWaiting.retryAfterMs ?? RETRY_MS);
+      if (stillWaiting && !stopped) {
+        window.clearTimeout(timer);
+        timer = window.setTimeout(() => void attempt(), stillWaiting.retryAfterMs ?? RETRY_MS);
+        // And the worker's sync again, should the shop be closed on the phone before the next try.
+        await askForSync();
+      }
     };
     const attempt = () => send().catch((error: unknown) => toast.error(errorMessage(error)));
     void attempt();
+    // The worker sent one by Background Sync (sw/service-worker.js): its kept answer is read and shown.
+    const onWorkerMessage = (event: MessageEvent<{ type?: string }>) => {
+      if (event.data?.type === 'outbox-answered') void attempt();
+    };
+    navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
     return () => {
       stopped = true;
+      navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
       window.clearTimeout(timer);
     };
   }, [accountId, online, waiting, queryClient]);

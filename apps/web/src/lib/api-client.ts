@@ -123,7 +123,14 @@ async function failure(response: Response, signedIn: boolean): Promise<ApiError>
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
   const signedIn = readSession() !== null;
-  const response = await send(path, options);
+  return readAnswer<T>(await send(path, options), signedIn);
+}
+
+/**
+ * An answer of the API's, read as apiRequest reads it: its success, or its refusal thrown as an
+ * ApiError. Also for an answer the service worker got and kept (an order saved offline).
+ */
+export async function readAnswer<T>(response: Response, signedIn: boolean): Promise<ApiSuccess<T>> {
   if (!response.ok) throw await failure(response, signedIn);
   return (await readBody(response)) as unknown as ApiSuccess<T>;
 }

@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 // Registers the shop's service worker (sw/service-worker.js, docs/decisions/offline-and-caching.md)
 // once the page has loaded, and tells the page what it says: a new version waits for the person's
-// "Reload", and the menu changed under a page that showed the stored one. main.tsx imports this
-// module for its effect.
+// "Reload", and the menu changed under a page that showed the stored one (what it says of the orders
+// saved offline, app/saved-orders-sender.tsx hears itself). main.tsx imports this module for its effect.
 
 type Listener = () => void;
 

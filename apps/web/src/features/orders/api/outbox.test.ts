@@ -195,4 +195,52 @@ describe('the outbox', () => {
     storage.set('kopi:outbox', JSON.stringify([{ key: 'a' }, saved('b')]));
     expect(readOutbox().map((s) => s.key)).toEqual(['b']);
   });
+
+  describe('with an answer the service worker kept (Background Sync)', () => {
+    /** Cache Storage as a map of maps: the worker's answers cache holds `answers`. */
+    function workerCaches(answers: Record<string, Response>) {
+      const stores = new Map<string, Map<string, Response>>([['kopi-outbox-answers', new Map(Object.entries(answers))]]);
+      const cache = (name: string) => {
+        const store = stores.get(name) ?? new Map<string, Response>();
+        stores.set(name, store);
+        return {
+          match: async (address: string) => store.get(address),
+          delete: async (address: string) => store.delete(address),
+        };
+      };
+      const storage = { has: async (name: string) => stores.has(name), open: async (name: string) => cache(name) };
+      vi.stubGlobal('caches', storage);
+      Object.assign(window, { caches: storage });
+      return stores;
+    }
+    const networkUnused = vi.fn(async () => {
+      throw new Error('sent again although the worker had the answer');
+    });
+
+    beforeEach(() => vi.stubGlobal('fetch', networkUnused));
+
+    it.each([
+      [
+        'placed',
+        new Response(JSON.stringify({ msg: 'ok', data: placed(1) }), { status: 201, headers: { 'content-type': 'application/json' } }),
+        { kind: 'placed', placed: placed(1) },
+      ],
+      [
+        'refused',
+        new Response(JSON.stringify({ msg: 'We are closed now', code: 'shop_closed' }), {
+          status: 422,
+          headers: { 'content-type': 'application/json' },
+        }),
+        { kind: 'refused', reason: 'We are closed now' },
+      ],
+    ])('reads it instead of sending again: %s, and forgets it', async (_, answer, expected) => {
+      saveForLater(saved('a'));
+      const stores = workerCaches({ '/outbox/answers/a': answer });
+      const [outcome] = await sendSavedOrders(ACCOUNT, { lock: sharedLock() });
+      expect(outcome).toMatchObject(expected);
+      expect(networkUnused).not.toHaveBeenCalled();
+      expect(readOutbox()).toEqual([]);
+      expect(stores.get('kopi-outbox-answers')?.size).toBe(0);
+    });
+  });
 });

@@ -1,16 +1,19 @@
 import type { PlacedOrder } from '@kopi/shared';
 import { useMemo } from 'react';
-import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client';
+import { ApiError, apiRequest, errorMessage, readAnswer } from '../../../lib/api-client';
+import { currentLocale } from '../../../lib/i18n';
 import { createLocalStore, useLocalStore, writeKeys } from '../../../lib/local-store';
+import { OUTBOX_SYNC } from '../../../lib/outbox-sync';
+import { readSession } from '../../../lib/session';
+import { backgroundAnswer, forgetInBackground, handToBackground } from './background-send';
 import { handOverCheckoutKey, isDefiniteRefusal, isKeyUsedForAnotherOrder, type NewOrder } from './orders';
 import { OUTBOX_KEY } from './outbox-key';
 
 // Orders confirmed without a network, kept on this device with their checkout's one Idempotency-Key
 // and sent when the network is back (docs/decisions/offline-and-caching.md#the-outbox). Every send of
-// an order carries its key, so the server makes at most one order of it; one tab at a time sends
-// (a Web Lock), and the tab that sent it is the one that reports the result.
-
-const LOCK_NAME = 'kopi:outbox';
+// an order carries its key, so the server makes at most one order of it; one tab (or the service
+// worker, by Background Sync: api/background-send.ts) at a time sends (a Web Lock), and the tab that
+// sent it, or first read the worker's answer, is the one that reports the result.
 
 export interface SavedOrder {
   /** The checkout's Idempotency-Key: the same on every send of this order. */
@@ -84,6 +87,17 @@ export function saveForLater(saved: SavedOrder): void {
 export function keepCheckoutForLater(checkout: Omit<SavedOrder, 'key' | 'savedAt'>): SavedOrder {
   const saved = { ...checkout, key: handOverCheckoutKey(), savedAt: new Date().toISOString() };
   saveForLater(saved);
+  // Also to the service worker, which sends it when the network is back even if the shop is closed on
+  // the phone by then. Not waited for: the customer is told at once; without it the page sends. Under
+  // the lock, and only while the order waits: one this page sent meanwhile is not handed over after.
+  const token = readSession()?.token;
+  if (token) {
+    outboxLock(async () => {
+      if (readOutbox().some((kept) => kept.key === saved.key)) {
+        await handToBackground({ key: saved.key, order: saved.order, token, locale: currentLocale() });
+      }
+    }).catch((error: unknown) => console.error('The saved order could not be handed to the service worker; this page sends it:', error));
+  }
   return saved;
 }
 
@@ -106,15 +120,19 @@ export type OutboxLock = <T>(work: () => Promise<T>) => Promise<T>;
 /** A Web Lock where the browser has one (every current one); elsewhere one tab's own order of work. */
 export const outboxLock: OutboxLock = (work) =>
   typeof navigator !== 'undefined' && navigator.locks
-    ? (navigator.locks.request(LOCK_NAME, work) as Promise<Awaited<ReturnType<typeof work>>>)
+    ? (navigator.locks.request(OUTBOX_SYNC.lock, work) as Promise<Awaited<ReturnType<typeof work>>>)
     : work();
 
+/** Sends a saved order, unless the service worker sent it already: then its answer is the one read. */
 async function post(saved: SavedOrder): Promise<PlacedOrder> {
-  const answer = await apiRequest<PlacedOrder>('/transactions', {
-    method: 'POST',
-    body: saved.order,
-    headers: { 'Idempotency-Key': saved.key },
-  });
+  const answered = await backgroundAnswer(saved.key);
+  const answer = answered
+    ? await readAnswer<PlacedOrder>(answered, true)
+    : await apiRequest<PlacedOrder>('/transactions', {
+        method: 'POST',
+        body: saved.order,
+        headers: { 'Idempotency-Key': saved.key },
+      });
   return answer.data;
 }
 
@@ -148,6 +166,7 @@ export function sendSavedOrders(
       outcomes.push(outcome);
       if (outcome.kind === 'waiting') break;
       take(saved.key);
+      await forgetInBackground(saved.key);
     }
     return outcomes;
   });
@@ -158,7 +177,11 @@ export function sendSavedOrders(
  * a send got there first (the order was placed or refused, and that result is shown).
  */
 export function cancelSaved(key: string, lock: OutboxLock = outboxLock): Promise<SavedOrder | undefined> {
-  return lock(async () => take(key));
+  return lock(async () => {
+    const taken = take(key);
+    await forgetInBackground(key);
+    return taken;
+  });
 }
 
 /** The account's saved orders, oldest first; re-renders when any tab changes them. */

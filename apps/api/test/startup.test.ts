@@ -5,6 +5,7 @@ import path from 'node:path';
 import { API_BASE } from '@kopi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { queueAge } from '../src/seed/seed.ts';
 import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PRODUCTS } from '../src/seed/seed-data.ts';
 import { api, countRows, createTestShop, onPostgres, signUpAs, type TestShop, testConfig } from './helpers.ts';
 import { exitWithin, startServer } from './server-process.ts';
@@ -42,6 +43,19 @@ describe('start-up with SEED_DEMO', () => {
     expect(history.json().data.length).toBeGreaterThan(0);
     const pending = await api(shop, 'GET', '/transactions?status=1&limit=1&page=1', { token: admin.json().data.token });
     expect(pending.json().meta.totalData).toBeGreaterThanOrEqual(2);
+  });
+
+  it("places the open queue today on the shop's clock, however early the shop starts, so no two open orders share a number", () => {
+    const jakarta = 'Asia/Jakarta';
+    // 15:00 in Jakarta: the queue is as old as it is meant to be.
+    expect(queueAge(0.2, new Date('2026-11-26T08:00:00Z'), jakarta)).toBe(0.2);
+    // 00:30 in Jakarta: both within the half hour since midnight, the older one first.
+    const early = new Date('2026-11-25T17:30:00Z');
+    const older = queueAge(0.2, early, jakarta) * 86_400;
+    const newer = queueAge(0.1, early, jakarta) * 86_400;
+    expect(older).toBeLessThan(30 * 60);
+    expect(newer).toBeGreaterThan(0);
+    expect(newer).toBeLessThan(older);
   });
 
   it('seeds only an empty database', async () => {

@@ -1,4 +1,4 @@
-import { DOOR_DELIVERY_ID, isDrink, lineTotal, STATUS, stationOfCategory } from '@kopi/shared';
+import { DOOR_DELIVERY_ID, isDrink, lineTotal, STATUS, shopDate, startOfShopDay, stationOfCategory } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { type Db, rows } from '../db/client.ts';
@@ -92,6 +92,19 @@ export async function seedDemo(db: Db, timeZone = 'Asia/Jakarta'): Promise<void>
   await seedOrders(db, timeZone, { adminId, customerId, regularIds, productIds, sizes });
 }
 
+/** The open queue's orders are at most this old (in days), in the order they were placed. */
+const QUEUE_SPAN_DAYS = 0.25;
+
+/**
+ * How long ago (in days) an order of the open queue, meant `daysAgo` ago, was placed: within today on
+ * the shop's clock, however early the shop is started, and in the same order. An order of yesterday
+ * would take yesterday's numbers, and the board would show two #1.
+ */
+export function queueAge(daysAgo: number, now: Date, timeZone: string): number {
+  const todaySoFar = (now.getTime() - startOfShopDay(shopDate(now, timeZone), timeZone).getTime()) / 86_400_000;
+  return Math.min(daysAgo, (todaySoFar * daysAgo) / QUEUE_SPAN_DAYS);
+}
+
 /** Past orders: the customer's history, a queue of pending orders, and sales that make "popular" real. */
 async function seedOrders(
   db: Db,
@@ -113,6 +126,8 @@ async function seedOrders(
     { userId: ids.regularIds[1]!, status: STATUS.pending, daysAgo: 0.1 },
   ];
   for (let i = 0; i < 30; i++) orders.push({ userId: buyers[next(buyers.length)]!, status: STATUS.done, daysAgo: 10 + next(50) });
+  const now = new Date();
+  for (const order of orders) if (order.status === STATUS.pending) order.daysAgo = queueAge(order.daysAgo, now, timeZone);
 
   // Favourites sell more: the first coffees and foods lead the "popular" sort.
   const favourites = [0, 1, 4, 6, 16, 17];

@@ -120,3 +120,19 @@ test('while the shop is closed "As soon as possible" is not offered, and an orde
   expect(((await (await placed).json()).data as { scheduled_for: string }).scheduled_for).toBe(new Date(opening).toISOString());
   await expect(toast(page, /^Your saved order was placed: order #\d+\.$/)).toBeVisible();
 });
+
+for (const [zone, told] of [
+  ['America/New_York', true],
+  // Bangkok's clock shows Jakarta's time: nothing to say.
+  ['Asia/Bangkok', false],
+] as const) {
+  test.describe(`a phone on ${zone}'s clock`, () => {
+    test.use({ timezoneId: zone });
+
+    test(`"Set time" ${told ? 'says' : 'does not say'} that times are the shop's`, async ({ page }) => {
+      await openProduct(page);
+      await expect(page.getByRole('combobox', { name: 'Day', exact: true })).toBeEnabled();
+      await expect(page.getByText("Times are the shop's (Asia/Jakarta).")).toHaveCount(told ? 1 : 0);
+    });
+  });
+}

@@ -73,6 +73,18 @@ async function fireOutboxSync(context: BrowserContext, origin: string): Promise<
   return devtools;
 }
 
+/**
+ * The Idempotency-Keys of the orders sent to the shop from now on, by the pages or the service worker
+ * (a send tried offline fails, and is not one).
+ */
+function postsReachingTheShop(context: BrowserContext): string[] {
+  const posts: string[] = [];
+  context.on('requestfinished', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === `${API_BASE}/transactions`) posts.push(r.headers()['idempotency-key'] ?? '');
+  });
+  return posts;
+}
+
 /** The shop's clock now and a minute ago, as the banner writes it. */
 function shopTimesNow(): string[] {
   const format = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jakarta', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -173,10 +185,9 @@ test('an order confirmed offline: said at once, waits in History, and is placed 
   await page.screenshot({ path: `${SHOTS}/history-waiting-order.png` });
   expect(await ordersOf(request, session)).toHaveLength(0);
 
-  const posts: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === `${API_BASE}/transactions`) posts.push(r.headers()['idempotency-key'] ?? '');
-  });
+  // The sends that reach the server, from this page or from the service worker (Background Sync may
+  // fire as the network comes back): whichever sends, it is sent once.
+  const posts = postsReachingTheShop(context);
   await context.setOffline(false);
   const placed = toast(page, /^Your saved order was placed: order #\d+\.$/);
   await expect(placed).toBeVisible();
@@ -206,11 +217,7 @@ test('an order confirmed offline is sent by the service worker when the network 
   const origin = new URL(baseURL ?? '').origin;
   const session = await newCustomer(page, request, 'offline');
   await toCheckout(page);
-  // The orders that reached the server, from the pages or the worker (a try offline fails instead).
-  const posts: string[] = [];
-  context.on('requestfinished', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === `${API_BASE}/transactions`) posts.push(r.headers()['idempotency-key'] ?? '');
-  });
+  const posts = postsReachingTheShop(context);
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Confirm and Pay' }).click();

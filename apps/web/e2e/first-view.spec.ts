@@ -155,6 +155,29 @@ test("a signed-in customer's page is taken over, not drawn again: a tap during t
   }
 });
 
+test("the server's HTML offers no control that would swallow a tap: the steps and the menu wait for the page to run", async ({
+  browser,
+}) => {
+  // Without scripts the page stays as the server drew it: every control that needs them is disabled.
+  const still = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const plain = await still.newPage();
+  await plain.goto('/detail/1');
+  for (const name of ['Increase quantity', 'Menu', 'Add to Cart', 'CHECKOUT']) {
+    await expect(plain.getByRole('button', { name, exact: true }), name).toBeDisabled();
+  }
+  await still.close();
+
+  const running = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await running.newPage();
+  await page.goto('/detail/1');
+  await untilHydrated(page);
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(page.getByTestId('qty-value')).toHaveText('2');
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await running.close();
+});
+
 test('the page is in the language of the cookie, else of Accept-Language', async ({ browser }) => {
   const indonesian = await browser.newContext({ locale: 'id-ID' });
   const page = await indonesian.newPage();

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { type MessageKey, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Brand } from './brand';
 import { SearchBox } from './search-box';
 
@@ -40,6 +41,8 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
   const isAdmin = session?.role === ROLES.admin;
   const nav = isAdmin ? ADMIN_NAV : CUSTOMER_NAV;
   const closeMenu = () => setMenuOpen(false);
+  // Opening the menu on the server's HTML, before the page runs, would do nothing: until then it is disabled.
+  const hydrated = useHydrated();
 
   return (
     <header className="sticky top-0 z-20 bg-espresso text-crema shadow-lg">
@@ -52,6 +55,7 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
           className="ml-auto rounded-lg border border-crema/30 px-3 py-1.5 text-sm font-semibold md:hidden"
           aria-expanded={menuOpen}
           aria-controls="main-menu"
+          disabled={!hydrated}
           onClick={() => setMenuOpen((open) => !open)}
         >
           {t('nav.menu')}

@@ -26,13 +26,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server reads which chunks each first view and each language needs from it, to preload them
     // (apps/api/src/plugins/web.ts). The server-side build (entry-server.tsx, into dist-ssr) needs none.
     manifest: !isSsrBuild,
-    // The shop's constants and statuses go in one small chunk with every page's first load: left to
-    // itself, the bundler splits them into two once there are more lazy pages, one request more on
-    // every page (docs/architecture.md#tests-and-targets: 150 KB of gzipped JavaScript).
+    // Everything the app's entry imports at once (React, the router, the query cache, the session,
+    // the shop's constants…) goes in one chunk, which every page loads anyway: left to itself, the
+    // bundler cut it into some thirty small ones, shared in different ways by the lazy pages. Each
+    // costs a request, a module to link and evaluate, and main-thread time to ask for it; one chunk
+    // made a product page's first load 10 KB smaller and its blocking time a third shorter
+    // (docs/benchmarks.md#first-visit). The entry itself (index.html and main.tsx) stays out of it,
+    // or the build would lose its entry script.
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'constants', test: /packages[\\/]shared[\\/]src[\\/](constants|statuses)\.ts/ }],
+          groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !/(src[\\/]main\.tsx|index\.html)$/.test(id) }],
         },
       },
     },

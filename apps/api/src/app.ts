@@ -17,6 +17,7 @@ import { imagesRoutes } from './modules/images/images.routes.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { pickupPlugin } from './modules/pickup/pickup.plugin.ts';
 import { menuPlugin } from './modules/products/menu.plugin.ts';
+import { describeShop, shopSettings } from './modules/shop/shop.service.ts';
 import { ORDER_WINDOW_SECONDS } from './modules/transactions/order-limit.ts';
 import { orderStreamPlugin } from './modules/transactions/order-stream.plugin.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -85,6 +86,9 @@ export async function buildApp(config: Config, given?: Database, options: { logS
   await app.register(paymentsPlugin, { payments: config.payments, publicUrl });
 
   await app.register(apiRoutes, { prefix: API_BASE, config, auth, publicUrl });
+  // GET /shop's answer at this moment: a product's first view shows its "Set time" from it.
+  const shop = shopSettings(config);
+  const shopInfo = () => describeShop(shop);
   await app.register(imagesRoutes, { db: app.db });
   await app.register(webPlugin, {
     dist: config.webDist ?? defaultWebDist(),
@@ -93,6 +97,7 @@ export async function buildApp(config: Config, given?: Database, options: { logS
     shopHours: hoursInWords(config.openingHours),
     googleClientId: config.google?.clientId,
     menu: app.menu,
+    shop: shopInfo,
     publicUrl,
   });
   // Added last, so it runs first on close: the requests still being handled end before anything closes.

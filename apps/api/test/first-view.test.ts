@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { API_BASE } from '@kopi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProduct, api, createTestShop, multipart, signUpAs, type TestShop } from './helpers.ts';
 
@@ -137,6 +138,20 @@ describe('the first view of a product', () => {
     expect((await dataOf(`/detail/${food.id}`)).addons).toBeUndefined();
   });
 
+  it('carries the shop\'s hours as GET /shop answers them now, so that "Set time" is drawn with the page', async () => {
+    const res = await page(`/detail/${latte.id}`);
+    const data = JSON.parse(
+      /<script type="application\/json" id="first-view-queries" data-url="[^"]*">([^<]*)<\/script>/.exec(res.body)![1]!,
+    );
+    const now = await shop.app.inject({ url: `${API_BASE}/shop` });
+    expect(data.shop).toEqual(now.json().data);
+    // Its scripts ready the browser's calendar while they download; the menu's pages write no date.
+    expect(res.body).toMatch(/<script defer src="\/first-view-boot\.js"[^>]* data-formats-times>/);
+    const menu = await page('/product');
+    expect(menu.body).toContain('src="/first-view-boot.js"');
+    expect(menu.body).not.toContain('data-formats-times');
+  });
+
   it('shows the product as edited at the next request: nothing is cached, no ETag to revalidate', async () => {
     const before = await page(`/detail/${latte.id}`);
     expect(before.headers['cache-control']).toBe('no-cache');
@@ -192,7 +207,9 @@ describe("a page's scripts", () => {
     const res = await page(`/detail/${latte.id}`, { 'accept-language': 'id' });
     expect(res.body).not.toContain('<script type="module"');
     expect(res.body).not.toContain('rel="modulepreload"');
-    const boot = /<script defer src="\/first-view-boot\.js" data-entry="([^"]+)" data-preload="([^"]+)"><\/script>/.exec(res.body);
+    const boot = /<script defer src="\/first-view-boot\.js" data-entry="([^"]+)" data-preload="([^"]+)" data-formats-times><\/script>/.exec(
+      res.body,
+    );
     expect(boot?.[1]).toBe('/assets/index-1.js');
     expect(boot?.[2]?.split(' ')).toEqual([
       '/assets/react-1.js',

@@ -130,6 +130,43 @@ describe('GET /shop/slots', () => {
   });
 });
 
+describe('GET /shop/week', () => {
+  it("answers the window's seven days, each as GET /shop/slots answers it, with the same room", async () => {
+    expect((await order('2026-11-25T15:30:00+07:00')).statusCode).toBe(201);
+    const res = await api(shop, 'GET', '/shop/week');
+    expect(res.statusCode).toBe(200);
+    const week = res.json().data as { date: string; slots: unknown[] }[];
+    expect(week.map((day) => day.date)).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
+    for (const day of week) expect(day).toEqual((await slotsOf(day.date)).json().data);
+    // Today from 13:15, the weekend closed, the order taken counted.
+    expect(week.map((day) => day.slots.length)).toEqual([23, 24, 24, 24, 24, 0, 0]);
+    expect(week[2]!.slots[10]).toEqual({ time: '2026-11-25T15:30:00+07:00', remaining: 9 });
+  });
+
+  it('moves with the shop’s day: on Sunday night it starts on Sunday and ends on Saturday', async () => {
+    clock.set('2026-11-29T16:30:00Z'); // Sunday 23:30 in Jakarta
+    const week = (await api(shop, 'GET', '/shop/week')).json().data as { date: string; slots: unknown[] }[];
+    expect(week.map((day) => day.date)).toEqual([
+      '2026-11-29',
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+    ]);
+    expect(week.map((day) => day.slots.length)).toEqual([0, 24, 24, 24, 24, 24, 0]);
+  });
+});
+
 describe('POST /transactions: when the order is wanted', () => {
   it('takes "as soon as possible" while the shop is open', async () => {
     const res = await order(undefined);

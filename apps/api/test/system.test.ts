@@ -145,6 +145,7 @@ describe('the server', () => {
       '/api/coffee-project/promos/{id}',
       '/api/coffee-project/shop',
       '/api/coffee-project/shop/slots',
+      '/api/coffee-project/shop/week',
     ]) {
       expect(paths).toContain(p);
     }

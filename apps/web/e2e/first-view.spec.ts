@@ -88,7 +88,7 @@ for (const path of PAGES) {
     // One round trip after the HTML's: each of these is named by the HTML itself, none by another file.
     for (const url of before)
       expect(url, `${path} fetched ${url} before painting`).toMatch(
-        /^\/(assets\/index-[\w-]+\.css|first-view-boot\.js|images\/.*|favicon\.svg)$/,
+        /^\/(assets\/[\w-]+\.css|first-view-boot\.js|images\/.*|favicon\.svg)$/,
       );
     expect(before.filter((url) => url.endsWith('.css'))).toHaveLength(1);
   });
@@ -113,10 +113,11 @@ test('the app takes over the rendered page without errors, without fetching the 
   page.on('pageerror', (error) => problems.push(error.message));
   const menuRequests: string[] = [];
   page.on('request', (request) => request.url().includes(`${API_BASE}/products`) && menuRequests.push(request.url()));
+  const hoursRequests: string[] = [];
+  page.on('request', (request) => new URL(request.url()).pathname === `${API_BASE}/shop` && hoursRequests.push(request.url()));
 
-  // The app's first requests (the coupons, the shop's hours) are made once it has taken over the page.
-  const takenOver = (path: string) => page.waitForResponse((response) => new URL(response.url()).pathname === `${API_BASE}${path}`);
-  let ready = takenOver('/promos/get');
+  // The app's first request (the coupons) is made once it has taken over the page.
+  const ready = page.waitForResponse((response) => new URL(response.url()).pathname === `${API_BASE}/promos/get`);
   await page.goto('/product');
   await ready;
   // Hydrated: the sort select drives the address.
@@ -124,12 +125,13 @@ test('the app takes over the rendered page without errors, without fetching the 
   await expect(page).toHaveURL(/sort=cheapest/);
   expect(menuRequests.filter((url) => url.includes('sort=popular'))).toEqual([]);
 
-  ready = takenOver('/shop');
   await page.goto('/detail/1');
-  await ready;
+  await untilHydrated(page);
   await page.getByRole('button', { name: 'Ask to Staff' }).click();
   await expect(page.getByRole('button', { name: 'Ask to Staff' })).toHaveAttribute('aria-expanded', 'true');
   expect(menuRequests.filter((url) => /\/products\/1$/.test(url))).toEqual([]);
+  // "Set time" was drawn from the shop's hours that came with the page.
+  expect(hoursRequests).toEqual([]);
   expect(problems).toEqual([]);
 });
 
@@ -155,7 +157,7 @@ test("a signed-in customer's page is taken over, not drawn again: a tap during t
   }
 });
 
-test("the server's HTML offers no control that would swallow a tap: the steps and the menu wait for the page to run", async ({
+test("the server's HTML offers no control that would swallow a tap: the steps, the menu and Set time wait for the page to run", async ({
   browser,
 }) => {
   // Without scripts the page stays as the server drew it: every control that needs them is disabled.
@@ -165,6 +167,10 @@ test("the server's HTML offers no control that would swallow a tap: the steps an
   for (const name of ['Increase quantity', 'Menu', 'Add to Cart', 'CHECKOUT']) {
     await expect(plain.getByRole('button', { name, exact: true }), name).toBeDisabled();
   }
+  // "Set time" is drawn with the shop's days (no "Loading" list to swap when the page runs), but closed until it runs.
+  const day = plain.getByLabel('Day', { exact: true });
+  await expect(day).toBeDisabled();
+  expect(await day.locator('option').count()).toBeGreaterThan(1);
   await still.close();
 
   const running = await browser.newContext({ viewport: { width: 375, height: 812 } });
@@ -175,6 +181,7 @@ test("the server's HTML offers no control that would swallow a tap: the steps an
   await expect(page.getByTestId('qty-value')).toHaveText('2');
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Menu', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('Day', { exact: true })).toBeEnabled();
   await running.close();
 });
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { API_BASE } from '@kopi/shared';
+import { API_BASE, type Shop } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/errors.ts';
@@ -24,6 +24,8 @@ interface WebOptions {
   googleClientId?: string;
   /** The menu in memory: the first views of the menu and of a product are rendered from it. */
   menu?: Pick<Menu, 'listAnswer' | 'find' | 'detailJson'>;
+  /** GET /shop's answer now: the first view of a product shows the shop's hours and days in "Set time". */
+  shop?: () => Shop;
   /** The shop's address, for the absolute links of link previews. */
   publicUrl?: () => string;
 }
@@ -77,6 +79,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       manifest: readBuildManifest(dist!),
       renderer: await loadRenderer(dist!, meta),
       menu: opts.menu,
+      shop: opts.shop,
       shopName: opts.shopName,
       origin: opts.publicUrl ?? (() => ''),
       log: app.log,

@@ -49,3 +49,8 @@ export const DaySlotsSchema = z.object({
   ),
 });
 export type DaySlots = z.infer<typeof DaySlotsSchema>;
+
+/** GET /shop/week: the slots of every day an order may be scheduled for, today first. */
+export const WeekSlotsSchema = z.array(DaySlotsSchema).meta({
+  description: 'Today and the 6 days after it, each with its slots still to come (none on a day the shop is closed)',
+});

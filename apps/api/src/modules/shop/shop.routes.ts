@@ -1,9 +1,9 @@
-import { DaySlotsSchema, ShopGoalSchema, ShopSchema, SlotsQuerySchema, UpdateShopSchema } from '@kopi/shared';
+import { DaySlotsSchema, ShopGoalSchema, ShopSchema, SlotsQuerySchema, UpdateShopSchema, WeekSlotsSchema } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { envelope } from '../../lib/reply.ts';
-import { describeShop, type ShopSettings, slotsOfDay, updateShop } from './shop.service.ts';
+import { describeShop, type ShopSettings, slotsOfDay, slotsOfWeek, updateShop } from './shop.service.ts';
 
 export async function shopRoutes(base: FastifyInstance, opts: { db: Db; shop: ShopSettings }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -35,6 +35,19 @@ export async function shopRoutes(base: FastifyInstance, opts: { db: Db; shop: Sh
       const day = await slotsOfDay(db, shop, request.query.date);
       return { msg: day.slots.length ? 'Slots found' : 'No slot left on this day', data: day };
     },
+  );
+
+  app.get(
+    '/shop/week',
+    {
+      schema: {
+        tags: ['shop'],
+        summary:
+          'Every day an order may be scheduled for (today and the 6 after it), each with its 15-minute slots still to come and their room',
+        response: { 200: envelope(WeekSlotsSchema) },
+      },
+    },
+    async () => ({ msg: 'Slots found', data: await slotsOfWeek(db, shop) }),
   );
 
   app.patch(

@@ -83,15 +83,8 @@ function futureSlots(shop: ShopSettings, date: string, now: Date): Date[] {
   return daySlots(shop.hours, date, shop.timezone).filter((start) => start.getTime() > now.getTime());
 }
 
-/** GET /shop/slots?date= */
-export async function slotsOfDay(db: Db, shop: ShopSettings, date: string): Promise<DaySlots> {
-  const now = shop.clock.now();
-  const { first, last } = scheduleWindow(shop, now);
-  if (date < first || date > last) {
-    throw fieldRefused('date', phrase('server.dateOutOfWindow', { first, last }));
-  }
-  const starts = futureSlots(shop, date, now);
-  const taken = await countSlotOrders(db, starts);
+/** A day's answer: its slots still to come, with the orders each can still take given those `taken`. */
+function daySlotsOf(shop: ShopSettings, date: string, starts: readonly Date[], taken: ReadonlyMap<number, number>): DaySlots {
   return {
     date,
     capacity: shop.slotCapacity,
@@ -100,6 +93,31 @@ export async function slotsOfDay(db: Db, shop: ShopSettings, date: string): Prom
       remaining: Math.max(0, shop.slotCapacity - (taken.get(start.getTime()) ?? 0)),
     })),
   };
+}
+
+/** GET /shop/slots?date= */
+export async function slotsOfDay(db: Db, shop: ShopSettings, date: string): Promise<DaySlots> {
+  const now = shop.clock.now();
+  const { first, last } = scheduleWindow(shop, now);
+  if (date < first || date > last) {
+    throw fieldRefused('date', phrase('server.dateOutOfWindow', { first, last }));
+  }
+  const starts = futureSlots(shop, date, now);
+  return daySlotsOf(shop, date, starts, await countSlotOrders(db, starts));
+}
+
+/**
+ * GET /shop/week: every day of the schedule window with its slots, in one answer and one count in
+ * the database. "Set time" lists the week's days with the full ones marked: one request on a weak
+ * signal instead of seven, and a phone starts one fetch instead of seven as its page takes over.
+ */
+export async function slotsOfWeek(db: Db, shop: ShopSettings): Promise<DaySlots[]> {
+  const now = shop.clock.now();
+  const { first } = scheduleWindow(shop, now);
+  const dates = Array.from({ length: SCHEDULE_DAYS }, (_, i) => addDays(first, i));
+  const startsOf = dates.map((date) => futureSlots(shop, date, now));
+  const taken = await countSlotOrders(db, startsOf.flat());
+  return dates.map((date, i) => daySlotsOf(shop, date, startsOf[i]!, taken));
 }
 
 /** An instant of the shop's clock, said in the listener's language ("Mon 23 Nov at 13:00"). */

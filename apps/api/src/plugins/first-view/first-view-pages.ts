@@ -1,4 +1,4 @@
-import { ADDONS_CATEGORY_ID, isDrink, type Locale, type Product, ProductQuerySchema } from '@kopi/shared';
+import { ADDONS_CATEGORY_ID, isDrink, type Locale, type Product, ProductQuerySchema, type Shop } from '@kopi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { escapeHtml } from '../../lib/html.ts';
 import type { Menu } from '../../modules/products/products.service.ts';
@@ -25,6 +25,8 @@ export interface FirstViewData {
   product?: Product;
   /** The add-ons a drink can take ("Make it yours"), as the detail page asks for them. */
   addons?: Product[];
+  /** GET /shop's answer: a product's "Set time" is drawn from it. */
+  shop?: Shop;
 }
 
 export interface FirstViewOptions {
@@ -34,6 +36,8 @@ export interface FirstViewOptions {
   /** Absent when the build has no server entry (then every page is the plain app shell). */
   renderer?: FirstViewRenderer;
   menu?: Pick<Menu, 'listAnswer' | 'find' | 'detailJson'>;
+  /** GET /shop's answer now. */
+  shop?: () => Shop;
   shopName: string;
   origin: () => string;
   log: FastifyBaseLogger;
@@ -54,11 +58,12 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)"(?: 
  * the app's module and every chunk it imports leave the <head>, where the browser would fetch
  * them beside the stylesheet and the first picture, and are named on the boot script instead.
  */
-function scriptsAfterPaint(html: string, extraChunks: readonly string[]): string {
+function scriptsAfterPaint(html: string, extraChunks: readonly string[], formatsTimes: boolean): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) return html;
   const chunks = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  const boot = `<script defer src="/first-view-boot.js" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml([...chunks, ...extraChunks].join(' '))}"></script>`;
+  const clock = formatsTimes ? ' data-formats-times' : '';
+  const boot = `<script defer src="/first-view-boot.js" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml([...chunks, ...extraChunks].join(' '))}"${clock}></script>`;
   return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, `${boot}\n    `);
 }
 /** The query as the API reads it from an address: every value a string. */
@@ -78,7 +83,7 @@ export function createFirstViewPages(options: FirstViewOptions) {
     locale: Locale,
     extraHead: string,
     head?: PageHead,
-    body?: { html: string; queries: unknown; url: string },
+    body?: { html: string; queries: unknown; url: string; formatsTimes: boolean },
     extraScripts: readonly string[] = [],
   ): string {
     let html = template
@@ -87,7 +92,7 @@ export function createFirstViewPages(options: FirstViewOptions) {
     if (head) html = html.replace(/<title>[^<]*<\/title>/, '').replace(DESCRIPTION, headTags(head, shopName));
     html = html.replace('</head>', `  ${extraHead}\n  </head>`);
     if (body) {
-      html = scriptsAfterPaint(html, extraScripts);
+      html = scriptsAfterPaint(html, extraScripts, body.formatsTimes);
       // The address it was rendered for: a copy served for another (a phone's offline shell) is drawn anew, not hydrated.
       const data = `<script type="application/json" id="first-view-queries" data-url="${escapeHtml(body.url)}">${jsonForScript(body.queries)}</script>`;
       html = html.replace('<div id="root"></div>', () => `<div id="root">${body.html}</div>\n    ${data}`);
@@ -102,10 +107,13 @@ export function createFirstViewPages(options: FirstViewOptions) {
     if (need.page === 'detail') {
       if (!menu.find(need.id)) return undefined;
       const product = (JSON.parse(menu.detailJson(need.id)) as { data: Product }).data;
-      if (!isDrink(product.category_id)) return { product };
+      // "Set time" drawn with the page, not after it has taken over: its days and notes do not move the
+      // page, and a phone formats them as part of hydration instead of in one long task after it.
+      const shop = options.shop?.();
+      if (!isDrink(product.category_id)) return { product, shop };
       // A drink's page shows its add-ons: in the HTML, so that they do not push the page down when they arrive.
       const addons = ProductQuerySchema.parse({ categories: String(ADDONS_CATEGORY_ID), sort: 'cheapest', limit: '50' });
-      return { product, addons: (JSON.parse(String(menu.listAnswer(addons, undefined).body)) as { data: Product[] }).data };
+      return { product, shop, addons: (JSON.parse(String(menu.listAnswer(addons, undefined).body)) as { data: Product[] }).data };
     }
     // A query the API would refuse (the page shows its error) is left to the browser.
     const query = ProductQuerySchema.safeParse(asQueryString(need.query));
@@ -149,7 +157,9 @@ export function createFirstViewPages(options: FirstViewOptions) {
         ? `<link rel="preload" as="image" href="${escapeHtml(picture.src)}" imagesrcset="${escapeHtml(picture.srcSet)}" fetchpriority="high" />`
         : '';
       const chunks = [...manifest.chunksOf(catalogueSource(locale)), ...manifest.chunksOf(renderer.FIRST_VIEW_SOURCES[need.page])];
-      return { status: 200, html: assemble(locale, picturePreload, headFor(need, data, url), { ...rendered, url }, chunks) };
+      // A product's "Set time" writes the shop's days and hours as the page takes over.
+      const formatsTimes = data.shop !== undefined;
+      return { status: 200, html: assemble(locale, picturePreload, headFor(need, data, url), { ...rendered, url, formatsTimes }, chunks) };
     },
   };
 }

@@ -13,11 +13,11 @@ export const shopQueries = {
       queryFn: async ({ signal }) => (await apiRequest<Shop>('/shop', { signal })).data,
       refetchInterval: 60_000,
     }),
-  /** One day's slots still to come, with their room. */
-  slots: (date: string) =>
+  /** The slots still to come of every day an order may be scheduled for, with their room: one request for the week. */
+  week: () =>
     queryOptions({
-      queryKey: [...SHOP_KEY, 'slots', date],
-      queryFn: async ({ signal }) => (await apiRequest<DaySlots>('/shop/slots', { query: { date }, signal })).data,
+      queryKey: [...SHOP_KEY, 'week'],
+      queryFn: async ({ signal }) => (await apiRequest<DaySlots[]>('/shop/week', { signal })).data,
       staleTime: 15_000,
     }),
 };

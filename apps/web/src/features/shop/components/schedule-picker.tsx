@@ -1,10 +1,11 @@
 import { formatShopMoment, type Locale, type Shop, zoneOffsetMinutes } from '@kopi/shared';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { canRetry, errorMessage } from '../../../lib/api-client';
 import { useLocale, useT } from '../../../lib/i18n';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { shopQueries } from '../api/shop';
 import { dateOf, dayLabel, firstFree, listedTimes, openDays, partLabel, partOf, partsOf, type Slot, slotLabel } from './schedule-choices';
 
@@ -32,7 +33,7 @@ const onAnotherClock = (shop: Shop, now = new Date()) => -now.getTimezoneOffset(
 const LABEL = 'text-sm font-semibold text-roast';
 
 /**
- * The days' slots (seven requests) are asked for once the page is idle, or at once when the person
+ * The week's slots are asked for once the page is idle, or at once when the person
  * reaches for the picker or a time is already chosen: a phone's first view, on one bar of signal,
  * gets its pictures first and answers its first tap without waiting for them.
  */
@@ -59,9 +60,12 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
   const locale = useLocale();
   const say = { t, locale };
   const shop = useQuery(shopQueries.info());
+  const hydrated = useHydrated();
+  // In the server's HTML, before the page runs, a day chosen would be lost: the lists wait for it.
+  const locked = disabled || !hydrated;
   const days = shop.data ? openDays(shop.data) : [];
   const wanted = useWantedSoon(value !== '');
-  const slots = useQueries({ queries: days.map((date) => ({ ...shopQueries.slots(date), enabled: !disabled && wanted.now })) });
+  const week = useQuery({ ...shopQueries.week(), enabled: !disabled && wanted.now });
 
   const legend = <legend className="mb-1.5 font-semibold text-roast">{t('schedule.setTime')}</legend>;
   if (shop.isPending || shop.isError) {
@@ -85,15 +89,16 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
   }
 
   const info = shop.data;
-  const slotsOf = (date: string): Slot[] | undefined => slots[days.indexOf(date)]?.data?.slots;
+  // A day the answer does not have (the shop's day turned between the two answers) has no slot to offer.
+  const slotsOf = (date: string): Slot[] | undefined => (week.data ? (week.data.find((day) => day.date === date)?.slots ?? []) : undefined);
   const chosenDate = value === '' ? undefined : dateOf(info, value);
   const daySlots = chosenDate ? (slotsOf(chosenDate) ?? []) : [];
   const chosen = daySlots.find((slot) => Date.parse(slot.time) === Date.parse(value));
-  const stillLoading = slots.some((query) => query.isPending);
+  const stillLoading = week.isPending;
   // A slot kept in the cart may have passed or filled up since it was chosen.
   const gone = value !== '' && !disabled && !stillLoading && (chosen === undefined || chosen.remaining === 0);
-  const failed = slots.find((query) => query.isError);
-  const otherZone = onAnotherClock(info);
+  // The server that drew the first view cannot know the phone's clock: told once the page runs.
+  const otherZone = hydrated && onAnotherClock(info);
 
   const parts = partsOf(info, daySlots);
   const chosenPart = parts.length > 0 && value !== '' ? partOf(info, value) : undefined;
@@ -128,7 +133,7 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
           id={`${id}-day`}
           value={chosenDate ?? (info.open_now ? ASAP : '')}
           onChange={(event) => chooseDay(event.target.value)}
-          disabled={disabled}
+          disabled={locked}
           aria-describedby={describedBy}
           className={INPUT_CLASS}
         >
@@ -144,17 +149,13 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
               {dayLabel(info, chosenDate, say)}
             </option>
           )}
-          {days.map((date, i) => {
-            const day = slots[i];
-            if (day?.data?.slots.length === 0) return null;
-            const full = day?.data !== undefined && firstFree(day.data.slots) === undefined;
-            const note = day?.data
-              ? full
-                ? ` — ${t('schedule.full')}`
-                : ''
-              : ` — ${day?.isError ? t('schedule.timesFailed') : t('loading')}`;
+          {days.map((date) => {
+            const inDay = slotsOf(date);
+            if (inDay?.length === 0) return null;
+            const full = inDay !== undefined && firstFree(inDay) === undefined;
+            const note = inDay ? (full ? ` — ${t('schedule.full')}` : '') : ` — ${week.isError ? t('schedule.timesFailed') : t('loading')}`;
             return (
-              <option key={date} value={date} disabled={!day?.data || full}>
+              <option key={date} value={date} disabled={!inDay || full}>
                 {dayLabel(info, date, say)}
                 {note}
               </option>
@@ -174,7 +175,7 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
               const next = firstFree(parts.find((entry) => entry.part.name === event.target.value)?.slots ?? []);
               if (next) onChange(next.time);
             }}
-            disabled={disabled}
+            disabled={locked}
             className={INPUT_CLASS}
           >
             {parts.map(({ part, slots: inPart }) => {
@@ -198,7 +199,7 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
             id={`${id}-time`}
             value={chosen?.time ?? value}
             onChange={(event) => onChange(event.target.value)}
-            disabled={disabled}
+            disabled={locked}
             aria-describedby={describedBy}
             aria-invalid={gone ? true : undefined}
             className={INPUT_CLASS}
@@ -221,14 +222,9 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
           {notes.join(' ')}
         </p>
       )}
-      {failed && (
+      {week.isError && (
         <div className="sm:col-span-2">
-          <ErrorMessage
-            message={errorMessage(failed.error)}
-            onRetry={() => {
-              for (const query of slots) if (query.isError) void query.refetch();
-            }}
-          />
+          <ErrorMessage message={errorMessage(week.error)} onRetry={() => void week.refetch()} />
         </div>
       )}
     </fieldset>

@@ -30,9 +30,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // the shop's constants…) goes in one chunk, which every page loads anyway: left to itself, the
     // bundler cut it into some thirty small ones, shared in different ways by the lazy pages. Each
     // costs a request, a module to link and evaluate, and main-thread time to ask for it; one chunk
-    // made a product page's first load 10 KB smaller and its blocking time a third shorter
-    // (docs/benchmarks.md#first-visit). The entry itself (index.html and main.tsx) stays out of it,
-    // or the build would lose its entry script.
+    // made every page's first load 9–10 KB smaller and the landing page's 26 requests fewer
+    // (docs/benchmarks.md#first-load-javascript). The entry itself (index.html and main.tsx) stays
+    // out of it, or the build would lose its entry script.
     rolldownOptions: {
       output: {
         codeSplitting: {

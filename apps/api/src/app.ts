@@ -17,6 +17,7 @@ import { imagesRoutes } from './modules/images/images.routes.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { pickupPlugin } from './modules/pickup/pickup.plugin.ts';
 import { menuPlugin } from './modules/products/menu.plugin.ts';
+import { visiblePromos } from './modules/promos/promos.service.ts';
 import { describeShop, shopSettings } from './modules/shop/shop.service.ts';
 import { ORDER_WINDOW_SECONDS } from './modules/transactions/order-limit.ts';
 import { orderStreamPlugin } from './modules/transactions/order-stream.plugin.ts';
@@ -86,9 +87,11 @@ export async function buildApp(config: Config, given?: Database, options: { logS
   await app.register(paymentsPlugin, { payments: config.payments, publicUrl });
 
   await app.register(apiRoutes, { prefix: API_BASE, config, auth, publicUrl });
-  // GET /shop's answer at this moment: a product's first view shows its "Set time" from it.
+  // GET /shop's answer at this moment (a product's first view shows its "Set time" from it), and the
+  // coupons a visitor sees (the menu's first view shows them above the products on a phone).
   const shop = shopSettings(config);
   const shopInfo = () => describeShop(shop);
+  const visitorPromos = () => visiblePromos(app.db, shop, false);
   await app.register(imagesRoutes, { db: app.db });
   await app.register(webPlugin, {
     dist: config.webDist ?? defaultWebDist(),
@@ -98,6 +101,7 @@ export async function buildApp(config: Config, given?: Database, options: { logS
     googleClientId: config.google?.clientId,
     menu: app.menu,
     shop: shopInfo,
+    promos: visitorPromos,
     publicUrl,
   });
   // Added last, so it runs first on close: the requests still being handled end before anything closes.

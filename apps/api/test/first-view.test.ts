@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { API_BASE } from '@kopi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProduct, api, createTestShop, multipart, signUpAs, type TestShop } from './helpers.ts';
+import { addProduct, addPromo, api, createTestShop, multipart, signUpAs, type TestShop } from './helpers.ts';
 
 // The HTML of the pages a customer lands on (apps/api/src/plugins/first-view): a build's index.html
 // and manifest, and a stand-in for the web's server entry that renders what it is given, so that
@@ -186,6 +186,19 @@ describe('the first view of the menu', () => {
     expect(rootOf(res.body)).toContain('<h1>Nasi Goreng</h1>');
     expect(res.body).toContain('<title>Menu · Kopi Senja</title>');
     expect(res.body).toMatch(/<meta name="description" content="Order from Kopi Senja: [^"]*Nasi Goreng IDR 40\.000/);
+  });
+
+  it('carries the coupons a visitor sees, as GET /promos/get answers a visitor, and none on a product page', async () => {
+    await addPromo(shop, admin.token, { promo_name: 'Senja Hour' });
+    const dataOf = async (url: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="first-view-queries" data-url="[^"]*">([^<]*)<\/script>/.exec((await page(url)).body)![1]!,
+      );
+    const visitor = await shop.app.inject({ url: `${API_BASE}/promos/get` });
+    const menu = await dataOf('/product');
+    expect(menu.promos.map((promo: { promo_name: string }) => promo.promo_name)).toContain('Senja Hour');
+    expect(menu.promos).toEqual(visitor.json().data);
+    expect((await dataOf(`/detail/${latte.id}`)).promos).toBeUndefined();
   });
 
   it("renders a category's page with that category's products only", async () => {

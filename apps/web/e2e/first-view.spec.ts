@@ -113,13 +113,15 @@ test('the app takes over the rendered page without errors, without fetching the 
   page.on('pageerror', (error) => problems.push(error.message));
   const menuRequests: string[] = [];
   page.on('request', (request) => request.url().includes(`${API_BASE}/products`) && menuRequests.push(request.url()));
-  const hoursRequests: string[] = [];
-  page.on('request', (request) => new URL(request.url()).pathname === `${API_BASE}/shop` && hoursRequests.push(request.url()));
+  // The shop's hours and a visitor's coupons come with the pages that show them.
+  const withThePage = [`${API_BASE}/shop`, `${API_BASE}/promos/get`];
+  const askedAgain: string[] = [];
+  page.on('request', (request) => withThePage.includes(new URL(request.url()).pathname) && askedAgain.push(request.url()));
 
-  // The app's first request (the coupons) is made once it has taken over the page.
-  const ready = page.waitForResponse((response) => new URL(response.url()).pathname === `${API_BASE}/promos/get`);
   await page.goto('/product');
-  await ready;
+  await untilHydrated(page);
+  await expect(page.getByRole('heading', { name: 'Promo for you' })).toBeVisible();
+  await expect(page.getByText('Loading coupons…')).toHaveCount(0);
   // Hydrated: the sort select drives the address.
   await page.getByLabel('Sort by').selectOption('cheapest');
   await expect(page).toHaveURL(/sort=cheapest/);
@@ -130,8 +132,8 @@ test('the app takes over the rendered page without errors, without fetching the 
   await page.getByRole('button', { name: 'Ask to Staff' }).click();
   await expect(page.getByRole('button', { name: 'Ask to Staff' })).toHaveAttribute('aria-expanded', 'true');
   expect(menuRequests.filter((url) => /\/products\/1$/.test(url))).toEqual([]);
-  // "Set time" was drawn from the shop's hours that came with the page.
-  expect(hoursRequests).toEqual([]);
+  // "Set time" was drawn from the shop's hours that came with the page, the coupons with the menu's.
+  expect(askedAgain).toEqual([]);
   expect(problems).toEqual([]);
 });
 
@@ -167,6 +169,11 @@ test("the server's HTML offers no control that would swallow a tap: the steps, t
   for (const name of ['Increase quantity', 'Menu', 'Add to Cart', 'CHECKOUT']) {
     await expect(plain.getByRole('button', { name, exact: true }), name).toBeDisabled();
   }
+  // The menu's coupons too: drawn with the page, chosen once it runs.
+  const menu = await still.newPage();
+  await menu.goto('/product');
+  await expect(menu.getByTestId('promo-card').first()).toBeDisabled();
+  await menu.close();
   // "Set time" is drawn with the shop's days (no "Loading" list to swap when the page runs), but closed until it runs.
   const day = plain.getByLabel('Day', { exact: true });
   await expect(day).toBeDisabled();

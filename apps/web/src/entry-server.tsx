@@ -1,4 +1,4 @@
-import type { Locale, Product, Shop } from '@kopi/shared';
+import type { Locale, Product, Promo, Shop } from '@kopi/shared';
 import { i18n } from '@lingui/core';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -10,6 +10,7 @@ import { HomePage } from './app/routes/home';
 import { ProductDetailPage } from './app/routes/product-detail';
 import { RootLayout } from './app/routes/root-layout';
 import { type ProductListQuery, productQueries } from './features/products/api/products';
+import { promoQueries } from './features/promos/api/promos';
 import { shopQueries } from './features/shop/api/shop';
 import { LanguageProvider } from './lib/i18n';
 import { imageSources } from './lib/image-url';
@@ -46,6 +47,8 @@ export interface FirstViewData {
   addons?: Product[];
   /** The shop's hours and whether it is open, as shopQueries.info() asks for them: a product's "Set time". */
   shop?: Shop;
+  /** The coupons a visitor sees, as promoQueries.list() asks for them without a session: the menu's "Promo for you". */
+  promos?: Promo[];
 }
 
 /** One answer of the first view: the browser's cache holds it under the same key, as fresh as when it was read. */
@@ -89,6 +92,8 @@ export async function renderFirstView(url: string, need: FirstViewNeed, locale: 
   if (need.page === 'detail' && data.product) queries.push({ key: productQueries.detail(need.id).queryKey, data: data.product, updatedAt });
   if (need.page === 'detail' && data.addons) queries.push({ key: productQueries.addons().queryKey, data: data.addons, updatedAt });
   if (need.page === 'detail' && data.shop) queries.push({ key: shopQueries.info().queryKey, data: data.shop, updatedAt });
+  // Rendered as a visitor's: a signed-in person's page is taken over as one too, then asks for theirs.
+  if (need.page === 'catalogue' && data.promos) queries.push({ key: promoQueries.list(undefined).queryKey, data: data.promos, updatedAt });
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
   for (const query of queries) queryClient.setQueryData(query.key, query.data, { updatedAt: query.updatedAt });
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, type Shop } from '@kopi/shared';
+import { API_BASE, type Promo, type Shop } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/errors.ts';
@@ -26,6 +26,8 @@ interface WebOptions {
   menu?: Pick<Menu, 'listAnswer' | 'find' | 'detailJson'>;
   /** GET /shop's answer now: the first view of a product shows the shop's hours and days in "Set time". */
   shop?: () => Shop;
+  /** GET /promos/get's answer to a visitor now: the menu's first view shows the coupons. */
+  promos?: () => Promise<Promo[]>;
   /** The shop's address, for the absolute links of link previews. */
   publicUrl?: () => string;
 }
@@ -80,6 +82,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       renderer: await loadRenderer(dist!, meta),
       menu: opts.menu,
       shop: opts.shop,
+      promos: opts.promos,
       shopName: opts.shopName,
       origin: opts.publicUrl ?? (() => ''),
       log: app.log,

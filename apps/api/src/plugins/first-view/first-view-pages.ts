@@ -1,4 +1,4 @@
-import { ADDONS_CATEGORY_ID, isDrink, type Locale, type Product, ProductQuerySchema, type Shop } from '@kopi/shared';
+import { ADDONS_CATEGORY_ID, isDrink, type Locale, type Product, ProductQuerySchema, type Promo, type Shop } from '@kopi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { escapeHtml } from '../../lib/html.ts';
 import type { Menu } from '../../modules/products/products.service.ts';
@@ -27,6 +27,8 @@ export interface FirstViewData {
   addons?: Product[];
   /** GET /shop's answer: a product's "Set time" is drawn from it. */
   shop?: Shop;
+  /** GET /promos/get's answer to a visitor: the menu's "Promo for you". */
+  promos?: Promo[];
 }
 
 export interface FirstViewOptions {
@@ -38,6 +40,8 @@ export interface FirstViewOptions {
   menu?: Pick<Menu, 'listAnswer' | 'find' | 'detailJson'>;
   /** GET /shop's answer now. */
   shop?: () => Shop;
+  /** GET /promos/get's answer to a visitor now. */
+  promos?: () => Promise<Promo[]>;
   shopName: string;
   origin: () => string;
   log: FastifyBaseLogger;
@@ -121,6 +125,21 @@ export function createFirstViewPages(options: FirstViewOptions) {
     return { list: JSON.parse(String(menu.listAnswer(query.data, undefined).body)) };
   }
 
+  /**
+   * The coupons a visitor sees, drawn with the menu (on a phone they are above it): no "Loading
+   * coupons…" to replace, and no layout of the page after it has taken over. When they cannot be
+   * read the page is still rendered, and the browser asks for them as before.
+   */
+  async function couponsFor(need: FirstViewNeed): Promise<Promo[] | undefined> {
+    if (need.page !== 'catalogue' || !options.promos) return undefined;
+    try {
+      return await options.promos();
+    } catch (error) {
+      log.error({ err: error }, 'first view: the coupons could not be read; the browser will ask for them');
+      return undefined;
+    }
+  }
+
   function headFor(need: FirstViewNeed, data: FirstViewData, url: string): PageHead {
     const origin = options.origin();
     if (need.page === 'detail' && data.product) return productHead(shopName, data.product, origin);
@@ -133,9 +152,10 @@ export function createFirstViewPages(options: FirstViewOptions) {
       const catalogue = modulePreloads(manifest.chunksOf(catalogueSource(locale)));
       const need = renderer?.firstViewOf(url);
       if (!renderer || !need) return { status: 200, html: assemble(locale, catalogue) };
-      const data = dataFor(need);
+      const found = dataFor(need);
       // No such product: the app shell says so, and search engines hear 404.
-      if (!data) return { status: need.page === 'detail' ? 404 : 200, html: assemble(locale, catalogue) };
+      if (!found) return { status: need.page === 'detail' ? 404 : 200, html: assemble(locale, catalogue) };
+      const data: FirstViewData = { ...found, promos: await couponsFor(need) };
 
       let rendered: { html: string; queries: unknown };
       try {

@@ -1,5 +1,5 @@
 import { formatIDR, type Promo } from '@kopi/shared';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
@@ -9,6 +9,7 @@ import { canRetry } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { imageSources } from '../../../lib/image-url';
 import { DELIVERY_KEYS } from '../../../lib/names';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { promoQueries } from '../api/promos';
 
 /** What Apply Coupon found: the cart's total with the coupon, or why it does not apply. */
@@ -47,7 +48,11 @@ function promoRules(promo: Promo, t: Translate): string[] {
 
 /** The catalogue's left panel 'Promo for you' (docs/decisions/spec-fidelity.md#kept-word-for-word). */
 export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply, applying = false, notice = null }: PromoPanelProps) {
-  const promos = useQuery(promoQueries.list(sessionId));
+  // A signed-in person's page is taken over with the visitor's coupons the server drew: they stay on
+  // the screen (the same elements, under a finger) until the person's own list replaces them.
+  const promos = useQuery({ ...promoQueries.list(sessionId), placeholderData: keepPreviousData });
+  // Drawn by the server with the menu: a coupon chosen before the page runs would be lost.
+  const hydrated = useHydrated();
   const t = useT();
   const [chosenId, setChosenId] = useState<number | undefined>(appliedPromoId);
   const chosen = promos.data?.find((promo) => promo.id === chosenId);
@@ -81,6 +86,7 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply, applyi
                 type="button"
                 aria-pressed={promo.id === chosenId}
                 onClick={() => setChosenId(promo.id)}
+                disabled={!hydrated}
                 className={`flex w-full items-center gap-3 rounded-2xl p-3 text-left transition-colors ${
                   promo.id === chosenId ? 'bg-caramel-dark text-white ring-2 ring-espresso' : 'bg-crema hover:bg-honey/40'
                 } ${promo.active ? '' : 'opacity-60'}`}

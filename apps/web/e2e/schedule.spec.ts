@@ -83,7 +83,7 @@ test('while the shop is closed "As soon as possible" is not offered, and an orde
     await route.fulfill({ response, json: { ...body, data: { ...body.data, open_now: false, closes_at: null, next_opening: opening } } });
   });
 
-  await newCustomer(page, request, 'slot', '081234567802');
+  const customer = await newCustomer(page, request, 'slot', '081234567802');
   await openProduct(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
@@ -115,10 +115,13 @@ test('while the shop is closed "As soon as possible" is not offered, and an orde
   await expect(page.getByTestId('saved-offline')).toBeVisible();
   await screenshot(page, 'schedule-offline');
 
-  const placed = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/transactions'));
+  // Sent by the page or, through Background Sync, by the service worker (not the page's request):
+  // the shop is asked what it stored.
   await page.context().setOffline(false);
-  expect(((await (await placed).json()).data as { scheduled_for: string }).scheduled_for).toBe(new Date(opening).toISOString());
   await expect(toast(page, /^Your saved order was placed: order #\d+\.$/)).toBeVisible();
+  const history = await request.get(`${API_BASE}/transactions/history`, { headers: { 'access-token': customer.token } });
+  const orders = ((await history.json()) as { data: { scheduled_for: string | null }[] }).data;
+  expect(orders.map((order) => order.scheduled_for)).toEqual([new Date(opening).toISOString()]);
 });
 
 for (const [zone, told] of [

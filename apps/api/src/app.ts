@@ -26,6 +26,7 @@ import { compressPlugin } from './plugins/compress.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, rejectNulCharacters } from './plugins/errors.ts';
+import { readBootScript } from './plugins/first-view/boot-script.ts';
 import { trackInFlight } from './plugins/in-flight.ts';
 import { jsonDepthPlugin } from './plugins/json-depth.ts';
 import { listenerPlugin } from './plugins/listener.ts';
@@ -55,7 +56,10 @@ export async function buildApp(config: Config, given?: Database, options: { logS
   await app.register(databasePlugin, { config, given });
   await app.register(listenerPlugin);
   await app.register(requestIdPlugin);
-  await app.register(securityHeadersPlugin);
+  const webDist = config.webDist ?? defaultWebDist();
+  // Written into the pages the server renders, and allowed by the pages' CSP by its hash.
+  const bootScript = readBootScript(webDist);
+  await app.register(securityHeadersPlugin, { scriptHashes: bootScript ? [bootScript.cspHash] : [] });
   await app.register(compressPlugin);
   await app.register(localePlugin);
   await app.register(errorsPlugin);
@@ -94,7 +98,8 @@ export async function buildApp(config: Config, given?: Database, options: { logS
   const visitorPromos = () => visiblePromos(app.db, shop, false);
   await app.register(imagesRoutes, { db: app.db });
   await app.register(webPlugin, {
-    dist: config.webDist ?? defaultWebDist(),
+    dist: webDist,
+    bootScript: bootScript?.source,
     shopName: config.shopName,
     shopTimezone: config.shopTimezone,
     shopHours: hoursInWords(config.openingHours),

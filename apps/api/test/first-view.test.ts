@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +40,13 @@ const MANIFEST = {
   '_picker-1.js': { file: 'assets/picker-1.js' },
 };
 
+// A boot script as the build has it (apps/web/public/first-view-boot.js): its whole-line comments
+// are left out of the page, and a "$&" in it is written as it is.
+const BOOT = `// starts the app
+(() => { const boot = document.currentScript; boot.dataset.started = '$&'; })();
+`;
+const BOOT_IN_PAGE = `(() => { const boot = document.currentScript; boot.dataset.started = '$&'; })();\n`;
+
 // Renders the product's name or the menu's names, as the web's entry-server.tsx would render its pages.
 const ENTRY = `
 export const FIRST_VIEW_SOURCES = { home: 'src/app/routes/home.tsx', catalogue: 'src/app/routes/catalogue.tsx', detail: 'src/app/routes/product-detail.tsx' };
@@ -74,6 +82,7 @@ beforeAll(async () => {
   await mkdir(path.join(dist, '.vite'), { recursive: true });
   await mkdir(path.join(root, 'dist-ssr'));
   await writeFile(path.join(dist, 'index.html'), INDEX);
+  await writeFile(path.join(dist, 'first-view-boot.js'), BOOT);
   await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   await writeFile(path.join(root, 'dist-ssr', 'entry-server.js'), ENTRY);
   shop = await createTestShop({ webDist: dist, publicUrl: 'https://kopi.example' });
@@ -146,9 +155,9 @@ describe('the first view of a product', () => {
     const now = await shop.app.inject({ url: `${API_BASE}/shop` });
     expect(data.shop).toEqual(now.json().data);
     // Its scripts ready the browser's calendar while they download; the menu's pages write no date.
-    expect(res.body).toMatch(/<script defer src="\/first-view-boot\.js"[^>]* data-formats-times>/);
+    expect(res.body).toMatch(/<script data-entry="[^"]*" data-preload="[^"]*" data-formats-times>/);
     const menu = await page('/product');
-    expect(menu.body).toContain('src="/first-view-boot.js"');
+    expect(menu.body).toMatch(/<script data-entry="[^"]*" data-preload="[^"]*">/);
     expect(menu.body).not.toContain('data-formats-times');
   });
 
@@ -220,9 +229,7 @@ describe("a page's scripts", () => {
     const res = await page(`/detail/${latte.id}`, { 'accept-language': 'id' });
     expect(res.body).not.toContain('<script type="module"');
     expect(res.body).not.toContain('rel="modulepreload"');
-    const boot = /<script defer src="\/first-view-boot\.js" data-entry="([^"]+)" data-preload="([^"]+)" data-formats-times><\/script>/.exec(
-      res.body,
-    );
+    const boot = /<script data-entry="([^"]+)" data-preload="([^"]+)" data-formats-times>([\s\S]*?)<\/script>/.exec(res.body);
     expect(boot?.[1]).toBe('/assets/index-1.js');
     expect(boot?.[2]?.split(' ')).toEqual([
       '/assets/react-1.js',
@@ -230,10 +237,21 @@ describe("a page's scripts", () => {
       '/assets/product-detail-1.js',
       '/assets/picker-1.js',
     ]);
-    // Nothing but the stylesheet blocks the first paint.
+    // The boot script is written into the page, not asked for: no request before the page can start.
+    expect(boot?.[3]).toBe(BOOT_IN_PAGE);
+    expect(res.body).not.toContain('first-view-boot.js');
+    // Nothing but the stylesheet blocks the first paint: the only script in the <head> is the boot, and it runs at once.
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head.match(/<script(?![^>]*(defer|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
+    expect(head.match(/<script(?![^>]*(data-entry|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
     expect(head.match(/<link rel="stylesheet"/g)).toHaveLength(1);
+  });
+
+  it("runs the boot script under the page's Content-Security-Policy: its hash, and no 'unsafe-inline'", async () => {
+    const res = await page('/product');
+    const script = /<script data-entry="[^"]*" data-preload="[^"]*">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+    const hash = createHash('sha256').update(script, 'utf8').digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
   });
 
   it("are the template's on a page left to the browser, with the language's texts preloaded", async () => {

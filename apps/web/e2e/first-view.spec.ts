@@ -38,12 +38,13 @@ for (const path of PAGES) {
     const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="first-view-queries"'));
     expect(root).toContain(await lcpTextOf(request, path));
 
-    // Render-blocking: one stylesheet; every script is deferred (the boot) or data.
+    // Render-blocking: one stylesheet; the only script is the boot, written into the page (it asks for
+    // the app's scripts after the first paint), the others are data.
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head.match(/<link rel="stylesheet"/g)).toHaveLength(1);
-    expect(head.match(/<script(?![^>]*(defer|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
+    expect(head.match(/<script(?![^>]*(data-entry|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
     expect(html).not.toContain('rel="modulepreload"');
-    expect(html).toMatch(/<script defer src="\/first-view-boot\.js" data-entry="\/assets\/index-[\w-]+\.js"/);
+    expect(html).toMatch(/<script data-entry="\/assets\/index-[\w-]+\.js" data-preload="[^"]+"[^>]*>[\s\S]+?<\/script>/);
 
     // Its compressed size, as the browser receives it (Brotli).
     const wire = await fetch(new URL(path, test.info().project.use.baseURL), { headers: { 'accept-encoding': 'br' } });
@@ -80,16 +81,12 @@ async function fetchedBeforeFirstPaint(page: Page): Promise<string[]> {
 }
 
 for (const path of PAGES) {
-  test(`${path}: before the first paint the browser fetches only the stylesheet, the boot script and pictures, all named by the HTML`, async ({
-    page,
-  }) => {
+  test(`${path}: before the first paint the browser fetches only the stylesheet and pictures, all named by the HTML`, async ({ page }) => {
     await page.goto(path);
     const before = await fetchedBeforeFirstPaint(page);
     // One round trip after the HTML's: each of these is named by the HTML itself, none by another file.
     for (const url of before)
-      expect(url, `${path} fetched ${url} before painting`).toMatch(
-        /^\/(assets\/[\w-]+\.css|first-view-boot\.js|images\/.*|favicon\.svg)$/,
-      );
+      expect(url, `${path} fetched ${url} before painting`).toMatch(/^\/(assets\/[\w-]+\.css|images\/.*|favicon\.svg)$/);
     expect(before.filter((url) => url.endsWith('.css'))).toHaveLength(1);
   });
 }

@@ -1,8 +1,10 @@
 // Starts the app on a page the server rendered (docs/decisions/first-view.md): its scripts are
 // asked for once the page has painted, so that on a slow network the text and pictures arrive
 // first and the scripts, which only make the page interactive, do not compete with them.
-// The server names them on this script: data-entry (the app's module) and data-preload (the chunks it imports),
-// and data-formats-times on a page that writes the shop's dates as it takes over.
+// The server writes this script into the page (apps/api/src/plugins/first-view/boot-script.ts, its
+// whole-line comments left out) and names the scripts on it: data-entry (the app's module) and
+// data-preload (the chunks it imports), and data-formats-times on a page that writes the shop's
+// dates as it takes over.
 (() => {
   const boot = document.currentScript;
   const entry = boot?.dataset.entry;

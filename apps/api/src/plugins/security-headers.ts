@@ -6,28 +6,31 @@ import helmet, { type HelmetOptions } from 'helmet';
 // Helmet's headers, worked out once at start-up: they are the same for every answer, and building
 // them per request (CSP parsing included) cost a tenth of the menu's throughput (docs/architecture.md#tests-and-targets).
 
-const OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      // react-toastify injects its stylesheet at run time.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
-      connectSrc: ["'self'"],
-      fontSrc: ["'self'", 'data:'],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      upgradeInsecureRequests: null,
+/** Helmet's options for pages; `scriptHashes` are the inline scripts a page may run (the first view's boot script). */
+function pageOptions(scriptHashes: readonly string[] = []): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // react-toastify injects its stylesheet at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
     },
-  },
-  // Pictures are served to the SPA of the same origin only.
-  crossOriginResourcePolicy: { policy: 'same-origin' },
-};
+    // Pictures are served to the SPA of the same origin only.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  };
+}
 
-export function helmetHeaders(options: HelmetOptions = OPTIONS): Record<string, string> {
+export function helmetHeaders(options: HelmetOptions = pageOptions()): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => {
@@ -66,8 +69,13 @@ export function jsonHeaders(page: Record<string, string>): Record<string, string
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json/;
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  const page = helmetHeaders();
+export interface SecurityHeadersOptions {
+  /** CSP hashes of the inline scripts pages carry (`'sha256-…'`). */
+  scriptHashes?: readonly string[];
+}
+
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: SecurityHeadersOptions) => {
+  const page = helmetHeaders(pageOptions(opts.scriptHashes));
   const json = jsonHeaders(page);
   // Set when the answer is known (onSend runs for every answer, errors and 404s included), as its
   // type decides which set it gets. A callback hook: it runs for every answer.

@@ -17,6 +17,8 @@ const CHECKED_EACH_VISIT = new Set(['sw.js', 'manifest.webmanifest']);
 
 interface WebOptions {
   dist?: string;
+  /** The build's boot script (first-view/boot-script.ts), written into the pages the server renders. */
+  bootScript?: string;
   shopName: string;
   shopTimezone: string;
   /** The opening hours in the landing page's words (hoursInWords), stated by every page that states hours. */
@@ -78,6 +80,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     }
     pages = createFirstViewPages({
       template,
+      bootScript: opts.bootScript,
       manifest: readBuildManifest(dist!),
       renderer: await loadRenderer(dist!, meta),
       menu: opts.menu,

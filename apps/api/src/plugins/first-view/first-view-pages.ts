@@ -34,6 +34,8 @@ export interface FirstViewData {
 export interface FirstViewOptions {
   /** index.html with the shop's settings written in. */
   template: string;
+  /** The script that starts a rendered page (first-view/boot-script.ts); without it every page is the plain app shell. */
+  bootScript?: string;
   manifest: BuildManifest;
   /** Absent when the build has no server entry (then every page is the plain app shell). */
   renderer?: FirstViewRenderer;
@@ -58,17 +60,19 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)"(?: \/)?>\n?\s*/g;
 
 /**
- * A rendered page's scripts asked for once it has painted (apps/web/public/first-view-boot.js):
- * the app's module and every chunk it imports leave the <head>, where the browser would fetch
- * them beside the stylesheet and the first picture, and are named on the boot script instead.
+ * A rendered page's scripts asked for once it has painted, by the boot script written into the page
+ * (apps/web/public/first-view-boot.js): the app's module and every chunk it imports leave the <head>,
+ * where the browser would fetch them beside the stylesheet and the first picture, and are named on
+ * the boot script instead.
  */
-function scriptsAfterPaint(html: string, extraChunks: readonly string[], formatsTimes: boolean): string {
+function scriptsAfterPaint(html: string, bootScript: string, extraChunks: readonly string[], formatsTimes: boolean): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) return html;
   const chunks = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
   const clock = formatsTimes ? ' data-formats-times' : '';
-  const boot = `<script defer src="/first-view-boot.js" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml([...chunks, ...extraChunks].join(' '))}"${clock}></script>`;
-  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, `${boot}\n    `);
+  const boot = `<script data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml([...chunks, ...extraChunks].join(' '))}"${clock}>${bootScript}</script>`;
+  // A function as the replacement: the script's text is written as it is, "$&" and all.
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => `${boot}\n    `);
 }
 /** The query as the API reads it from an address: every value a string. */
 const asQueryString = (query: Record<string, string | number | undefined>) =>
@@ -76,7 +80,9 @@ const asQueryString = (query: Record<string, string | number | undefined>) =>
 const DESCRIPTION = /<meta name="description" content="([^"]*)" \/>/;
 
 export function createFirstViewPages(options: FirstViewOptions) {
-  const { template, manifest, renderer, menu, shopName, log } = options;
+  const { template, manifest, menu, shopName, log, bootScript } = options;
+  // A rendered page is started by the boot script: without one, every page is the plain app shell.
+  const renderer = bootScript === undefined ? undefined : options.renderer;
   const description = DESCRIPTION.exec(template)?.[1] ?? '';
 
   const modulePreloads = (files: readonly string[]) =>
@@ -95,8 +101,8 @@ export function createFirstViewPages(options: FirstViewOptions) {
       .replace(/(<meta name="locale" content=")[^"]*(")/, `$1${locale}$2`);
     if (head) html = html.replace(/<title>[^<]*<\/title>/, '').replace(DESCRIPTION, headTags(head, shopName));
     html = html.replace('</head>', `  ${extraHead}\n  </head>`);
-    if (body) {
-      html = scriptsAfterPaint(html, extraScripts, body.formatsTimes);
+    if (body && bootScript !== undefined) {
+      html = scriptsAfterPaint(html, bootScript, extraScripts, body.formatsTimes);
       // The address it was rendered for: a copy served for another (a phone's offline shell) is drawn anew, not hydrated.
       const data = `<script type="application/json" id="first-view-queries" data-url="${escapeHtml(body.url)}">${jsonForScript(body.queries)}</script>`;
       html = html.replace('<div id="root"></div>', () => `<div id="root">${body.html}</div>\n    ${data}`);

@@ -51,11 +51,13 @@ const firstView = document.getElementById('first-view-queries');
 if (firstView?.textContent && firstView.dataset.url === window.location.pathname + window.location.search) {
   const answers = JSON.parse(firstView.textContent) as { key: QueryKey; data: unknown; updatedAt: number }[];
   for (const answer of answers) queryClient.setQueryData(answer.key, answer.data, { updatedAt: answer.updatedAt });
+  // The app's code has just run (one long task on a phone): finding the page's code, making the
+  // router (each matches the address against every route) and the take-over are tasks of their own,
+  // so that a tap waits for one of them, not for all.
+  await nextTask();
   // With the page's code at hand, nothing waits during hydration: a part left as the server's HTML
   // would be drawn again from scratch when the session redraws the page around it, under a finger.
   await loadPagesAt(window.location.pathname);
-  // The app's code has just run (one long task on a phone): the router is made in a task of its
-  // own, and the take-over starts in another, so a tap waits for one of them, not for all three.
   await nextTask();
   appRouter();
   await nextTask();

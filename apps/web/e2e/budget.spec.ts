@@ -51,6 +51,9 @@ async function javascriptLoadedBy(page: Page, path: string, ready: () => Promise
   });
   await page.goto(path);
   await ready();
+  // A page the server rendered shows its text before it asks for a script (its boot script, in the
+  // page, asks once it has painted): the page's own scripts are all asked for once the app runs it.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await scriptsSettled(page, pending, () => lastActivity);
   const total = (await Promise.all(sizes.values())).reduce((sum, size) => sum + size, 0);
   test.info().annotations.push({ type: 'js-gzip', description: `${path}: ${(total / 1024).toFixed(1)} KB in ${sizes.size} files` });

@@ -40,12 +40,10 @@ const BROWSER_UI_FEATURES_OFF = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
  * (Chromium keeps only the last `--disable-features` it is given, so a second one would drop the first).
  */
 function launchFlags(): string[] {
-  const defaults = chromeLauncher.Launcher.defaultFlags().map((flag) =>
+  const flags = chromeLauncher.Launcher.defaultFlags().map((flag) =>
     flag.startsWith('--disable-features=') ? `${flag},${BROWSER_UI_FEATURES_OFF.join(',')}` : flag,
   );
-  if (!defaults.some((flag) => flag.startsWith('--disable-features=')))
-    defaults.push(`--disable-features=${BROWSER_UI_FEATURES_OFF.join(',')}`);
-  return [...defaults, '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+  return [...flags, '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 }
 
 /** One Lighthouse run of the mobile profile on `url`, in a Chromium of its own. */

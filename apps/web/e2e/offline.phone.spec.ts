@@ -232,7 +232,8 @@ test('an order confirmed offline is sent by the service worker when the network 
   await context.setOffline(false);
   const devtools = await fireOutboxSync(context, origin);
   await expect.poll(async () => (await ordersOf(request, session)).length, { timeout: 15_000 }).toBe(1);
-  expect(posts).toEqual([key]);
+  // The order is stored before its answer has reached the worker: the request is counted once finished.
+  await expect.poll(() => posts).toEqual([key]);
 
   // The next time the customer opens the shop, the page reads the worker's answer: the order's
   // number, History without the waiting card, and no second send.

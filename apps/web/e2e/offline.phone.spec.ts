@@ -36,10 +36,10 @@ async function cachedCount(page: Page, name: string): Promise<number> {
 }
 
 /** The customer's orders as the server has them. */
-async function ordersOf(request: APIRequestContext, session: ApiSession): Promise<{ id: number; number: number }[]> {
+async function ordersOf(request: APIRequestContext, session: ApiSession): Promise<{ id: number; number: number; status_id: number }[]> {
   const history = await request.get(`${API_BASE}/transactions/history`, { headers: { 'access-token': session.token } });
   expect(history.status()).toBe(200);
-  return ((await history.json()) as { data: { id: number; number: number }[] }).data;
+  return ((await history.json()) as { data: { id: number; number: number; status_id: number }[] }).data;
 }
 
 /** One Kopi Susu Gula Aren in the cart, the checkout open and ready, the worker in control. */
@@ -340,6 +340,51 @@ test('a new version waits for the person: "A new version is ready — Reload"', 
   } finally {
     writeFileSync(worker, original);
     for (const copy of ['sw.js.br', 'sw.js.gz']) renameSync(join(DIST, `${copy}.kept`), join(DIST, copy));
+  }
+});
+
+test('a saved order paid by QRIS whose payment cannot be started when the network is back, sent by the service worker: the same refusal as the page shows, and the cart back', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // Payments on, and a gateway that does not answer: every online payment is refused with a 502
+  // whose order the shop cancelled. The worker keeps that answer, as the page treats it, rather than
+  // sending the order again and again.
+  const shop = await startOwnShop({
+    SEED_DEMO: 'true',
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    OPENING_HOURS: 'mon-sun 00:00-24:00',
+    MIDTRANS_SERVER_KEY: 'SB-Mid-server-offline-spec',
+    MIDTRANS_API_URL: `http://127.0.0.1:${await freePort()}`,
+  });
+  try {
+    const context = await browser.newContext({ baseURL: shop.baseURL, viewport: { width: 375, height: 812 } });
+    let page = await context.newPage();
+    const session = await newCustomer(page, context.request, 'gateway');
+    await toCheckout(page);
+    await page.getByRole('radio', { name: 'QRIS' }).check();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+    await expect(page.getByTestId('saved-offline')).toBeVisible({ timeout: 1_000 });
+    await page.close();
+    await context.setOffline(false);
+    page = await fireOutboxSync(context, new URL(shop.baseURL).origin);
+    await page.goto('/health');
+    await expect.poll(() => cachedCount(page, 'kopi-outbox-answers'), { timeout: 15_000 }).toBe(1);
+    await page.goto('/history');
+    const refused = toast(page, /^Your saved order was not placed: The payment could not be started, .+ Your cart is back to edit\.$/);
+    await expect(refused).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('saved-order')).toHaveCount(0);
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    // The one order the shop stored for it was cancelled with its payment; nothing else was placed.
+    const orders = await ordersOf(context.request, session);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.status_id).toBe(STATUS.cancelled);
+    await expect.poll(() => cachedCount(page, 'kopi-outbox-answers')).toBe(0);
+    await context.close();
+  } finally {
+    await shop.stop();
   }
 });
 

@@ -261,12 +261,17 @@ self.addEventListener('sync', (event) => {
 });
 
 /**
- * Answers the worker keeps: the order placed (2xx) or refused by a rule (4xx). A 401 is a session
- * that ended: its token is useless, so the send is dropped and the page sends after the next
- * sign-in. Anything else (no answer, 408, 409 still being placed, 429, 5xx) is tried again later:
- * the browser fires the sync again, and an open page sends on its own.
+ * Whether the shop's answer to an order is final (placed, or refused by a rule): the page's own rule
+ * (src/lib/order-answer.ts), whose source the build writes here.
  */
-const kept = (status) => (status >= 200 && status < 300) || (status >= 400 && status < 500 && ![401, 408, 409, 429].includes(status));
+const isFinalOrderAnswer = globalThis.__KOPI_IS_FINAL_ORDER_ANSWER__;
+
+/** The error code of the shop's refusal; none for an order placed, or a body not the shop's JSON (a proxy's page). */
+async function errorCodeOf(response) {
+  if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return undefined;
+  const body = await response.clone().json();
+  return typeof body?.code === 'string' ? body.code : undefined;
+}
 
 async function sendSavedOrders() {
   const sends = await caches.open(OUTBOX_SYNC.sendsCache);
@@ -291,7 +296,11 @@ async function sendSavedOrders() {
       await sends.delete(request);
       continue;
     }
-    if (!kept(response.status)) throw new Error(`The shop answered ${response.status}: the saved order is sent again later`);
+    // A final answer is kept for the page to show; any other fails the sync: the browser fires it
+    // again later, and an open page sends on its own.
+    if (!isFinalOrderAnswer(response.status, await errorCodeOf(response))) {
+      throw new Error(`The shop answered ${response.status}: the saved order is sent again later`);
+    }
     await answers.put(OUTBOX_SYNC.answerPrefix + encodeURIComponent(saved.key), response);
     await sends.delete(request);
     for (const client of await self.clients.matchAll()) client.postMessage({ type: 'outbox-answered' });

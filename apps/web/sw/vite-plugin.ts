@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 // Relative, not '@kopi/shared': Vite loads its config with Node, which does not run the package's TypeScript.
 import { API_BASE, TOKEN_HEADER } from '../../../packages/shared/src/constants';
 import { CACHE_NAMES } from '../src/lib/cache-names';
+import { isFinalOrderAnswer } from '../src/lib/order-answer';
 import { OUTBOX_SYNC } from '../src/lib/outbox-sync';
 
 // Writes the service worker (sw/service-worker.js) into the build with the list of the app's files
@@ -34,7 +35,8 @@ export function serviceWorker(): Plugin {
         .replace('__KOPI_TOKEN_HEADER__', TOKEN_HEADER)
         .replace("JSON.parse('__KOPI_CACHE_NAMES__')", JSON.stringify(CACHE_NAMES))
         .replace("JSON.parse('__KOPI_OUTBOX_SYNC__')", JSON.stringify(OUTBOX_SYNC))
-        .replace("['__KOPI_APP_FILES__']", JSON.stringify(files));
+        .replace("['__KOPI_APP_FILES__']", JSON.stringify(files))
+        .replace('globalThis.__KOPI_IS_FINAL_ORDER_ANSWER__', isFinalOrderAnswer.toString());
       // A placeholder left (reformatted, renamed) would ship a worker that fails at install.
       const left = source.match(/__KOPI_\w+__/);
       if (left) throw new Error(`sw/service-worker.js: ${left[0]} was not replaced`);

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest, canRetry } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import type { MutationReactions } from '../../../lib/mutation-reactions';
+import { isFinalOrderAnswer } from '../../../lib/order-answer';
 import { applyOrder, boardFrom, freshest, type LiveOrder, ORDERS_KEY, orderKeys } from './order-cache';
 
 /** An order as the checkout sends it: the contract's own type (packages/shared). */
@@ -116,7 +117,8 @@ export function isTableFull(error: unknown): error is ApiError {
 
 /**
  * The gateway refused to start the online payment, or did not answer (a 502): the server cancelled
- * the order it had stored and says what to do; this cart was not ordered (docs/shop-rules.md#payments).
+ * the order it had stored, freed its key and says what to do; this cart was not ordered
+ * (docs/shop-rules.md#payments).
  */
 export function isPaymentUnavailable(error: unknown): boolean {
   return error instanceof ApiError && error.status === 502 && error.code === 'payment_unavailable';
@@ -124,16 +126,7 @@ export function isPaymentUnavailable(error: unknown): boolean {
 
 /** A refusal the server decided on (nothing was stored); a lost answer, a 5xx, a 408, a 429 or an order still being placed may not be. */
 export function isDefiniteRefusal(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  // A payment that could not be started: its order is cancelled, and the same key would answer that order again.
-  if (isPaymentUnavailable(error)) return true;
-  return (
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.status !== 408 &&
-    (error.status !== 429 || isTableFull(error)) &&
-    !isOrderInProgress(error)
-  );
+  return error instanceof ApiError && error.status >= 400 && isFinalOrderAnswer(error.status, error.code);
 }
 
 /** How many times the checkout asks again, by itself, while its order is still being placed; then the customer is asked to. */

@@ -5,6 +5,7 @@ import { useT } from '../../../lib/i18n';
 import { SHOP_NAME } from '../../../lib/shop-name';
 import { useEventSource } from '../../../lib/use-event-source';
 import { playChime, soundReady, unlockSound } from '../chime';
+import { arrivedNumbers, keyedByNumber } from '../pickup-entries';
 
 const STREAM_URL = `${API_BASE}/status/events`;
 /** How long a number that just became Ready stands out. */
@@ -23,11 +24,11 @@ function Column({ title, entries, fresh, tone }: { title: string; entries: Entry
         {title}
       </h2>
       <ol className="flex flex-1 flex-col gap-4 overflow-hidden p-8">
-        {entries.map((entry) => {
+        {keyedByNumber(entries).map(({ entry, key }) => {
           const isFresh = fresh?.has(entry.number);
           return (
             <li
-              key={entry.number}
+              key={key}
               data-testid="pickup-entry"
               className={`flex items-baseline gap-8 rounded-3xl px-8 py-4 transition-colors duration-700 ${
                 isFresh ? 'bg-honey ring-8 ring-leaf' : ready ? 'bg-leaf/10' : 'bg-white'
@@ -54,13 +55,13 @@ export function PickupBoardScreen({ controls }: { controls?: ReactNode }) {
   const [board, setBoard] = useState<PickupBoard | null>(null);
   const [fresh, setFresh] = useState<Set<number>>(new Set());
   const [sound, setSound] = useState(soundReady());
-  const known = useRef<Set<number> | null>(null);
+  const known = useRef<number[] | null>(null);
 
   const phase = useEventSource(STREAM_URL, 'board', (data) => {
     const next = JSON.parse(data) as PickupBoard;
-    const readyNow = new Set(next.ready.map((entry) => entry.number));
+    const readyNow = next.ready.map((entry) => entry.number);
     // The first board is what is already there: nothing to announce.
-    const arrived = known.current ? [...readyNow].filter((number) => !known.current?.has(number)) : [];
+    const arrived = known.current ? arrivedNumbers(known.current, readyNow) : [];
     known.current = readyNow;
     setBoard(next);
     if (arrived.length > 0) {

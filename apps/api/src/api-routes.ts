@@ -15,21 +15,21 @@ import { createRecoveryRepository } from './modules/recovery/recovery.repository
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { createRecoveryService } from './modules/recovery/recovery.service.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
-import { shopSettings } from './modules/shop/shop.service.ts';
+import type { ShopSettings } from './modules/shop/shop.service.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export interface ApiRoutesOptions {
   config: Config;
+  shop: ShopSettings;
   auth: AuthService;
   publicUrl: () => string;
 }
 
 /** Every route under API_BASE, each module given what it uses. */
-export async function apiRoutes(api: FastifyInstance, { config, auth, publicUrl }: ApiRoutesOptions) {
+export async function apiRoutes(api: FastifyInstance, { config, shop, auth, publicUrl }: ApiRoutesOptions) {
   const { db, limiter, menu } = api;
-  const shop = shopSettings(config);
   const recovery = createRecoveryService({
     repo: createRecoveryRepository(db),
     auth,

@@ -90,10 +90,11 @@ export async function buildApp(config: Config, given?: Database, options: { logS
   });
   await app.register(paymentsPlugin, { payments: config.payments, publicUrl });
 
-  await app.register(apiRoutes, { prefix: API_BASE, config, auth, publicUrl });
+  // The shop's settings, one object for the API's routes and the pages' first views.
+  const shop = shopSettings(config);
+  await app.register(apiRoutes, { prefix: API_BASE, config, shop, auth, publicUrl });
   // GET /shop's answer at this moment (a product's first view shows its "Set time" from it), and the
   // coupons a visitor sees (the menu's first view shows them above the products on a phone).
-  const shop = shopSettings(config);
   const shopInfo = () => describeShop(shop);
   const visitorPromos = () => visiblePromos(app.db, shop, false);
   await app.register(imagesRoutes, { db: app.db });

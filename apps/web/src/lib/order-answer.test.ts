@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isFinalOrderAnswer } from './order-answer';
 
 describe('isFinalOrderAnswer', () => {
-  it.each([
+  it.each<[number, string | undefined, string]>([
     [201, undefined, 'the order placed'],
     [200, undefined, 'the order the key placed before'],
     [400, 'validation_error', 'a cart the shop refuses'],
@@ -15,7 +15,7 @@ describe('isFinalOrderAnswer', () => {
     expect(isFinalOrderAnswer(status, code)).toBe(true);
   });
 
-  it.each([
+  it.each<[number, string | undefined, string]>([
     [0, undefined, 'no answer'],
     [408, undefined, 'a timeout'],
     [409, 'order_in_progress', 'the same key still being placed'],

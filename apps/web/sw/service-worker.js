@@ -292,6 +292,8 @@ async function sendSavedOrders() {
       },
       body: JSON.stringify(saved.order),
     });
+    // A session that ended: its token is useless, so the send is dropped; the page sends the order
+    // after the account's next sign-in.
     if (response.status === 401) {
       await sends.delete(request);
       continue;

@@ -36,7 +36,7 @@ export function serviceWorker(): Plugin {
         .replace("JSON.parse('__KOPI_CACHE_NAMES__')", JSON.stringify(CACHE_NAMES))
         .replace("JSON.parse('__KOPI_OUTBOX_SYNC__')", JSON.stringify(OUTBOX_SYNC))
         .replace("['__KOPI_APP_FILES__']", JSON.stringify(files))
-        .replace('globalThis.__KOPI_IS_FINAL_ORDER_ANSWER__', isFinalOrderAnswer.toString());
+        .replace('globalThis.__KOPI_IS_FINAL_ORDER_ANSWER__', () => isFinalOrderAnswer.toString());
       // A placeholder left (reformatted, renamed) would ship a worker that fails at install.
       const left = source.match(/__KOPI_\w+__/);
       if (left) throw new Error(`sw/service-worker.js: ${left[0]} was not replaced`);

@@ -124,7 +124,7 @@ export function isPaymentUnavailable(error: unknown): boolean {
   return error instanceof ApiError && error.status === 502 && error.code === 'payment_unavailable';
 }
 
-/** A refusal the server decided on (nothing was stored); a lost answer, a 5xx, a 408, a 429 or an order still being placed may not be. */
+/** A refusal the shop decided on, nothing placed (which answers are final: lib/order-answer.ts). */
 export function isDefiniteRefusal(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && isFinalOrderAnswer(error.status, error.code);
 }

@@ -74,6 +74,21 @@ async function fireOutboxSync(context: BrowserContext, origin: string): Promise<
 }
 
 /**
+ * The shop's page closed, the network back and the sync fired: the worker sends the saved order and
+ * keeps the shop's answer (read from a page of the origin that is not the app's), then History opens,
+ * where the page reads that answer. Answers the History page.
+ */
+async function answeredByTheWorker(page: Page, context: BrowserContext, baseURL: string): Promise<Page> {
+  await page.close();
+  await context.setOffline(false);
+  const opened = await fireOutboxSync(context, new URL(baseURL).origin);
+  await opened.goto('/health');
+  await expect.poll(() => cachedCount(opened, 'kopi-outbox-answers'), { timeout: 15_000 }).toBe(1);
+  await opened.goto('/history');
+  return opened;
+}
+
+/**
  * The Idempotency-Keys of the orders sent to the shop from now on, by the pages or the service worker
  * (a send tried offline fails, and is not one).
  */
@@ -252,6 +267,30 @@ test('an order confirmed offline is sent by the service worker when the network 
   expect(posts).toEqual([key]);
 });
 
+test('the checkout left open while offline follows its saved order: placed when the network is back, with its number and a link to it', async ({
+  page,
+  context,
+  request,
+}) => {
+  const session = await newCustomer(page, request, 'offline');
+  await toCheckout(page);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+  const notice = page.getByTestId('saved-offline');
+  await expect(notice).toHaveText(OFFLINE_ORDER, { timeout: 1_000 });
+
+  // The customer waits on the checkout; the network comes back.
+  await context.setOffline(false);
+  await expect(notice).toHaveText(/^Your saved order was placed: order #\d+\.$/, { timeout: 20_000 });
+  const number = Number((await notice.textContent())?.match(/#(\d+)/)?.[1]);
+  const [order] = await ordersOf(request, session);
+  expect(order?.number).toBe(number);
+  await page.screenshot({ path: `${SHOTS}/checkout-saved-order-placed.png` });
+  await page.getByRole('link', { name: 'View order' }).click();
+  await expect(page).toHaveURL(`/history/${order?.id}`);
+  expect(await ordersOf(request, session)).toHaveLength(1);
+});
+
 test('a saved order cancelled before the network is back: the cart returns and no order is made', async ({ page, context, request }) => {
   const session = await newCustomer(page, request, 'offline');
   await toCheckout(page);
@@ -367,12 +406,7 @@ test('a saved order paid by QRIS whose payment cannot be started when the networ
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Confirm and Pay' }).click();
     await expect(page.getByTestId('saved-offline')).toBeVisible({ timeout: 1_000 });
-    await page.close();
-    await context.setOffline(false);
-    page = await fireOutboxSync(context, new URL(shop.baseURL).origin);
-    await page.goto('/health');
-    await expect.poll(() => cachedCount(page, 'kopi-outbox-answers'), { timeout: 15_000 }).toBe(1);
-    await page.goto('/history');
+    page = await answeredByTheWorker(page, context, shop.baseURL);
     const refused = toast(page, /^Your saved order was not placed: The payment could not be started, .+ Your cart is back to edit\.$/);
     await expect(refused).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('saved-order')).toHaveCount(0);
@@ -435,13 +469,7 @@ for (const sender of ['the page', 'the service worker, the shop closed on the ph
       if (sender === 'the page') {
         await context.setOffline(false);
       } else {
-        await page.close();
-        await context.setOffline(false);
-        page = await fireOutboxSync(context, new URL(shop.baseURL).origin);
-        // The worker keeps the shop's answer (a page of the origin that is not the app's reads its caches).
-        await page.goto('/health');
-        await expect.poll(() => cachedCount(page, 'kopi-outbox-answers'), { timeout: 15_000 }).toBe(1);
-        await page.goto('/history');
+        page = await answeredByTheWorker(page, context, shop.baseURL);
       }
       const refused = toast(page, /^Your saved order was not placed: We are closed now and open on .+\. Your cart is back to edit\.$/);
       await expect(refused).toBeVisible({ timeout: 20_000 });

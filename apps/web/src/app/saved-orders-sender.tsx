@@ -19,9 +19,7 @@ function report(outcome: SendOutcome): void {
   if (outcome.kind === 'refused') {
     // The order does not exist: its cart comes back to edit, and the reason stays until it is read.
     restoreCart(outcome.saved.cart);
-    // The server's reason is a sentence of its own; the text adds its full stop.
-    const reason = outcome.reason.replace(/[.!\s]+$/, '');
-    toast.error(t('offline.refused', { reason }), { toastId, autoClose: false });
+    toast.error(t('offline.refused', { reason: outcome.reason }), { toastId, autoClose: false });
   }
 }
 

@@ -1,6 +1,6 @@
 import { DELAY, DELIVERY_METHODS, DINE_IN_ID, DOOR_DELIVERY_ID, GUEST_NAME_MAX, PAYMENT, ROLES, SIZES, type VaBank } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ChoiceGroup } from '../../components/ui/choice-group';
@@ -32,7 +32,7 @@ import {
   orderQueries,
   useCreateOrder,
 } from '../../features/orders/api/orders';
-import { isOffline, keepCheckoutForLater } from '../../features/orders/api/outbox';
+import { isOffline, keepCheckoutForLater, type SavedOrder, useSentOutcome } from '../../features/orders/api/outbox';
 import { SummaryLines, SummaryTotalsTable } from '../../features/orders/components/order-summary';
 import { PaymentMethodPicker } from '../../features/orders/components/payment-method-picker';
 import { PendingOrderPanel } from '../../features/orders/components/pending-order-panel';
@@ -171,7 +171,8 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const couponRefused = priced?.promo && !priced.promo.applies ? (priced.promo.reason ?? t('coupon.doesNotApply')) : null;
   // Confirmed without a network: the order is kept on this phone and sent when it is back (the
   // History shows it waiting); the cart it was made of goes with it (docs/decisions/offline-and-caching.md#the-outbox).
-  const [savedOffline, setSavedOffline] = useState(false);
+  const [savedOffline, setSavedOffline] = useState<SavedOrder | null>(null);
+  const savedOutcome = useSentOutcome(savedOffline?.key);
 
   const order = useCreateOrder({
     onSuccess: (placed) => {
@@ -192,9 +193,10 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
     onError: (error, sent) => {
       if (sessionId !== undefined && isOffline(error)) {
         const kept = readCart();
-        keepCheckoutForLater({ accountId: sessionId, order: sent, cart: kept, itemCount: cartItemCount(kept), total: totals.total });
+        setSavedOffline(
+          keepCheckoutForLater({ accountId: sessionId, order: sent, cart: kept, itemCount: cartItemCount(kept), total: totals.total }),
+        );
         clearCart();
-        setSavedOffline(true);
         return;
       }
       // One toast for the checkout's failures, saying what the latest one means (a lost answer may be followed by a 422).
@@ -205,7 +207,18 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
     },
   });
 
-  if (savedOffline) return <SavedOfflineNotice heading={t('checkoutUserHeading')} />;
+  // The saved order was refused when the network came back, and its cart is back (its toast says
+  // why): the checkout returns, to edit it and confirm again, without the offline attempt's error.
+  const cartBack = savedOutcome?.kind === 'refused' && cart.lines.length > 0;
+  const { reset } = order;
+  useEffect(() => {
+    if (!cartBack) return;
+    setSavedOffline(null);
+    reset();
+  }, [cartBack, reset]);
+
+  if (savedOffline && !cartBack)
+    return <SavedOfflineNotice heading={t('checkoutUserHeading')} saved={savedOffline} outcome={savedOutcome} />;
 
   if (cart.lines.length === 0 && !order.isSuccess) {
     return (

@@ -1,5 +1,5 @@
 import type { PlacedOrder } from '@kopi/shared';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { ApiError, apiRequest, errorMessage, readAnswer } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
 import { createLocalStore, useLocalStore, writeKeys } from '../../../lib/local-store';
@@ -34,6 +34,7 @@ export type SendOutcome =
   | { kind: 'placed'; saved: SavedOrder; placed: PlacedOrder }
   /** The key had already placed an order (an earlier send whose answer was lost, with another body). */
   | { kind: 'placedEarlier'; saved: SavedOrder }
+  /** `reason`: the server's, without its closing full stop. */
   | { kind: 'refused'; saved: SavedOrder; reason: string }
   /** No answer, a server fault, a session to renew or an order still being placed: kept for the next try. */
   | { kind: 'waiting'; saved: SavedOrder; retryAfterMs?: number };
@@ -145,9 +146,40 @@ export async function sendSaved(saved: SavedOrder, send: (saved: SavedOrder) => 
     const answer: ApiError = error;
     if (isKeyUsedForAnotherOrder(error)) return { kind: 'placedEarlier', saved };
     // The session ended (a logout or a new password elsewhere): the order waits for the account's next sign-in.
-    if (answer.status !== 401 && isDefiniteRefusal(answer)) return { kind: 'refused', saved, reason: errorMessage(answer) };
+    // The server's reason is a sentence of its own; the texts that show it add their full stop.
+    if (answer.status !== 401 && isDefiniteRefusal(answer))
+      return { kind: 'refused', saved, reason: errorMessage(answer).replace(/[.!\s]+$/, '') };
     return { kind: 'waiting', saved, retryAfterMs: answer.retryAfter === undefined ? undefined : answer.retryAfter * 1_000 };
   }
+}
+
+/** What the shop answered to a saved order: placed, placed earlier, or refused. */
+export type SentOutcome = Exclude<SendOutcome, { kind: 'waiting' }>;
+
+/**
+ * What became of the saved orders this page sent, by key, for as long as the page lives: the checkout
+ * that saved one follows it from "saved" to its result.
+ */
+const sentOutcomes = new Map<string, SentOutcome>();
+const outcomeListeners = new Set<() => void>();
+
+function recordOutcome(outcome: SentOutcome): void {
+  sentOutcomes.set(outcome.saved.key, outcome);
+  for (const listener of outcomeListeners) listener();
+}
+
+function onOutcome(listener: () => void): () => void {
+  outcomeListeners.add(listener);
+  return () => outcomeListeners.delete(listener);
+}
+
+/** What the shop answered to the saved order of `key`, once this page has sent it (or read the worker's answer). */
+export function useSentOutcome(key: string | undefined): SentOutcome | undefined {
+  return useSyncExternalStore(
+    onOutcome,
+    () => (key === undefined ? undefined : sentOutcomes.get(key)),
+    () => undefined,
+  );
 }
 
 /**
@@ -165,6 +197,8 @@ export function sendSavedOrders(
       const outcome = await sendSaved(saved, send);
       outcomes.push(outcome);
       if (outcome.kind === 'waiting') break;
+      // Known before the order leaves the outbox: whoever sees it gone can read what became of it.
+      recordOutcome(outcome);
       take(saved.key);
       await forgetInBackground(saved.key);
     }

@@ -441,7 +441,7 @@ function hoursClosedNow(): string {
   return `${days[(days.indexOf(today) + 1) % 7]} 13:00-19:00`;
 }
 
-for (const sender of ['the page', 'the service worker, the shop closed on the phone'] as const) {
+for (const sender of ['the page', 'the page, its checkout left open', 'the service worker, the shop closed on the phone'] as const) {
   test(`a saved order refused when the network is back (the shop closed meanwhile), sent by ${sender}: the reason, and the cart back`, async ({
     browser,
   }) => {
@@ -459,24 +459,50 @@ for (const sender of ['the page', 'the service worker, the shop closed on the ph
       await context.setOffline(true);
       await page.getByRole('button', { name: 'Confirm and Pay' }).click();
       await expect(page.getByTestId('saved-offline')).toBeVisible({ timeout: 1_000 });
-      await page.getByRole('link', { name: 'See it in History' }).click();
-      await expect(page.getByTestId('saved-order')).toHaveCount(1);
+      const checkoutOpen = sender === 'the page, its checkout left open';
+      if (!checkoutOpen) {
+        await page.getByRole('link', { name: 'See it in History' }).click();
+        await expect(page.getByTestId('saved-order')).toHaveCount(1);
+      }
+
+      // The checkout's price quotes from now on that the shop refused (a cart it could not price).
+      const quotesRefused: number[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('/transactions/quote') && response.status() >= 400) quotesRefused.push(response.status());
+      });
 
       // Meanwhile the owner changes the hours: the shop starts again, closed now.
       await shop.stop();
       shop = await startOwnShop({ ...env, OPENING_HOURS: hoursClosedNow() }, place);
 
-      if (sender === 'the page') {
+      if (sender.startsWith('the page')) {
         await context.setOffline(false);
       } else {
         page = await answeredByTheWorker(page, context, shop.baseURL);
       }
       const refused = toast(page, /^Your saved order was not placed: We are closed now and open on .+\. Your cart is back to edit\.$/);
       await expect(refused).toBeVisible({ timeout: 20_000 });
-      await expect(page.getByTestId('saved-order')).toHaveCount(0);
+      if (checkoutOpen) {
+        // The checkout comes back with the cart, the shop's hours as they are now, and no error of
+        // the offline attempt.
+        await expect(page.getByRole('button', { name: 'Confirm and Pay' })).toBeVisible();
+        await expect(page.getByText(/^We are closed now\. We open on .+: choose a time for your order\./)).toBeVisible();
+        await expect(page.getByTestId('saved-offline')).toHaveCount(0);
+        await expect(page.getByText(/could not be placed/)).toHaveCount(0);
+        // Priced again by the shop, never asked about the empty cart it was a moment before.
+        await expect(page.getByText('IDR 25.000').first()).toBeVisible();
+        expect(quotesRefused).toEqual([]);
+      } else {
+        await expect(page.getByTestId('saved-order')).toHaveCount(0);
+      }
       await expect(page.getByTestId('cart-count')).toHaveText('1');
       await expect(refused).toBeInViewport(); // its entrance over (a screenshot during it shows no toast)
-      await page.screenshot({ path: `${SHOTS}/saved-order-refused${sender === 'the page' ? '' : '-by-worker'}.png` });
+      const shot = {
+        'the page': '',
+        'the page, its checkout left open': '-checkout',
+        'the service worker, the shop closed on the phone': '-by-worker',
+      };
+      await page.screenshot({ path: `${SHOTS}/saved-order-refused${shot[sender]}.png` });
       await expect(refused).toBeVisible();
       expect(await ordersOf(context.request, session)).toHaveLength(0);
       await expect.poll(() => cachedCount(page, 'kopi-outbox-answers')).toBe(0);

@@ -163,8 +163,9 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   // The server prices the cart as the order would be (docs/decisions/cart-shows-the-quote.md): its total is the one
   // shown, and a coupon that does not apply says why. A cart that cannot be sent yet is not asked about.
   const quoteBody = useDebounced(body, 300);
-  // The quote needs an account: a guest sees the menu's prices until the order answers.
-  const quotable = cart.lines.length > 0 && !hasZeroLine && !needsAddress && !guest;
+  // The quote needs an account: a guest sees the menu's prices until the order answers. A cart that
+  // was empty a moment ago (given back after a saved order was refused) waits for its debounced body.
+  const quotable = cart.lines.length > 0 && quoteBody.items.length > 0 && !hasZeroLine && !needsAddress && !guest;
   const quote = useQuery({ ...orderQueries.quote({ ...quoteBody, guest_name: undefined }), enabled: quotable });
   const priced = quotable && quote.data ? quote.data : null;
   const totals = priced ?? cartEstimate(cart);
@@ -208,14 +209,16 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   });
 
   // The saved order was refused when the network came back, and its cart is back (its toast says
-  // why): the checkout returns, to edit it and confirm again, without the offline attempt's error.
+  // why): the checkout returns, to edit it and confirm again, without the offline attempt's error,
+  // and with the shop's hours and slots as they are now (the refusal may be that they changed).
   const cartBack = savedOutcome?.kind === 'refused' && cart.lines.length > 0;
   const { reset } = order;
   useEffect(() => {
     if (!cartBack) return;
     setSavedOffline(null);
     reset();
-  }, [cartBack, reset]);
+    void refreshShop();
+  }, [cartBack, reset, refreshShop]);
 
   if (savedOffline && !cartBack)
     return <SavedOfflineNotice heading={t('checkoutUserHeading')} saved={savedOffline} outcome={savedOutcome} />;

@@ -1,5 +1,6 @@
 import { API_BASE, addDays, formatIDR, MSG, type Shop } from '@kopi/shared';
 import { expect, type Page, test } from '@playwright/test';
+import { pressSwitch } from './i18n-switch';
 import { chooseSlot, setTimeTime } from './set-time';
 import {
   ADMIN,
@@ -95,6 +96,11 @@ test('a customer chooses a size, an add-on, a slot and a coupon whose reason is 
   expect(quote.total).toBe(37000);
   await expect(page.getByTestId('coupon-notice')).toContainText(quote.promo.reason);
   await screenshot(page, 'menu-apply-coupon-reason');
+  // Said in English: in Bahasa Indonesia it is not left on the page; back in English, it is.
+  await pressSwitch(page, 'Bahasa Indonesia');
+  await expect(page.getByTestId('coupon-notice')).toHaveCount(0);
+  await pressSwitch(page, 'English');
+  await expect(page.getByTestId('coupon-notice')).toContainText(quote.promo.reason);
 
   // The cart shows the line's size and add-on, the quote's total and the same reason.
   await page.goto('/payment');
@@ -106,6 +112,14 @@ test('a customer chooses a size, an add-on, a slot and a coupon whose reason is 
   await expect(page.getByTestId('cart-coupon')).toContainText(quote.promo.reason);
   await expect(page.getByTestId('summary-total')).toHaveText(formatIDR(37000));
   await screenshots(page, 'menu-payment-coupon-reason');
+
+  // In Bahasa Indonesia the reason is the server's Indonesian sentence, asked again at the switch;
+  // and back in English.
+  await pressSwitch(page, 'Bahasa Indonesia');
+  await expect(page.getByTestId('cart-coupon')).toContainText(/hanya berlaku untuk/);
+  await expect(page.getByTestId('cart-coupon')).not.toContainText(quote.promo.reason);
+  await pressSwitch(page, 'English');
+  await expect(page.getByTestId('cart-coupon')).toContainText(quote.promo.reason);
 
   // Dine in: now the coupon applies, and the total is the quote's.
   await choose(page.getByRole('radio', { name: 'Dine in' }));

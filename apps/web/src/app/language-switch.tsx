@@ -1,5 +1,5 @@
 import { LOCALE_NAMES, type Locale } from '@kopi/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { accountLocale, profileQueries, saveAccountLocale } from '../features/profile/api/profile';
 import { errorMessage } from '../lib/api-client';
@@ -14,6 +14,15 @@ const OTHER: Record<Locale, Locale> = { en: 'id', id: 'en' };
 async function showIn(locale: Locale): Promise<void> {
   rememberLocale(locale);
   await loadLocale(locale);
+}
+
+/**
+ * The shop's answers hold sentences of the server's (a coupon's reason, a refusal) in the language
+ * they were asked in: once the page and the account (which the server reads first) are in the new
+ * one, those on screen are asked again.
+ */
+function askAgainInTheNewLanguage(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries();
 }
 
 /**
@@ -33,6 +42,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const choose = () => {
     showIn(other)
       .then(() => session && saveAccountLocale(queryClient, other))
+      .then(() => askAgainInTheNewLanguage(queryClient))
       .catch((error: unknown) => toast.error(errorMessage(error)));
   };
 
@@ -54,12 +64,17 @@ let adoptedFor: number | undefined;
 
 /** On signing in, the language the account chose (on any device) becomes the page's. */
 function useAccountLocale(sessionId: number | undefined): void {
+  const queryClient = useQueryClient();
   const { data: profile } = useQuery(profileQueries.mine(sessionId));
   const chosen = accountLocale(profile);
   const locale = useLocale();
   useEffect(() => {
     if (sessionId === undefined || profile === undefined || adoptedFor === sessionId) return;
     adoptedFor = sessionId;
-    if (chosen && chosen !== locale) void showIn(chosen).catch((error: unknown) => toast.error(errorMessage(error)));
-  }, [sessionId, profile, chosen, locale]);
+    if (chosen && chosen !== locale) {
+      showIn(chosen)
+        .then(() => askAgainInTheNewLanguage(queryClient))
+        .catch((error: unknown) => toast.error(errorMessage(error)));
+    }
+  }, [sessionId, profile, chosen, locale, queryClient]);
 }

@@ -1,4 +1,4 @@
-import type { Promo } from '@kopi/shared';
+import type { Locale, Promo } from '@kopi/shared';
 import { CATEGORIES, DOOR_DELIVERY_ID, formatIDR, PAYMENT_METHODS, PRODUCT_SORTS, type ProductSort, ROLES } from '@kopi/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +13,7 @@ import { CategoryTabs, SortSelect } from '../../features/products/components/cat
 import { ProductCard, ProductGridSkeleton } from '../../features/products/components/product-card';
 import { type CouponNotice, PromoPanel } from '../../features/promos/components/promo-panel';
 import { canRetry, errorMessage } from '../../lib/api-client';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
@@ -51,7 +51,12 @@ export function CataloguePage() {
 
   const queryClient = useQueryClient();
   const [applying, setApplying] = useState(false);
-  const [notice, setNotice] = useState<CouponNotice | null>(null);
+  // What the last Apply Coupon said, in the language it was said in: a switch of language hides it
+  // rather than leave a sentence of the other language (the server's reason among it) on the page.
+  const locale = useLocale();
+  const [said, setSaid] = useState<{ notice: CouponNotice; locale: Locale } | null>(null);
+  const setNotice = (notice: CouponNotice | null) => setSaid(notice && { notice, locale });
+  const notice = said?.locale === locale ? said.notice : null;
 
   /** Apply Coupon keeps the coupon with the cart and asks the server's quote whether it applies, and why not. */
   async function applyCoupon(promo: Promo) {

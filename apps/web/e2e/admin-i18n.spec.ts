@@ -115,6 +115,8 @@ test('the staff screens speak Indonesian when the browser does', async ({ browse
     await expect(page.getByRole('heading', { name: 'Tambah produk' })).toBeVisible();
     await expect(page.getByLabel('Harga Normal')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Simpan Produk' })).toBeVisible();
+    // The categories by the names the menu gives them in Indonesian.
+    await expect(page.getByLabel('Kategori').locator('option')).toHaveText([/.+/, 'Makanan', 'Kopi', 'Non Kopi', 'Tambahan']);
     await checkAndShoot(page, `product-new-${size}`);
 
     await page.goto('/product/edit/1');

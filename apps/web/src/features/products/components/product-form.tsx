@@ -22,6 +22,7 @@ import { toFormData } from '../../../lib/form-data';
 import { type MessageKey, type MessageValues, useT } from '../../../lib/i18n';
 import { imageUrl } from '../../../lib/image-url';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { CATEGORY_KEYS, nameOf } from '../../../lib/names';
 import { toast } from '../../../lib/toast';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useCreateProduct, useUpdateProduct } from '../api/products';
@@ -146,11 +147,13 @@ export function ProductForm({ product }: { product?: Product }) {
               {...register('category_id')}
             >
               <option value="">
-                {isEdit ? t('admin.product.currentCategory', { name: product.category_name }) : t('admin.product.chooseCategory')}
+                {isEdit
+                  ? t('admin.product.currentCategory', { name: nameOf(t, CATEGORY_KEYS, product.category_id, product.category_name) })
+                  : t('admin.product.chooseCategory')}
               </option>
               {CATEGORIES.map((category) => (
                 <option key={category.id} value={category.id}>
-                  {category.name}
+                  {nameOf(t, CATEGORY_KEYS, category.id, category.name)}
                 </option>
               ))}
             </select>

@@ -52,7 +52,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
       lang={other}
       onClick={choose}
       disabled={!hydrated}
-      className={`rounded-lg border border-crema/30 px-3 py-1.5 text-sm font-semibold hover:text-honey ${className}`}
+      className={`rounded-lg border border-crema/30 px-3 py-1.5 text-sm font-semibold whitespace-nowrap hover:text-honey ${className}`}
     >
       {LOCALE_NAMES[other]}
     </button>

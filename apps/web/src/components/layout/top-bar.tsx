@@ -64,7 +64,8 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
           id="main-menu"
           className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-3 md:flex md:w-auto md:flex-1 md:flex-row md:items-center`}
         >
-          <nav aria-label={t('nav.main')}>
+          {/* On a wide screen the links never wrap beside the controls: the search box gives up its width first. */}
+          <nav aria-label={t('nav.main')} className="lg:shrink-0">
             <ul className="flex flex-col md:flex-row md:flex-wrap md:gap-1">
               {nav.map((item) => (
                 <li key={item.to}>
@@ -75,7 +76,7 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
               ))}
             </ul>
           </nav>
-          <div className="flex flex-wrap items-center gap-3 md:ml-auto lg:flex-nowrap">
+          <div className="flex flex-wrap items-center gap-3 md:ml-auto lg:min-w-0 lg:flex-1 lg:flex-nowrap lg:justify-end">
             {session ? (
               <>
                 <SearchBox onSearch={closeMenu} />

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, STATUS } from '@kopi/shared';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { startOwnShop } from './own-shop';
 import { ADMIN, type ApiSession, apiLogin, newCustomer, placeByApi, registerCustomer, signedInPage, toast } from './support';
 
@@ -52,6 +52,15 @@ async function toCheckout(page: Page): Promise<void> {
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await page.goto('/payment');
   await expect(page.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
+}
+
+/** Confirm and Pay with the network cut: the order is said to be saved within a second. Answers that notice. */
+async function confirmOffline(page: Page, context: BrowserContext): Promise<Locator> {
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+  const notice = page.getByTestId('saved-offline');
+  await expect(notice).toHaveText(OFFLINE_ORDER, { timeout: 1_000 });
+  return notice;
 }
 
 /**
@@ -186,9 +195,7 @@ test('an order confirmed offline: said at once, waits in History, and is placed 
   const session = await newCustomer(page, request, 'offline');
   await toCheckout(page);
 
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
-  await expect(page.getByTestId('saved-offline')).toHaveText(OFFLINE_ORDER, { timeout: 1_000 });
+  await confirmOffline(page, context);
   await expect(page.getByTestId('cart-count')).toHaveText('0');
   await page.screenshot({ path: `${SHOTS}/offline-checkout-message.png` });
 
@@ -234,9 +241,7 @@ test('an order confirmed offline is sent by the service worker when the network 
   await toCheckout(page);
   const posts = postsReachingTheShop(context);
 
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
-  await expect(page.getByTestId('saved-offline')).toHaveText(OFFLINE_ORDER, { timeout: 1_000 });
+  await confirmOffline(page, context);
   // Handed to the worker: its send waits in the outbox's cache, with the checkout's key.
   const key = await page.evaluate(() => (JSON.parse(localStorage.getItem('kopi:outbox') ?? '[]') as { key: string }[])[0]?.key);
   expect(key).toMatch(/^[0-9a-f-]{32,36}$/);
@@ -274,10 +279,7 @@ test('the checkout left open while offline follows its saved order: placed when 
 }) => {
   const session = await newCustomer(page, request, 'offline');
   await toCheckout(page);
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
-  const notice = page.getByTestId('saved-offline');
-  await expect(notice).toHaveText(OFFLINE_ORDER, { timeout: 1_000 });
+  const notice = await confirmOffline(page, context);
 
   // The customer waits on the checkout; the network comes back.
   await context.setOffline(false);
@@ -294,9 +296,7 @@ test('the checkout left open while offline follows its saved order: placed when 
 test('a saved order cancelled before the network is back: the cart returns and no order is made', async ({ page, context, request }) => {
   const session = await newCustomer(page, request, 'offline');
   await toCheckout(page);
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Confirm and Pay' }).click();
-  await expect(page.getByTestId('saved-offline')).toBeVisible({ timeout: 1_000 });
+  await confirmOffline(page, context);
   await page.getByRole('link', { name: 'See it in History' }).click();
   await page
     .getByTestId('saved-order')
@@ -403,9 +403,7 @@ test('a saved order paid by QRIS whose payment cannot be started when the networ
     await toCheckout(page);
     await page.getByRole('radio', { name: 'QRIS' }).check();
 
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Confirm and Pay' }).click();
-    await expect(page.getByTestId('saved-offline')).toBeVisible({ timeout: 1_000 });
+    await confirmOffline(page, context);
     page = await answeredByTheWorker(page, context, shop.baseURL);
     const refused = toast(page, /^Your saved order was not placed: The payment could not be started, .+ Your cart is back to edit\.$/);
     await expect(refused).toBeVisible({ timeout: 20_000 });
@@ -456,9 +454,7 @@ for (const sender of ['the page', 'the page, its checkout left open', 'the servi
       const session = await newCustomer(page, context.request, 'closed');
       await toCheckout(page);
 
-      await context.setOffline(true);
-      await page.getByRole('button', { name: 'Confirm and Pay' }).click();
-      await expect(page.getByTestId('saved-offline')).toBeVisible({ timeout: 1_000 });
+      await confirmOffline(page, context);
       const checkoutOpen = sender === 'the page, its checkout left open';
       if (!checkoutOpen) {
         await page.getByRole('link', { name: 'See it in History' }).click();

@@ -205,6 +205,28 @@ describe('GET /transactions/events', () => {
     await client.until((c) => c.of(id).length === 1);
   });
 
+  it('reads a Last-Event-ID beyond every event as none (the client reloads): the server stays quick and every other stream gets its events', async () => {
+    // A customer's and a guest's crafted cursors (docs/security.md): before, the hub walked from its
+    // newest id up to the cursor's, one id at a time, for every event; it froze the server and threw,
+    // and the streams after the crafted one lost their frame.
+    const crafted = await stream(rina.token, { lastEventId: '999999999999999~36-9000' });
+    await crafted.until((c) => c.comments.includes('connected'));
+    const board = await stream(admin.token);
+    await board.until((c) => c.comments.includes('connected'));
+
+    const started = Date.now();
+    const id = await place(rina);
+    const health = await fetch(`${base}/health`);
+    expect(health.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await board.until((c) => c.of(id).length === 1);
+    // The crafted stream follows from now on, as a fresh one: the client's own new order reaches it.
+    await crafted.until((c) => c.of(id).length === 1);
+    expect(crafted.events[0]?.event).toBe('reload');
+    expect(crafted.lastCursor).not.toContain('999999999999999');
+    await Promise.all([crafted.close(), board.close()]);
+  });
+
   it('ends a stream when its session ends: logout, a new password elsewhere, an admin made a User', async () => {
     const token = await login(rina);
     const loggedOut = await stream(token);

@@ -7,6 +7,7 @@ import { type EventCursor, formatCursor, parseCursor } from './event-cursor.ts';
 import {
   announceNewEvents,
   type EventRead,
+  latestEventId,
   latestEvents,
   loadOrderDetails,
   ORDER_EVENTS_CHANNEL,
@@ -78,14 +79,16 @@ interface Had {
 
 const hasHad = (had: Had, id: number) => (id <= had.upTo && !had.missing.has(id)) || had.replayed.has(id);
 
-/** The cursor of what a client holds after an event: what it had before, and what the hub's cursor says. */
+/**
+ * The cursor of what a client holds after an event: what it had before, and what the hub's cursor
+ * says. An id it lacks is missing from one of the two cursors (every other id up to `upTo` one of them
+ * had), so the work is bounded by their lists of missing ids, never by the distance between them.
+ */
 function unionOf(had: Had, hub: EventCursor): EventCursor {
   const upTo = Math.max(had.upTo, hub.upTo);
   const hubMissing = new Set(hub.missing);
-  const candidates = new Set([...had.missing, ...hub.missing]);
-  // Above the hub's cursor only what the client had can be had; below it, only ids missing from either.
-  for (let id = hub.upTo + 1; id <= had.upTo; id++) candidates.add(id);
   const lacks = (id: number) => !hasHad(had, id) && (id > hub.upTo || hubMissing.has(id));
+  const candidates = new Set([...had.missing, ...hub.missing]);
   return { upTo, missing: [...candidates].filter(lacks).sort((a, b) => a - b) };
 }
 
@@ -251,10 +254,16 @@ export function createOrderStream(options: OrderStreamOptions) {
           const body = frameBody(event, order);
           const frame = frameOf(event.cursor, body);
           for (const stream of streams) {
-            const { had } = stream;
-            if (!mayShow(stream.viewer, order.customer.id, order.id) || (had && hasHad(had, event.id))) continue;
-            if (stream.waiting) stream.waiting.push({ id: event.id, cursor: event.cursor, body });
-            else write(stream, had?.resumed ? frameOf(unionOf(had, event.cursor), body) : frame);
+            // One stream's failure costs only that stream (it reconnects and resumes), never the others their event.
+            try {
+              const { had } = stream;
+              if (!mayShow(stream.viewer, order.customer.id, order.id) || (had && hasHad(had, event.id))) continue;
+              if (stream.waiting) stream.waiting.push({ id: event.id, cursor: event.cursor, body });
+              else write(stream, had?.resumed ? frameOf(unionOf(had, event.cursor), body) : frame);
+            } catch (error) {
+              log.error(`order stream: event ${event.id} could not be sent to one stream, which is closed: ${describe(error)}`);
+              end(stream);
+            }
           }
         }
       })
@@ -352,8 +361,9 @@ export function createOrderStream(options: OrderStreamOptions) {
       for (const event of page.events) {
         had.replayed.add(event.id);
         stillMissing.delete(event.id);
-        // The ids jumped over were not committed when read: still missing for this client.
-        for (let skipped = Math.max(upTo, last) + 1; skipped < event.id; skipped++) stillMissing.add(skipped);
+        // The ids jumped over were not committed when read: still missing for this client (those
+        // within START_WINDOW, as the hub keeps them: an older one is taken as never to come).
+        for (let skipped = Math.max(upTo, last, event.id - START_WINDOW) + 1; skipped < event.id; skipped++) stillMissing.add(skipped);
         upTo = Math.max(upTo, event.id);
         last = event.id;
         const order = orders.get(event.transaction_id);
@@ -469,8 +479,16 @@ export function createOrderStream(options: OrderStreamOptions) {
       if (count >= options.maxStreamsPerAccount) return { ok: false, retryAfterSeconds: Math.ceil(options.heartbeatMs / 1000) };
       perAccount.set(key, count + 1);
       opening += 1;
+      let from = parseCursor(lastEventId);
+      let reload = false;
       try {
         await track();
+        // A cursor beyond every event stored was not sent by this shop (or names events since
+        // removed): nothing it names is looked for; the client reads its orders again and follows from now.
+        if (from && from.upTo > highest && from.upTo > (await latestEventId(db))) {
+          from = undefined;
+          reload = true;
+        }
       } catch (error) {
         const left = (perAccount.get(key) ?? 1) - 1;
         if (left > 0) perAccount.set(key, left);
@@ -479,7 +497,6 @@ export function createOrderStream(options: OrderStreamOptions) {
       } finally {
         opening -= 1;
       }
-      const from = parseCursor(lastEventId);
       // Without a cursor the client has what the hub has heard: it reads the current state itself.
       const start = from ?? cursorNow();
       const body = new PassThrough();
@@ -496,6 +513,7 @@ export function createOrderStream(options: OrderStreamOptions) {
       // The browser reconnects after 3 s when the stream drops; the comment makes the answer start at
       // once, and a new stream's id is where it starts, so that a reconnect at once misses nothing.
       write(stream, `retry: 3000\n${from ? '' : `id: ${formatCursor(start)}\n`}: connected\n\n`);
+      if (reload) write(stream, RELOAD);
       if (from) {
         replay(stream, from).catch((error) => {
           log.error(`order stream: replay failed: ${describe(error)}`);

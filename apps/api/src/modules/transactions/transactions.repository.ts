@@ -438,10 +438,15 @@ export async function announceNewEvents(db: Db, upTo: number): Promise<void> {
   await db.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify({ catch_up: true, up_to: upTo })})`);
 }
 
+/** The newest committed order event's id, 0 when there is none. */
+export async function latestEventId(db: Db): Promise<number> {
+  const [row] = await rows<{ id: string | number | null }>(db, sql`select max(id) as id from order_events`);
+  return Number(row?.id ?? 0);
+}
+
 /** The newest order event's id (0 when there is none), and the `window` ids below it as read in one snapshot (see readEvents). */
 export async function latestEvents(db: Db, window: number): Promise<EventRead & { latest: number }> {
-  const [row] = await rows<{ id: string | number | null }>(db, sql`select max(id) as id from order_events`);
-  const latest = Number(row?.id ?? 0);
+  const latest = await latestEventId(db);
   return { latest, ...(await readEvents(db, Math.max(0, latest - window), [], window + 1)) };
 }
 

@@ -231,6 +231,26 @@ describe('every error answer in both languages', () => {
     expect(unknown.json().msg).toBe(say('id', 'guardNoToken'));
   });
 
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty;q=0.9, valueOf'])(
+    'takes Accept-Language %j as a language it does not speak: English, never a 500',
+    async (hostile) => {
+      // A request's text picks a key only where no prototype can answer (docs/security.md).
+      const someone = await signUpAs(shop);
+      const headers = { 'accept-language': hostile, cookie: `${LOCALE_COOKIE}=${hostile}` };
+      for (const [method, path, body] of [
+        ['GET', '/transactions/history', undefined],
+        ['POST', '/auth', { email: someone.email, password: 'wrong-password-1' }],
+        ['GET', '/products?page=1', undefined],
+      ] as const) {
+        const res = await api(shop, method, path, { token: method === 'GET' ? someone.token : undefined, body, headers });
+        expect(res.statusCode, `${method} ${path}: ${res.body}`).toBeLessThan(500);
+        expect([undefined, 'en']).toContain(res.headers['content-language']);
+      }
+      const page = await shop.app.inject({ url: '/', headers });
+      expect(page.statusCode).toBeLessThan(500);
+    },
+  );
+
   it("says zod's own messages in Indonesian too", async () => {
     const path = `/transactions/events?order_token=${'x'.repeat(201)}`;
     const english = await api(shop, 'GET', path);

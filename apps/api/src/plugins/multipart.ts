@@ -24,7 +24,8 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
     const body = request.body;
     if (body === undefined || body === null) return { fields: {} };
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('server.bodyNotObject');
-    const fields: Record<string, string> = {};
+    // No prototype: a field a client names "__proto__" or "constructor" is a field like any other.
+    const fields: Record<string, string> = Object.create(null);
     for (const [key, value] of Object.entries(body)) {
       if (value === null || value === undefined) continue;
       // Form fields are text; a number or a yes/no is written as one, anything nested is refused.
@@ -48,7 +49,7 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
 }
 
 async function readParts(request: FastifyRequest): Promise<FormInput> {
-  const form: FormInput = { fields: {} };
+  const form: FormInput = { fields: Object.create(null) };
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       if (part.fieldname !== IMAGE_FIELD) {

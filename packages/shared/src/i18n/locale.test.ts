@@ -14,6 +14,10 @@ describe('pickLocale', () => {
     ['', 'en'],
     ['*', 'en'],
     ['id;q=abc', 'en'],
+    // A tag that names a prototype's property is a language like any other unknown one.
+    ['constructor', 'en'],
+    ['__proto__, toString;q=0.9, hasOwnProperty', 'en'],
+    ['valueOf,id', 'id'],
   ])('Accept-Language %j → %s', (header, locale) => {
     expect(pickLocale(header)).toBe(locale);
   });

@@ -16,8 +16,13 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', id: 'Bahasa
 
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
-// `in` is the old ISO code of Indonesian, still sent by some Android and Java clients.
-const PRIMARY_TO_LOCALE: Record<string, Locale> = { en: 'en', id: 'id', in: 'id' };
+// `in` is the old ISO code of Indonesian, still sent by some Android and Java clients. A Map: a tag a
+// client sends ("constructor", "__proto__") must never find a prototype's property (docs/security.md).
+const PRIMARY_TO_LOCALE = new Map<string, Locale>([
+  ['en', 'en'],
+  ['id', 'id'],
+  ['in', 'id'],
+]);
 
 /**
  * The shop's language for a person's preferences: an Accept-Language header ("id-ID,id;q=0.9,en;q=0.8")
@@ -27,7 +32,7 @@ const PRIMARY_TO_LOCALE: Record<string, Locale> = { en: 'en', id: 'id', in: 'id'
 export function pickLocale(preferences: string | readonly string[] | null | undefined): Locale {
   const tags = typeof preferences === 'string' ? byQuality(preferences) : (preferences ?? []);
   for (const tag of tags) {
-    const locale = PRIMARY_TO_LOCALE[tag.trim().toLowerCase().split(/[-_]/)[0] ?? ''];
+    const locale = PRIMARY_TO_LOCALE.get(tag.trim().toLowerCase().split(/[-_]/)[0] ?? '');
     if (locale) return locale;
   }
   return DEFAULT_LOCALE;

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_OPENING_HOURS, isTimeZone, OpeningHoursError, type PasswordResetWay, parseOpeningHours } from '@kopi/shared';
 import { z } from 'zod';
@@ -91,6 +92,45 @@ const flag = () =>
       }),
   );
 
+/** What Fastify's trustProxy takes from TRUST_PROXY: nothing, a number of proxies, or their addresses. */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for whole ranges, which Fastify accepts beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  const [address = '', prefix, extra] = entry.split('/');
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const kind = isIP(address);
+  if (kind === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (kind === 4 ? 32 : 128));
+};
+
+/**
+ * TRUST_PROXY (docs/guides/operating.md#behind-a-load-balancer): which hops' X-Forwarded-For to
+ * believe. A number of proxies in front (`1`: one load balancer) or their addresses and ranges;
+ * `true` is refused: it believes whatever address a client writes, which undoes every limit per address.
+ */
+const trustProxy = () =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .optional()
+      .transform((raw, ctx): TrustProxy => {
+        if (raw === undefined || FALSE.includes(raw.toLowerCase())) return false;
+        if (/^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 10) return Number(raw);
+        const entries = raw.split(',').map((entry) => entry.trim());
+        if (!TRUE.includes(raw.toLowerCase()) && entries.every(isProxyAddress)) return entries;
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            `must be the number of proxies in front of the shop (1 for one load balancer) or their addresses ` +
+            `(e.g. 10.0.0.0/8), got "${raw}": "true" would believe any address a client writes in X-Forwarded-For`,
+        });
+        return z.NEVER;
+      }),
+  );
+
 const EnvSchema = z
   .object({
     PORT: integer(8080, 0, 65535),
@@ -126,7 +166,7 @@ const EnvSchema = z
     ORDER_RATE_LIMIT_PER_MINUTE: integer(60, 0, 1_000_000),
     REQUEST_TIMEOUT_SECONDS: integer(30, 1, 3600),
     MAX_CONNECTIONS: integer(10_000, 10, 1_000_000),
-    TRUST_PROXY: flag(),
+    TRUST_PROXY: trustProxy(),
     SHOP_TIMEZONE: text().refine((zone) => zone === undefined || isTimeZone(zone), 'must be an IANA time zone such as Asia/Jakarta'),
     OPENING_HOURS: openingHours(),
     SLOT_CAPACITY: integer(10, 1, 100_000),
@@ -218,8 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     /** Open connections at most; more are closed at once, so sockets held open cannot use every file descriptor. */
     maxConnections: e.MAX_CONNECTIONS,
-    /** Behind a load balancer: read the client's address from X-Forwarded-For. */
-    trustProxy: e.TRUST_PROXY ?? false,
+    /** Behind a load balancer: the client's address from X-Forwarded-For, as far as these proxies wrote it. */
+    trustProxy: e.TRUST_PROXY as TrustProxy,
     /** The shop's days and hours are in this zone, whatever the server's (docs/shop-rules.md#opening-hours-and-slots). */
     shopTimezone: e.SHOP_TIMEZONE ?? 'Asia/Jakarta',
     /** When the shop takes orders, in its zone (docs/shop-rules.md#opening-hours-and-slots). */

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyServerOptions } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import { requestTimeouts } from './lib/connection-limits.ts';
 import { phrase, say } from './lib/i18n.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
@@ -7,6 +7,18 @@ import { headerLocale } from './plugins/locale.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './plugins/request-id.ts';
 
 export type LogStream = NonNullable<Exclude<FastifyServerOptions['logger'], boolean>>['stream'];
+
+/**
+ * Which hops of X-Forwarded-For are proxies (TRUST_PROXY): the client's address is the first hop
+ * from the right that is not. A number of proxies is written as a function of the hop: Fastify
+ * itself trusts no hop for a bare number (a client reaching the server directly could write its
+ * own), so a count is only for a server that nothing reaches but through its proxies
+ * (docs/guides/operating.md#behind-a-load-balancer).
+ */
+function proxyTrust(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
 
 /** Fastify's own options: the log, request ids, proxies, body and time limits. */
 export function fastifyOptions(config: Config, logStream?: LogStream): FastifyServerOptions {
@@ -19,7 +31,7 @@ export function fastifyOptions(config: Config, logStream?: LogStream): FastifySe
       ...(logStream ? { stream: logStream } : {}),
     },
     genReqId: requestIdOf(config.trustProxy),
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1_048_576,
     // No time limit on a plugin's start: opening the database waits for an overlapping restart to let
     // go of its folder, and a big menu takes its time to read (each says in the log what it waits for).

@@ -1,6 +1,7 @@
 import { MSG } from '@kopi/shared';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { api, countRows, createTestShop, signUpAs, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -97,6 +98,33 @@ describe('POST /auth', () => {
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
     } finally {
       await strict.close();
+    }
+  });
+});
+
+describe('behind one load balancer (TRUST_PROXY=1)', () => {
+  it("counts a client's sign-ins by the address the balancer saw, whatever it writes in X-Forwarded-For", async () => {
+    // The balancer (the socket's address, 127.0.0.1 here) appends the client's address to what the
+    // client sent; only that last hop is believed (docs/security.md).
+    const { trustProxy } = loadConfig({ TRUST_PROXY: '1' });
+    const behind = await createTestShop({
+      trustProxy,
+      authRateLimit: { perIp: 3, perEmail: 100, perAccount: 100_000, windowSeconds: 900 },
+    });
+    try {
+      const signIn = (forwardedFor: string) =>
+        api(behind, 'POST', '/auth', {
+          body: { email: 'guess@test.local', password: 'whatever-pass' },
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+      const invented = [];
+      for (let i = 0; i < 5; i++) invented.push((await signIn(`198.51.100.${i}, 203.0.113.7`)).statusCode);
+      expect(invented).toEqual([401, 401, 401, 429, 429]);
+      // Another client behind the same balancer has its own count.
+      const other = await signIn('203.0.113.8');
+      expect(other.statusCode, other.body).toBe(401);
+    } finally {
+      await behind.close();
     }
   });
 });

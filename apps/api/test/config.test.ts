@@ -41,9 +41,29 @@ describe('configuration', () => {
     [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM must be an address'],
     [{ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }, 'GOOGLE_CLIENT_SECRET set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together'],
     [{ OIDC_ISSUER: 'http://accounts.example' }, 'OIDC_ISSUER must be an https:// address (http:// only on localhost)'],
+    // Believing every hop lets a client write its own address (docs/security.md).
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be the number of proxies in front of the shop (1 for one load balancer)'],
+    [{ TRUST_PROXY: 'yes' }, '"true" would believe any address a client writes in X-Forwarded-For'],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY must be the number of proxies'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY must be the number of proxies'],
+    [{ TRUST_PROXY: '10.0.0.1, lb.internal' }, 'TRUST_PROXY must be the number of proxies'],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads TRUST_PROXY as a number of proxies or their addresses, off by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
   it('reads the mail, public address and Google settings', () => {

@@ -18,7 +18,7 @@ beforeAll(async () => {
     },
   });
   // Behind a load balancer (TRUST_PROXY), whose X-Request-Id is reused; the last test goes without.
-  const app = await buildApp(testConfig({ logLevel: 'info', trustProxy: true }), database, { logStream });
+  const app = await buildApp(testConfig({ logLevel: 'info', trustProxy: 1 }), database, { logStream });
   // A route that fails the way a bug would, to see what a customer and the log get.
   app.get('/api/coffee-project/test-only/broken', { schema: { hide: true } }, async () => {
     throw new Error('the espresso machine is on fire');

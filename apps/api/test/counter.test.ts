@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { createPickupScreen } from '../src/modules/pickup/pickup.service.ts';
 import { addProduct, api, createTestShop, multipart, onPostgres, signUpAs, type TestShop, testConfig } from './helpers.ts';
 import { orderBody, query } from './matrix-helpers.ts';
 import { listenLocally, SseClient } from './sse-client.ts';
@@ -321,6 +322,30 @@ describe('the pick-up screen', () => {
     const third = await stream(undefined, { path: '/status/events' });
     expect(third.status).toBe(429);
     expect(third.header('retry-after')).toEqual(expect.any(String));
+  });
+
+  it('ends the stream of a screen that stopped reading, as the order stream does, before it fills the memory', async () => {
+    // A stream nobody reads: its heartbeats pile up unsent (past the stream's own 16 KB) until the
+    // bound ends it (docs/security.md).
+    const screens = createPickupScreen({
+      db: shop.app.db,
+      listener: shop.app.listener,
+      readyMinutes: 15,
+      maxStreamsPerIp: 5,
+      heartbeatMs: 1,
+      maxBufferedBytes: 1024,
+      log: { error: (message) => expect.fail(message) },
+    });
+    try {
+      const opened = await screens.open('198.51.100.9', undefined);
+      if (!opened.ok) throw new Error('the screen was refused');
+      const started = Date.now();
+      while (!opened.body.writableEnded && Date.now() - started < 8000) await new Promise((r) => setTimeout(r, 10));
+      expect(opened.body.writableEnded).toBe(true);
+      expect(screens.size).toBe(0);
+    } finally {
+      await screens.close();
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { type PickupBoard, STATUS } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import type { Listener } from '../../db/listen.ts';
+import { writeEvent } from '../../lib/event-stream.ts';
 import { ORDER_EVENTS_CHANNEL } from '../transactions/order-stream.ts';
 import { loadPickupBoard } from './pickup.repository.ts';
 
@@ -31,6 +32,8 @@ export interface PickupScreenOptions {
   /** Open streams from one address at most (then 429). */
   maxStreamsPerIp: number;
   heartbeatMs: number;
+  /** Bytes a screen may leave unread before its stream is ended (lib/event-stream.ts). */
+  maxBufferedBytes?: number;
   log: { error(message: string): void };
 }
 
@@ -86,7 +89,7 @@ export function createPickupScreen(options: PickupScreenOptions) {
         if (board.id === current?.id) continue;
         current = board;
         const frame = frameOf(current);
-        for (const screen of screens) screen.body.write(frame);
+        for (const screen of screens) send(screen, frame);
       } while (again && !closing);
     })()
       .catch((error) => log.error(`pick-up screen: the board could not be read: ${(error as Error).stack ?? error}`))
@@ -95,8 +98,13 @@ export function createPickupScreen(options: PickupScreenOptions) {
       });
   };
 
+  /** A screen that stopped reading is ended (it reconnects), never left to fill the server's memory. */
+  const send = (screen: Screen, chunk: string) => {
+    if (!writeEvent(screen.body, chunk, options.maxBufferedBytes)) end(screen);
+  };
+
   const heartbeat = setInterval(() => {
-    for (const screen of screens) screen.body.write(KEEP_ALIVE);
+    for (const screen of screens) send(screen, KEEP_ALIVE);
   }, options.heartbeatMs);
   heartbeat.unref();
 
@@ -148,7 +156,7 @@ export function createPickupScreen(options: PickupScreenOptions) {
         end(screen);
         throw error;
       }
-      screen.body.write(`retry: 3000\n: connected\n\n${lastEventId === current.id ? '' : frameOf(current)}`);
+      send(screen, `retry: 3000\n: connected\n\n${lastEventId === current.id ? '' : frameOf(current)}`);
       return { ok: true, body: screen.body };
     },
 

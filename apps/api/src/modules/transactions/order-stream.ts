@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { EVENT_KIND, type OrderDetail, ROLES, STATUS } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import type { Listener } from '../../db/listen.ts';
+import { writeEvent } from '../../lib/event-stream.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { type EventCursor, formatCursor, parseCursor } from './event-cursor.ts';
 import {
@@ -49,8 +50,6 @@ const START_WINDOW = 10_000;
  * notifications instead of 1,000, and a new order reaches the streams within this much more.
  */
 export const CREATED_ANNOUNCE_MS = 20;
-/** Bytes a stream may have waiting unsent before it counts as stuck and is closed (it reconnects). */
-const MAX_BUFFERED = 1_048_576;
 /** The channel on which the database announces sessions that end (migration 0017). */
 const SESSIONS_CHANNEL = 'sessions';
 
@@ -179,10 +178,7 @@ export function createOrderStream(options: OrderStreamOptions) {
   };
 
   const write = (stream: Stream, chunk: string | Buffer) => {
-    if (stream.closed) return;
-    stream.body.write(chunk);
-    // A client that stopped reading must not hold an ever-growing buffer: it reconnects and resumes.
-    if (stream.body.writableLength > MAX_BUFFERED) end(stream);
+    if (!stream.closed && !writeEvent(stream.body, chunk)) end(stream);
   };
 
   /** A replay writes as fast as the client reads: it waits whenever the stream's buffer is full. */

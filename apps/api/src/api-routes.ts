@@ -58,6 +58,7 @@ export async function apiRoutes(api: FastifyInstance, { config, shop, auth, publ
     payments: api.payments,
     ordersPerMinute: config.orderRateLimitPerMinute,
     tableOpenOrders: config.counter.tableOpenOrders,
+    guests: { ...config.counter.guests, counter: limiter },
   });
   await api.register(tablesRoutes, { db, publicUrl });
   await api.register(pickupRoutes, { screen: api.pickupScreen });

@@ -19,7 +19,7 @@ import { pickupPlugin } from './modules/pickup/pickup.plugin.ts';
 import { menuPlugin } from './modules/products/menu.plugin.ts';
 import { visiblePromos } from './modules/promos/promos.service.ts';
 import { describeShop, shopSettings } from './modules/shop/shop.service.ts';
-import { ORDER_WINDOW_SECONDS } from './modules/transactions/order-limit.ts';
+import { GUEST_WINDOW_SECONDS, ORDER_WINDOW_SECONDS } from './modules/transactions/order-limit.ts';
 import { orderStreamPlugin } from './modules/transactions/order-stream.plugin.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressPlugin } from './plugins/compress.ts';
@@ -68,7 +68,7 @@ export async function buildApp(config: Config, given?: Database, options: { logS
   await app.register(multipartPlugin);
   await app.register(rateLimitsPlugin, {
     windowSeconds: config.authRateLimit.windowSeconds,
-    keepSeconds: Math.max(config.authRateLimit.windowSeconds, ORDER_WINDOW_SECONDS),
+    keepSeconds: Math.max(config.authRateLimit.windowSeconds, ORDER_WINDOW_SECONDS, GUEST_WINDOW_SECONDS),
   });
   const auth = await createAuthService(createAuthRepository(app.db), app.limiter, config);
   await app.register(authPlugin, { service: auth });

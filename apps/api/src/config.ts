@@ -176,6 +176,9 @@ const EnvSchema = z
     STATUS_SCREEN_READY_MINUTES: integer(15, 1, 1440),
     STATUS_SCREEN_MAX_STREAMS_PER_IP: integer(10, 1, 1000),
     TABLE_OPEN_ORDERS: integer(5, 1, 1000),
+    GUEST_ORDERS_PER_TABLE: integer(10, 0, 100_000),
+    GUEST_ORDERS_PER_IP: integer(30, 0, 1_000_000),
+    GUEST_ORDER_MAX_ITEMS: integer(20, 1, 1000),
     MIDTRANS_SERVER_KEY: text(),
     MIDTRANS_API_URL: address({ plainHttp: 'loopback' }),
     PAYMENT_EXPIRY_SECONDS: integer(900, 60, 86_400),
@@ -283,6 +286,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       statusStreamsPerIp: e.STATUS_SCREEN_MAX_STREAMS_PER_IP,
       /** Open orders one dine-in table may have at once (then 429: ask the staff). */
       tableOpenOrders: e.TABLE_OPEN_ORDERS,
+      /** What a guest at a table may order without an account (docs/shop-rules.md#orders-from-the-table). */
+      guests: {
+        /** Guest orders one table takes in GUEST_WINDOW_SECONDS (then 429); 0: no limit. */
+        perTable: e.GUEST_ORDERS_PER_TABLE,
+        /** Guest orders from one address in GUEST_WINDOW_SECONDS, every table together (then 429); 0: no limit. */
+        perAddress: e.GUEST_ORDERS_PER_IP,
+        /** Items (the lines' quantities) in one guest order at most. */
+        maxItems: e.GUEST_ORDER_MAX_ITEMS,
+      },
     },
     /**
      * Payments by QRIS and bank transfer through Midtrans (docs/shop-rules.md#payments): on when the

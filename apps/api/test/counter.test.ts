@@ -28,7 +28,13 @@ beforeAll(async () => {
   shop = await createTestShop({
     authRateLimit: { perIp: 100_000, perEmail: 1000, perAccount: 100_000, windowSeconds: 900 },
     orderRateLimitPerMinute: 0,
-    counter: { lateAfterMinutes: 10, statusReadyMinutes: 15, statusStreamsPerIp: SCREENS_PER_IP, tableOpenOrders: TABLE_OPEN_ORDERS },
+    // Guests' limits per table and address are tested apart (below): this suite orders as fast as it can.
+    counter: {
+      ...testConfig().counter,
+      statusStreamsPerIp: SCREENS_PER_IP,
+      tableOpenOrders: TABLE_OPEN_ORDERS,
+      guests: { perTable: 0, perAddress: 0, maxItems: 20 },
+    },
   });
   base = await listenLocally(shop.app);
   admin = await signUpAs(shop, 'Admin', { display_name: 'Barista Bima' });
@@ -372,6 +378,21 @@ describe('tables', () => {
     expect(at.json().data).toEqual({ id: table.id, name: 'Table 7' });
     expect((await api(shop, 'GET', '/tables/at/unknown-token')).statusCode).toBe(404);
 
+    // A new code: the old one (photographed, taken home) stops taking orders at once.
+    expect((await api(shop, 'POST', `/tables/${table.id}/code`, { token: rina.token })).statusCode).toBe(403);
+    const renewed = await api(shop, 'POST', `/tables/${table.id}/code`, { token: admin.token });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json().data).toMatchObject({ id: table.id, name: 'Table 7' });
+    expect(renewed.json().data.token).not.toBe(table.token);
+    expect((await api(shop, 'GET', `/tables/at/${table.token}`)).statusCode).toBe(404);
+    const oldCode = await api(shop, 'POST', '/transactions', {
+      body: orderBody(latte.id, { table_token: table.token, guest_name: 'Dewi', payment_id: 3 }),
+    });
+    expect(oldCode.statusCode).toBe(404);
+    table.token = renewed.json().data.token;
+    expect((await api(shop, 'GET', `/tables/at/${table.token}`)).statusCode).toBe(200);
+    expect((await api(shop, 'POST', '/tables/99999/code', { token: admin.token })).statusCode).toBe(404);
+
     expect((await api(shop, 'DELETE', `/tables/${table.id}`, { token: rina.token })).statusCode).toBe(403);
     expect((await api(shop, 'DELETE', `/tables/${table.id}`, { token: admin.token })).statusCode).toBe(200);
     expect((await api(shop, 'DELETE', `/tables/${table.id}`, { token: admin.token })).statusCode).toBe(404);
@@ -455,6 +476,20 @@ describe('orders from a table, by guests too', () => {
       [{ delivery_id: 2, address: 'Jl. Braga 1' }, 400, /from a table is Dine In/],
       [{ table_token: 'not-a-table' }, 404, /table code is not known/],
       [{ table_token: undefined, guest_name: undefined }, 401, /./],
+      // docs/security.md: a table's order is for now, its name shows as written, and it is bounded.
+      [{ scheduled_for: new Date(Date.now() + 86_400_000).toISOString() }, 400, /is for now/],
+      [{ guest_name: '\u202eRAB EHT TA EEFFOC EERF' }, 400, /control characters/],
+      [{ guest_name: 'Dewi\u0007' }, 400, /control characters/],
+      [
+        {
+          items: [
+            { product_id: latte.id, qty: 11, size_id: 1 },
+            { product_id: toast.id, qty: 10, size_id: 1 },
+          ],
+        },
+        400,
+        /at most 20 items/,
+      ],
     ];
     for (const [extra, status, msg] of cases) {
       const res = await asGuest(guestBody(extra));
@@ -462,6 +497,20 @@ describe('orders from a table, by guests too', () => {
       expect(res.json().msg, JSON.stringify(extra)).toMatch(msg);
     }
     expect(await orderCount()).toBe(before);
+  });
+
+  it('shows a guest on the pick-up screen by a first name cut at any space, at most 12 characters', async () => {
+    const names = {
+      'FREE\u00a0COFFEE AT THE BAR SAY PROMO': 'FREE',
+      'Bartholomew-Alexander Smith': 'Bartholomew-',
+      '\u3000Ayu\u2003Lestari': 'Ayu',
+    };
+    for (const [given, shown] of Object.entries(names)) {
+      const order = (await asGuest(guestBody({ guest_name: given }))).json().data;
+      await move(order.id, STATUS.preparing);
+      const board = (await api(shop, 'GET', '/status')).json().data;
+      expect(board.preparing.find((o: { number: number }) => o.number === order.number)?.name).toBe(shown);
+    }
   });
 
   it('takes a signed-in customer’s order at the table, as theirs', async () => {
@@ -495,13 +544,50 @@ describe('orders from a table, by guests too', () => {
   });
 });
 
+describe('guest orders per table and per address', () => {
+  it('refuses one too many in ten minutes with 429 and Retry-After, counting every instance together; a retry still gets its order', async () => {
+    const limited = await createTestShop({ counter: { ...testConfig().counter, guests: { perTable: 3, perAddress: 4, maxItems: 20 } } });
+    try {
+      const owner = await signUpAs(limited, 'Admin');
+      const drink = await addProduct(limited, owner.token, { product_name: 'Guest Latte', price: 20000, category_id: 2 });
+      const tableAt = async (name: string) =>
+        (await api(limited, 'POST', '/tables', { token: owner.token, body: { name } })).json().data.token as string;
+      const [one, two] = [await tableAt('Patio 1'), await tableAt('Patio 2')];
+      const order = (token: string, from: string, key = `${Math.random()}`) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/coffee-project/transactions',
+          remoteAddress: from,
+          headers: { 'idempotency-key': key },
+          payload: orderBody(drink.id, { table_token: token, guest_name: 'Tamu', payment_id: 3 }),
+        });
+      // Table 1 from three phones: the fourth order at that table is refused.
+      const atOne = [];
+      for (const from of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4']) atOne.push((await order(one, from)).statusCode);
+      expect(atOne).toEqual([201, 201, 201, 429]);
+      // One address ordering at every table it photographed: its fifth is refused.
+      const fromOne = [];
+      const first = await order(two, '203.0.113.5', 'retry-me');
+      fromOne.push(first.statusCode);
+      for (let i = 0; i < 4; i++) fromOne.push((await order(i < 2 ? two : one, '203.0.113.5')).statusCode);
+      expect(fromOne).toEqual([201, 201, 201, 429, 429]);
+      const refused = await order(two, '203.0.113.5');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // A lost answer asked again with its key still gets the order placed.
+      const retry = await order(two, '203.0.113.5', 'retry-me');
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().data.id).toBe(first.json().data.id);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe.runIf(onPostgres)('two instances on one PostgreSQL database', () => {
   it("keep the board and the pick-up screen live: a tick and a move made through B reach A's streams within a second", async () => {
     const other = await openDatabase({ url: shop.database.url!, poolSize: 5 });
-    const b = await buildApp(
-      testConfig({ counter: { lateAfterMinutes: 10, statusReadyMinutes: 15, statusStreamsPerIp: 5, tableOpenOrders: 5 } }),
-      other,
-    );
+    const b = await buildApp(testConfig({ counter: { ...testConfig().counter, statusStreamsPerIp: 5, tableOpenOrders: 5 } }), other);
     try {
       const board = await stream(admin.token);
       const screen = await stream(undefined, { path: '/status/events' });

@@ -83,6 +83,8 @@ describe('PATCH /users/profile', () => {
     [{ birthday: '17-08-1996' }],
     [{ phone: 'call me' }],
     [{ display_name: 'x'.repeat(51) }],
+    [{ display_name: '\u202eatnaS' }],
+    [{ first_name: 'Budi\u0000' }],
   ])('rejects %j with 400', async (fields) => {
     const user = await signUpAs(shop);
     const res = await api(shop, 'PATCH', '/users/profile', { token: user.token, form: await multipart(fields) });

@@ -4,6 +4,7 @@ export * from './hours-in-words.ts';
 export * from './i18n/index.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './names.ts';
 export * from './opening-hours.ts';
 export * from './promo-rules.ts';
 export * from './schemas/auth.ts';

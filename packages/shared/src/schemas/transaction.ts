@@ -15,6 +15,7 @@ import {
   TABLE_NAME_MAX,
   VA_BANKS,
 } from '../constants.ts';
+import { hasUnshowable } from '../names.ts';
 import { REASON_MAX, STATUS, STATUS_IDS } from '../statuses.ts';
 import { fixedId, wholeNumber } from './fields.ts';
 
@@ -95,9 +96,11 @@ const OrderCommonSchema = z.object({
   table_token: optionalText(200).meta({
     description: "The table's token from its QR code (<PUBLIC_URL>/t/<token>): a Dine In order at that table",
   }),
-  guest_name: optionalText(GUEST_NAME_MAX).meta({
-    description: `With table_token and no session: a guest's order, by this name (1–${GUEST_NAME_MAX} characters), paid in cash at the counter`,
-  }),
+  guest_name: optionalText(GUEST_NAME_MAX)
+    .refine((name) => name === undefined || !hasUnshowable(name), 'nameUnshowable')
+    .meta({
+      description: `With table_token and no session: a guest's order, by this name (1–${GUEST_NAME_MAX} characters), paid in cash at the counter`,
+    }),
 });
 
 const MultiLineOrderSchema = OrderCommonSchema.extend({
@@ -127,6 +130,10 @@ export const CreateOrderSchema = z
   .refine((order) => !order.table_token || order.delivery_id === DINE_IN_ID, {
     message: 'tableOrderDineIn',
     path: ['delivery_id'],
+  })
+  .refine((order) => !order.table_token || !order.scheduled_for, {
+    message: 'tableOrderForNow',
+    path: ['scheduled_for'],
   })
   .refine((order) => !order.guest_name || !!order.table_token, {
     message: 'guestNameWithTable',
@@ -348,7 +355,12 @@ export const TableSchema = z.object({
 export type DiningTable = z.infer<typeof TableSchema>;
 
 export const CreateTableSchema = z.object({
-  name: z.string({ error: 'tableNameRequired' }).trim().min(1, 'tableNameRequired').max(TABLE_NAME_MAX, 'tableNameTooLong'),
+  name: z
+    .string({ error: 'tableNameRequired' })
+    .trim()
+    .min(1, 'tableNameRequired')
+    .max(TABLE_NAME_MAX, 'tableNameTooLong')
+    .refine((name) => !hasUnshowable(name), 'nameUnshowable'),
 });
 export type CreateTableInput = z.infer<typeof CreateTableSchema>;
 

@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import type { CommonKey } from '../i18n/issues.ts';
 import { LOCALES } from '../i18n/locale.ts';
+import { hasUnshowable } from '../names.ts';
 import { isoDate, PhoneSchema, today } from './fields.ts';
 
-const optionalName = (tooLong: CommonKey) => z.string().trim().max(50, tooLong);
+const optionalName = (tooLong: CommonKey) =>
+  z
+    .string()
+    .trim()
+    .max(50, tooLong)
+    .refine((name) => !hasUnshowable(name), 'nameUnshowable');
 
 /** PATCH /users/profile: any subset of the profile's text fields (the photo travels as `images`). */
 export const ProfilePatchSchema = z.object({

@@ -1,4 +1,4 @@
-import { API_BASE, type Role } from '@kopi/shared';
+import { API_BASE, type Role, withoutUnshowable } from '@kopi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { EncryptJWT, errors as joseErrors, jwtDecrypt } from 'jose';
 import * as oidc from 'openid-client';
@@ -166,9 +166,13 @@ export type GoogleSignIn = ReturnType<typeof createGoogleSignIn>;
 
 const hasNames = (claims: oidc.JsonObject) => typeof claims.name === 'string' || typeof claims.given_name === 'string';
 
-/** A name claim as the profile keeps it: trimmed, at most 50 characters, nothing when empty. */
+/**
+ * A name claim as the profile keeps it: without the characters no name may hold (a provider's name
+ * is a person's too; the forms refuse them, a sign-in cannot), trimmed, at most 50 characters,
+ * nothing when empty.
+ */
 function nameClaim(value: unknown): string | undefined {
-  const name = typeof value === 'string' ? value.trim().slice(0, 50) : '';
+  const name = typeof value === 'string' ? withoutUnshowable(value).trim().slice(0, 50) : '';
   return name || undefined;
 }
 

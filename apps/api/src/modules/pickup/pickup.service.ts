@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { type PickupBoard, STATUS } from '@kopi/shared';
+import { firstNameOf, type PickupBoard, STATUS } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import type { Listener } from '../../db/listen.ts';
 import { writeEvent } from '../../lib/event-stream.ts';
 import { ORDER_EVENTS_CHANNEL } from '../transactions/order-stream.ts';
-import { loadPickupBoard } from './pickup.repository.ts';
+import { loadPickupBoard, type PickupRow } from './pickup.repository.ts';
 
 // The pick-up screen (docs/shop-rules.md#the-pick-up-screen): a TV above the counter shows the
 // orders being prepared and those ready, by their number of the day and a first name, and nothing
@@ -44,9 +44,15 @@ interface Screen {
   ip: string;
 }
 
-const toBoard = (found: Awaited<ReturnType<typeof loadPickupBoard>>): PickupBoard => ({
-  preparing: found.filter((o) => o.status_id === STATUS.preparing).map(({ number, name }) => ({ number, name })),
-  ready: found.filter((o) => o.status_id === STATUS.ready).map(({ number, name }) => ({ number, name })),
+/** What the screen shows of an order: its number and one short first name (a guest's, else the account's). */
+const entryOf = (row: PickupRow) => ({
+  number: row.number,
+  name: firstNameOf(row.guest_name) || firstNameOf(row.first_name) || firstNameOf(row.display_name),
+});
+
+const toBoard = (found: readonly PickupRow[]): PickupBoard => ({
+  preparing: found.filter((o) => o.status_id === STATUS.preparing).map(entryOf),
+  ready: found.filter((o) => o.status_id === STATUS.ready).map(entryOf),
 });
 
 const KEEP_ALIVE = ': keep-alive\n\n';

@@ -37,6 +37,15 @@ export async function softDeleteTable(db: Db, id: number): Promise<boolean> {
   return changed.length > 0;
 }
 
+/** Gives a table in use a new token (its old QR code stops working at once); undefined when there is none. */
+export async function replaceTableToken(db: Db, id: number, token: string): Promise<TableRow | undefined> {
+  const [row] = await rows<TableRow>(
+    db,
+    sql`update dining_tables set token = ${token} where id = ${id} and deleted_at is null returning ${COLUMNS}`,
+  );
+  return row;
+}
+
 /** The table in use whose QR code carries `token`. */
 export async function findTableByToken(db: Db, token: string): Promise<{ id: number; name: string } | undefined> {
   const [row] = await db

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { envelope, MessageSchema } from '../../lib/reply.ts';
-import { createTable, deleteTable, tableByToken, tables } from './tables.service.ts';
+import { createTable, deleteTable, renewTableCode, tableByToken, tables } from './tables.service.ts';
 
 const TokenParamSchema = z.object({ token: z.string().min(1).max(200) });
 
@@ -45,6 +45,22 @@ export async function tablesRoutes(base: FastifyInstance, opts: { db: Db; public
     },
     async (request, reply) =>
       reply.status(201).send({ msg: request.t('server.tableAdded'), data: await createTable(db, publicUrl(), request.body) }),
+  );
+
+  app.post(
+    '/tables/:id/code',
+    {
+      preHandler: app.auth.admin,
+      schema: {
+        tags: ['tables'],
+        summary:
+          'Give a table a new QR code (Admin): a new token and link; the old code stops taking orders at once (a code photographed ' +
+          'and taken away). Its orders stay the table’s',
+        params: IdParamSchema,
+        response: { 200: envelope(TableSchema) },
+      },
+    },
+    async (request) => ({ msg: request.t('server.tableCodeRenewed'), data: await renewTableCode(db, publicUrl(), request.params.id) }),
   );
 
   app.delete(

@@ -3,7 +3,7 @@ import type { CreateTableInput, DiningTable } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { phrase } from '../../lib/i18n.ts';
-import { findTableByToken, insertTable, listTables, softDeleteTable, type TableRow } from './tables.repository.ts';
+import { findTableByToken, insertTable, listTables, replaceTableToken, softDeleteTable, type TableRow } from './tables.repository.ts';
 
 // Dine-in tables and their QR codes (docs/shop-rules.md#orders-from-the-table).
 
@@ -22,10 +22,23 @@ export async function tables(db: Db, publicUrl: string): Promise<DiningTable[]> 
   return (await listTables(db)).map((row) => answer(row, publicUrl));
 }
 
-/** A new table with a random token of 144 bits, which whoever scans its code can order with. */
+/** A random token of 144 bits, which whoever scans the table's code can order with. */
+const newToken = () => randomBytes(18).toString('base64url');
+
+/** A new table with its token. */
 export async function createTable(db: Db, publicUrl: string, input: CreateTableInput): Promise<DiningTable> {
-  const row = await insertTable(db, input.name, randomBytes(18).toString('base64url'));
+  const row = await insertTable(db, input.name, newToken());
   if (!row) throw conflict(phrase('server.tableNameTaken', { name: input.name }));
+  return answer(row, publicUrl);
+}
+
+/**
+ * A table's QR code printed anew: a new token, and the old code (photographed, taken home) stops
+ * taking orders at once. Its orders stay the table's.
+ */
+export async function renewTableCode(db: Db, publicUrl: string, id: number): Promise<DiningTable> {
+  const row = await replaceTableToken(db, id, newToken());
+  if (!row) throw notFound('server.tableNotFound');
   return answer(row, publicUrl);
 }
 

@@ -26,7 +26,7 @@ import { pendingSessionOf, sessionOf } from '../../plugins/auth.ts';
 import type { Menu } from '../products/products.service.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
 import { OrderInputSchema } from './order-input.ts';
-import { orderLimitOf } from './order-limit.ts';
+import { type GuestRules, orderLimitOf } from './order-limit.ts';
 import type { OrderStream, Viewer } from './order-stream.ts';
 import {
   allOrders,
@@ -62,14 +62,17 @@ const EventsQuerySchema = z.object({
     .meta({ description: "A guest's order: follow that one order with its order_token, without a session" }),
 });
 
-/** Who places an order: the session sent, else a guest at the table the order names (else 401, as without a session). */
+/**
+ * Who places an order: the session sent, else a guest at the table the order names, from the
+ * request's address (else 401, as without a session). What a guest may order is the service's rule.
+ */
 function ordererOf(request: FastifyRequest, input: CreateOrderInput): Orderer {
   if (request.pendingSession) return { session: pendingSessionOf(request) };
   if (!input.table_token) throw unauthorized();
   if (!input.guest_name) {
     throw badRequest('server.guestNameNeeded', [{ field: 'guest_name', message: 'server.guestNameRequired' }]);
   }
-  return { guest: input.guest_name };
+  return { guest: input.guest_name, address: request.ip };
 }
 
 const IdempotencyHeadersSchema = z.object({
@@ -98,6 +101,7 @@ export async function transactionsRoutes(
     payments: OrderPayments;
     ordersPerMinute?: number;
     tableOpenOrders?: number;
+    guests: GuestRules;
   },
 ) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -186,6 +190,7 @@ export async function transactionsRoutes(
         idempotencyKey: request.headers['idempotency-key'],
         limit: 'session' in orderer ? orderLimitOf(orderer.session.id, opts.ordersPerMinute ?? 0) : undefined,
         tableOpenLimit: opts.tableOpenOrders,
+        guests: opts.guests,
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(replayed ? 200 : 201).send({ msg: request.t('transactionSuccess'), data: order });

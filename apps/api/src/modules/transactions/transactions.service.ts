@@ -39,7 +39,7 @@ import { judgePromo, type PromoVerdict } from '../promos/promos.service.ts';
 import { holdingSlot, type ShopSettings } from '../shop/shop.service.ts';
 import { tableByToken } from '../tables/tables.service.ts';
 import { type Claim, type OrderKey, orderKeyOf, replayOf } from './idempotency.ts';
-import type { OrderLimit } from './order-limit.ts';
+import { GUEST_WINDOW_SECONDS, type GuestRules, type OrderLimit } from './order-limit.ts';
 import {
   claimKey,
   countOrders,
@@ -264,7 +264,7 @@ type Outcome = { order: PlacedOrder; eventId: number } | { claim: Exclude<Claim,
  * Who places an order: a signed-in customer, whose session place_order checks with the order, or a
  * guest at a dine-in table, by the name they gave (docs/shop-rules.md#orders-from-the-table).
  */
-export type Orderer = { session: PendingSession } | { guest: string };
+export type Orderer = { session: PendingSession } | { guest: string; address: string };
 
 /** The order's table, found by its QR code's token, and who places it there. */
 interface Place {
@@ -376,10 +376,12 @@ export async function createOrder(
   input: CreateOrderInput,
   options: OrderOptions,
 ): Promise<{ order: PlacedOrder; replayed: boolean }> {
-  const place: Place = { orderer, table: await tableOf(db, orderer, input) };
+  const place: Place = { orderer, table: await tableOf(db, orderer, input, options.guests) };
   const key = orderKeyOf(options.idempotencyKey, input);
   let outcome: Outcome;
   try {
+    // Counted before the rules are judged; a retry refused here still gets the order its key placed (below).
+    if ('guest' in orderer && options.guests) await countGuestOrder(options.guests, place.table!.id, orderer.address);
     outcome = await judgeAndStore(db, menu, shop, place, input, key, options, firstStatusOf(input, payments));
   } catch (error) {
     // Two requests with one key raced past the claim (only where no lock serialises them): a refusal too.
@@ -408,11 +410,12 @@ export async function createOrder(
   };
 }
 
-/** What placing an order may be held to: its customer's order limit, and a table's open orders. */
+/** What placing an order may be held to: its customer's order limit, a table's open orders, a guest's rules. */
 export interface OrderOptions {
   idempotencyKey?: string;
   limit?: OrderLimit;
   tableOpenLimit?: number;
+  guests?: GuestRules;
 }
 
 const tableNotFound = () => notFound('server.tableCodeUnknown');
@@ -420,18 +423,27 @@ const tableNotFound = () => notFound('server.tableCodeUnknown');
 const tableFull = (open: number) => new AppError(429, 'table_full', phrase('server.tableFull', { open }));
 
 /**
- * The table an order is placed at, from its QR code's token; a guest must order at a table, in
- * cash (they pay at the counter) and without a coupon (coupons need an account).
+ * The table an order is placed at, from its QR code's token. A guest must order at a table, in
+ * cash (they pay at the counter), without a coupon (coupons need an account) and at most
+ * `maxItems` items; an order at a table is for now (the shared schema refuses a time).
  */
-async function tableOf(db: Db, orderer: Orderer, input: CreateOrderInput): Promise<Place['table']> {
+async function tableOf(db: Db, orderer: Orderer, input: CreateOrderInput, guests: GuestRules | undefined): Promise<Place['table']> {
   if ('guest' in orderer) {
     if (input.payment_id !== PAYMENT.cash) throw refuse('payment_id', 'server.guestPaysCash');
     if (input.promo_id) throw refuse('promo_id', 'server.guestNoCoupons');
+    const items = input.items.reduce((sum, line) => sum + line.qty, 0);
+    if (guests && items > guests.maxItems) throw refuse('items', phrase('server.guestTooManyItems', { max: guests.maxItems }));
   }
   if (!input.table_token) return null;
   const table = await tableByToken(db, input.table_token);
   if (!table) throw tableNotFound();
   return table;
+}
+
+/** A guest's order counts towards its table's limit and its address's (docs/shop-rules.md#orders-from-the-table): one too many is a 429. */
+async function countGuestOrder(rules: GuestRules, tableId: number, address: string): Promise<void> {
+  if (rules.perTable > 0) await rules.counter.check(`order:table:${tableId}`, rules.perTable, GUEST_WINDOW_SECONDS);
+  if (rules.perAddress > 0) await rules.counter.check(`order:guest-address:${address}`, rules.perAddress, GUEST_WINDOW_SECONDS);
 }
 
 /** A customer's own orders, newest first, without the ones they removed from their history. */

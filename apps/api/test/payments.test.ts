@@ -226,8 +226,21 @@ describe('refunds', () => {
     // The refund is not a move: the history shows the cancellation last.
     expect((await detail(byShop.id)).events.at(-1)).toMatchObject({ status_id: STATUS.cancelled, reason: 'Machine broke' });
 
+    // Money given back stays given back: the cancellation cannot be undone (docs/security.md).
+    const undo = await api(shop, 'POST', `/transactions/${byShop.id}/undo`, { token: admin.token, headers: { 'accept-language': 'id' } });
+    expect(undo.statusCode).toBe(409);
+    expect(undo.json().msg).toBe(
+      `Pesanan #${byShop.id} pindah ke Dibatalkan dengan uangnya diterima atau dikembalikan: itu tidak dapat diurungkan`,
+    );
+    expect(await detail(byShop.id)).toMatchObject({ status_id: STATUS.cancelled, payment: { status: 'refunded' } });
+
     const byCustomer = await placeOnline();
     await sandbox.pay(gatewayIdOf(byCustomer.id));
+    // Nor can the gateway's "paid" be undone: the order would wait for a payment it has, and expire.
+    const unpay = await api(shop, 'POST', `/transactions/${byCustomer.id}/undo`, { token: admin.token });
+    expect(unpay.statusCode).toBe(409);
+    expect(unpay.json().msg).toBe(`Order #${byCustomer.id} moved to Pending with its money taken or given back: that cannot be undone`);
+    expect((await detail(byCustomer.id)).status_id).toBe(STATUS.pending);
     const mine = await api(shop, 'POST', `/transactions/${byCustomer.id}/cancel`, { token: rina.token, body: {} });
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json().data.payment.status).toBe('refunded');

@@ -1,6 +1,7 @@
 // The order statuses and the moves between them: the one table from which the zod schemas, the
 // database CHECK (migration 0009), the repository's update and the web's labels are derived.
 // See docs/shop-rules.md#statuses-and-moves.
+import type { PaymentStatus } from './constants.ts';
 
 export const STATUS = { pending: 1, done: 2, cancelled: 3, preparing: 4, ready: 5, awaitingPayment: 6 } as const;
 export type StatusId = (typeof STATUS)[keyof typeof STATUS];
@@ -68,6 +69,16 @@ export type EventKind = (typeof EVENT_KIND)[keyof typeof EVENT_KIND];
 
 /** How long after a move it can be undone (docs/shop-rules.md#the-counter). */
 export const UNDO_SECONDS = 60;
+
+/**
+ * Whether a move took or gave back money, which no undo may take back (docs/shop-rules.md#the-counter):
+ * every move out of Awaiting payment (the gateway's "paid", an expiry or a failure), and the
+ * cancellation of an order paid online (its payment is refunded). `before` is the status the move
+ * left, when known; the order's payment status tells a cancellation's money apart.
+ */
+export function moveMovedMoney(move: { before?: StatusId | null; to: StatusId }, payment: PaymentStatus): boolean {
+  return move.before === STATUS.awaitingPayment || (move.to === STATUS.cancelled && payment !== 'none');
+}
 
 /** A cancellation's reason: required of an admin, optional for the customer. */
 export const REASON_MAX = 200;

@@ -6,6 +6,7 @@ import {
   type Order,
   type OrderDetail,
   PAYMENT_METHODS,
+  type PaymentStatus,
   SIZES,
   STATUS,
   STATUSES,
@@ -546,11 +547,20 @@ export async function findOrderState(db: Db, id: number): Promise<{ status_id: S
   return row ? { status_id: row.status_id as StatusId, user_id: row.user_id } : undefined;
 }
 
-/** An order locked until the end of the transaction, with its status; undefined when there is none. */
-export async function lockOrder(db: Db, id: number): Promise<{ status_id: StatusId; user_id: number | null } | undefined> {
-  const [row] = await rows<{ status_id: StatusId; user_id: number | null }>(
+/** An order as a move of it is judged: its status, its customer and where its payment stands. */
+export interface OrderState {
+  status_id: StatusId;
+  user_id: number | null;
+  /** `none` when it is paid at the counter or on delivery. */
+  payment: PaymentStatus;
+}
+
+/** An order locked until the end of the transaction, with its state; undefined when there is none. */
+export async function lockOrder(db: Db, id: number): Promise<OrderState | undefined> {
+  const [row] = await rows<OrderState>(
     db,
-    sql`select status_id, user_id from transactions where id = ${id} for update`,
+    sql`select t.status_id, t.user_id, coalesce(p.status, 'none') as payment
+        from transactions t left join payments p on p.transaction_id = t.id where t.id = ${id} for update of t`,
   );
   return row;
 }

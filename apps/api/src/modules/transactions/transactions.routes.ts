@@ -331,7 +331,8 @@ export async function transactionsRoutes(
         tags: ['transactions'],
         summary:
           "Take back an order's last move, made less than 60 s ago (Admin): the order returns to its status before it, " +
-          'recorded as an undo. Nothing to undo (never moved, already undone, too late, or cancelled by its customer): 409 saying why',
+          'recorded as an undo. Nothing to undo (never moved, already undone, too late, cancelled by its customer, or a move that took ' +
+          'or gave back money: paid, expired, refunded): 409 saying why',
         params: IdParamSchema,
         errors: [409],
         response: { 200: envelope(OrderDetailSchema) },

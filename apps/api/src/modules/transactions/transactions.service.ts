@@ -6,6 +6,7 @@ import {
   EVENT_KIND,
   isDrink,
   isFinalStatus,
+  moveMovedMoney,
   nameOf,
   ONLINE_PAYMENT_IDS,
   OPEN_STATUSES,
@@ -543,6 +544,10 @@ export async function undoLastMove(db: Db, menu: MenuSource, session: Session, i
     }
     if (move.status_id === STATUS.cancelled && order.user_id !== null && move.by_user_id === order.user_id) {
       throw conflict(phrase('server.undoCustomerCancel', { id }));
+    }
+    // Money taken or given back stays so (docs/shop-rules.md#the-counter).
+    if (moveMovedMoney({ before: move.before, to: move.status_id }, order.payment)) {
+      throw conflict(phrase('server.undoMoneyMoved', { id, status: statusWords(move.status_id) }));
     }
     await undoMove(tx, { orderId: id, move, byUserId: session.id });
     return move;

@@ -93,6 +93,22 @@ describe('undo', () => {
     expect(undoLeftMs(undone, T0 + 1_000)).toBe(0);
   });
 
+  it('is never offered for a move that took or gave back money', () => {
+    const payment = (status: 'paid' | 'refunded' | 'none') => ({ ...testOrder(0, STATUS.pending).payment, status });
+    // Paid by QRIS: Awaiting payment → Pending is the gateway's (and Pending is never undone anyway).
+    const paidThenCancelled = order(1, STATUS.cancelled, [], {
+      payment: payment('refunded'),
+      events: [event(1, STATUS.awaitingPayment, T0 - 9_000), event(2, STATUS.pending, T0 - 5_000), event(3, STATUS.cancelled, T0)],
+    });
+    expect(undoLeftMs(paidThenCancelled, T0 + 1_000)).toBe(0);
+    expect(undoLeftMs({ ...paidThenCancelled, events: undefined, updated_at: iso(T0) }, T0 + 1_000)).toBe(0);
+    const cashCancelled = order(2, STATUS.cancelled, [], {
+      payment: payment('none'),
+      events: [event(4, STATUS.pending, T0 - 5_000), event(5, STATUS.cancelled, T0)],
+    });
+    expect(undoLeftMs(cashCancelled, T0 + 1_000)).toBe(59_000);
+  });
+
   it("reads a list's copy by its updated_at", () => {
     expect(undoLeftMs(order(1, STATUS.ready, [], { updated_at: iso(T0 + 10_000) }), T0 + 30_000)).toBe(40_000);
     expect(undoLeftMs(order(2, STATUS.pending, [], { updated_at: iso(T0 + 10_000) }), T0 + 11_000)).toBe(0);

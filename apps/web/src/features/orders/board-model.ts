@@ -1,4 +1,15 @@
-import { formatShopDay, formatShopTime, type Locale, SIZES, STATIONS, STATUS, type Station } from '@kopi/shared';
+import {
+  formatShopDay,
+  formatShopTime,
+  type Locale,
+  moveMovedMoney,
+  SIZES,
+  STATIONS,
+  STATUS,
+  type Station,
+  type StatusId,
+  UNDO_SECONDS,
+} from '@kopi/shared';
 import type { MessageKey, MessageValues } from '../../lib/i18n';
 import type { LiveOrder } from './api/order-cache';
 
@@ -6,8 +17,8 @@ import type { LiveOrder } from './api/order-cache';
 // (docs/shop-rules.md#the-counter): stations, the "all day" counts, late cards, undo's window and
 // the bump bar's selection.
 
-/** How long after a move the board offers to take it back (the server's limit too). */
-export const UNDO_WINDOW_MS = 60_000;
+/** How long after a move the board offers to take it back: the server's limit. */
+const UNDO_WINDOW_MS = UNDO_SECONDS * 1000;
 
 export function stationOf(value: string | null): Station | null {
   return (STATIONS as readonly string[]).includes(value ?? '') ? (value as Station) : null;
@@ -121,17 +132,22 @@ export function formatMoment(instant: Date, timeZone: string, locale: Locale, t:
 /**
  * How long the order's last move can still be undone, in ms (0: not at all), `serverNow` being the
  * server's clock as well as the board knows it. Only a move can be undone, not an order's first event
- * nor an undo. A list's copy has no history: its `updated_at` is its last move's time.
+ * nor an undo, nor a move that took or gave back money (the server refuses it). A list's copy has no
+ * history: its `updated_at` is its last move's time.
  */
 export function undoLeftMs(order: LiveOrder, serverNow: number): number {
   // An order gets back to Pending only by an undo, which cannot itself be undone.
   if (order.status_id === STATUS.pending) return 0;
   let at: string;
   if (order.events) {
-    const last = order.events.at(-1);
+    const moves = order.events.filter((event) => event.kind !== 'undone');
+    const last = moves.at(-1);
     if (!last || order.events.length < 2 || last.kind !== 'move') return 0;
+    if (moveMovedMoney({ before: moves.at(-2)?.status_id as StatusId | undefined, to: last.status_id as StatusId }, order.payment.status))
+      return 0;
     at = last.at;
   } else {
+    if (moveMovedMoney({ to: order.status_id as StatusId }, order.payment.status)) return 0;
     if (order.updated_at === order.created_at) return 0;
     at = order.updated_at;
   }

@@ -76,6 +76,7 @@ export const server = {
   'server.undoNothing': 'Order #{id} has not moved yet: there is nothing to undo',
   'server.undoTwice': "Order #{id}'s last move was already undone",
   'server.undoTooLate': 'Order #{id} moved to {status} more than {seconds} seconds ago: it can no longer be undone',
+  'server.undoMoneyMoved': 'Order #{id} moved to {status} with its money taken or given back: that cannot be undone',
   'server.undoCustomerCancel': 'Order #{id} was cancelled by its customer: only they can order it again',
   'server.awaitingPayment': 'Order #{id} is awaiting its payment: it becomes Pending when the payment is confirmed',
   'server.cannotMove': 'Order #{id} cannot move from {from} to {to}',

@@ -78,6 +78,7 @@ export const server = {
   'server.undoNothing': 'Pesanan #{id} belum berpindah status: tidak ada yang dapat diurungkan',
   'server.undoTwice': 'Perpindahan terakhir pesanan #{id} sudah diurungkan',
   'server.undoTooLate': 'Pesanan #{id} pindah ke {status} lebih dari {seconds} detik yang lalu: tidak dapat diurungkan lagi',
+  'server.undoMoneyMoved': 'Pesanan #{id} pindah ke {status} dengan uangnya diterima atau dikembalikan: itu tidak dapat diurungkan',
   'server.undoCustomerCancel': 'Pesanan #{id} dibatalkan oleh pelanggannya: hanya mereka yang dapat memesannya lagi',
   'server.awaitingPayment': 'Pesanan #{id} menunggu pembayaran: statusnya menjadi Menunggu setelah pembayaran dikonfirmasi',
   'server.cannotMove': 'Pesanan #{id} tidak dapat pindah dari {from} ke {to}',

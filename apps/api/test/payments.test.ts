@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { STATUS } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -343,12 +345,62 @@ describe('without a gateway, or when it fails', () => {
       expect(row!.status_id).toBe(STATUS.cancelled);
       const failed = await api(down, 'GET', `/transactions/${row!.id}`, { token: customer.token });
       expect(failed.json().data.payment.status).toBe('failed');
-      // The key was freed with the cancelled order: the retry tries again (and fails again here), not a replay.
+      // A retry with the key is told the same, and places nothing (a new checkout brings a new key).
       const retry = await send();
       expect(retry.statusCode).toBe(502);
-      expect((await query<{ n: number }>(down, sql`select count(*)::int as n from transactions`))[0]!.n).toBe(2);
+      expect(retry.json()).toMatchObject({ code: 'payment_unavailable' });
+      expect((await query<{ n: number }>(down, sql`select count(*)::int as n from transactions`))[0]!.n).toBe(1);
     } finally {
       await down.close();
+    }
+  });
+
+  it('tells a retry during a slow charge that the order is still being placed, never "placed" for an order then cancelled', async () => {
+    // A gateway whose charge hangs until released, then fails (as Midtrans under load may).
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = createServer((request, response) => {
+      request.resume();
+      void released.then(() => response.writeHead(500, { 'content-type': 'application/json' }).end('{"status_code":"500"}'));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const slowShop = await createTestShop({
+      payments: {
+        midtrans: { serverKey: SERVER_KEY, apiUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}` },
+        expirySeconds: 60,
+      },
+    });
+    try {
+      const customer = await signUpAs(slowShop, 'User');
+      const owner = await signUpAs(slowShop, 'Admin');
+      const product = await addProduct(slowShop, owner.token, { product_name: 'Slow Latte', price: 20000 });
+      const send = () =>
+        api(slowShop, 'POST', '/transactions', {
+          token: customer.token,
+          body: orderBody(product.id, { payment_id: 4 }),
+          headers: { 'idempotency-key': 'slow-charge' },
+        });
+      const orders = async () => (await query<{ n: number }>(slowShop, sql`select count(*)::int as n from transactions`))[0]!.n;
+      const first = send();
+      const start = Date.now();
+      while ((await orders()) === 0 && Date.now() - start < 5000) await new Promise((r) => setTimeout(r, 20));
+      // The order is stored and its charge asked for: a retry now is told to ask again shortly.
+      const during = await send();
+      expect(during.statusCode, during.body).toBe(409);
+      expect(during.json()).toMatchObject({ code: 'order_in_progress' });
+      expect(Number(during.headers['retry-after'])).toBeGreaterThan(0);
+      release();
+      expect((await first).statusCode).toBe(502);
+      const after = await send();
+      expect(after.statusCode).toBe(502);
+      expect(after.json()).toMatchObject({ code: 'payment_unavailable' });
+      expect(await orders()).toBe(1);
+    } finally {
+      release();
+      await slowShop.close();
+      await new Promise((resolve) => slow.close(resolve));
     }
   });
 });

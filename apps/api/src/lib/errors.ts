@@ -72,6 +72,8 @@ export const tooManyRequests = (retryAfterSeconds: number) => {
       : phrase('server.tooManyAttemptsMinutes', { minutes: Math.ceil(seconds / 60) });
   return new AppError(429, 'too_many_requests', wait, undefined, seconds);
 };
+/** An order paid online whose payment the gateway would not start (or did not answer): it was cancelled, not placed. */
+export const paymentUnavailable = () => new AppError(502, 'payment_unavailable', 'server.paymentUnavailable');
 /** The server is busy with work it cannot queue more of; the client may try again shortly. */
 export const serviceBusy = (msg: Sayable, retryAfterSeconds: number) =>
   new AppError(503, 'busy', msg, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));

@@ -90,8 +90,6 @@ export async function cancelUnpaid(
   which: { ids: readonly number[] } | { expiredAfterSeconds: number },
   reason: string,
   paymentStatus: 'expired' | 'failed',
-  /** Frees the orders' Idempotency-Keys: a retry with the key places the order again (its charge failed). */
-  releaseKeys = false,
 ): Promise<{ orders: number[]; lines: SoldLine[] }> {
   const due =
     'ids' in which
@@ -105,8 +103,7 @@ export async function cancelUnpaid(
     db,
     sql`with due as (${due}),
         moved as (
-          update transactions t set status_id = ${STATUS.cancelled}, updated_at = now(),
-            idempotency_key = case when ${releaseKeys}::boolean then null else t.idempotency_key end
+          update transactions t set status_id = ${STATUS.cancelled}, updated_at = now()
           from due where t.id = due.id and t.status_id = ${STATUS.awaitingPayment} returning t.id, t.updated_at),
         paid as (update payments p set status = ${paymentStatus} from moved where p.transaction_id = moved.id and p.status = 'awaiting'),
         event as (insert into order_events (transaction_id, status_id, reason, at) select id, ${STATUS.cancelled}, ${reason}, updated_at from moved),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { nameOf, PAYMENT, PAYMENT_METHODS, VA_BANK_NAMES, type VaBank } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, paymentUnavailable } from '../../lib/errors.ts';
 import { phrase } from '../../lib/i18n.ts';
 import { grossAmountMatches, type Midtrans, MidtransError, MidtransUnreachableError, verifySignature } from './midtrans.ts';
 import {
@@ -96,8 +96,8 @@ export function createPayments(options: PaymentsOptions) {
   }
 
   /** Cancels unpaid orders and gives their units back: by id (a failed payment) or those expired. */
-  async function cancel(which: Parameters<typeof cancelUnpaid>[1], reason: string, status: 'expired' | 'failed', releaseKeys = false) {
-    const cancelled = await cancelUnpaid(db, which, reason, status, releaseKeys);
+  async function cancel(which: Parameters<typeof cancelUnpaid>[1], reason: string, status: 'expired' | 'failed') {
+    const cancelled = await cancelUnpaid(db, which, reason, status);
     if (cancelled.lines.length) options.unsold(cancelled.lines);
     return cancelled.orders;
   }
@@ -179,9 +179,9 @@ export function createPayments(options: PaymentsOptions) {
       } catch (error) {
         if (!(error instanceof MidtransError || error instanceof MidtransUnreachableError)) throw error;
         log.warn(`payments: order ${order.id} could not be charged: ${error.message}`);
-        // Its key is freed: the customer's retry places the order again, with a new charge.
-        await cancel({ ids: [order.id] }, 'The payment could not be started', 'failed', true);
-        throw new AppError(502, 'payment_unavailable', 'server.paymentUnavailable');
+        // Its key stays the cancelled order's: a retry with it is told the same (a new checkout brings a new key).
+        await cancel({ ids: [order.id] }, 'The payment could not be started', 'failed');
+        throw paymentUnavailable();
       }
     },
 

@@ -10,6 +10,7 @@ import {
   nameOf,
   ONLINE_PAYMENT_IDS,
   OPEN_STATUSES,
+  type Order,
   type OrderDetail,
   type OrderLine,
   PAYMENT,
@@ -32,14 +33,14 @@ import {
 } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, retryOnConflict } from '../../db/errors.ts';
-import { AppError, badRequest, conflict, fieldRefused, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, fieldRefused, notFound, paymentUnavailable, tooManyRequests } from '../../lib/errors.ts';
 import { type MessageKey, phrase, type Translator } from '../../lib/i18n.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';
 import { type PendingSession, type Session, sessionEnded } from '../auth/auth.service.ts';
 import { judgePromo, type PromoVerdict } from '../promos/promos.service.ts';
 import { holdingSlot, type ShopSettings } from '../shop/shop.service.ts';
 import { tableByToken } from '../tables/tables.service.ts';
-import { type Claim, type OrderKey, orderKeyOf, replayOf } from './idempotency.ts';
+import { type Claim, type OrderKey, orderInProgress, orderKeyOf, replayOf } from './idempotency.ts';
 import { GUEST_WINDOW_SECONDS, type GuestRules, type OrderLimit } from './order-limit.ts';
 import {
   claimKey,
@@ -405,10 +406,23 @@ export async function createOrder(
   }
   const order = await loadOrder(db, replayOf(outcome.claim, key!));
   if (!order) throw orderNotFound();
+  refuseUnchargedReplay(order);
   return {
     order: 'guest' in orderer ? { ...order, order_token: (await findOrderToken(db, order.id)) ?? undefined } : order,
     replayed: true,
   };
+}
+
+/**
+ * A retry of an order paid online is told what its first request is told until the gateway has
+ * charged it (a charge made has its expiry): while the first request still waits for the gateway,
+ * that the order is still being placed (409, ask again); once the gateway would not start it and the
+ * order was cancelled, the same 502. Never "placed" for an order that is then cancelled.
+ */
+function refuseUnchargedReplay(order: Order): void {
+  if (!ONLINE_PAYMENT_IDS.includes(order.payment_id) || order.payment.expires_at !== null) return;
+  if (order.status_id === STATUS.awaitingPayment) throw orderInProgress();
+  if (order.status_id === STATUS.cancelled) throw paymentUnavailable();
 }
 
 /** What placing an order may be held to: its customer's order limit, a table's open orders, a guest's rules. */

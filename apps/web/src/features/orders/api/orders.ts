@@ -117,7 +117,7 @@ export function isTableFull(error: unknown): error is ApiError {
 
 /**
  * The gateway refused to start the online payment, or did not answer (a 502): the server cancelled
- * the order it had stored, freed its key and says what to do; this cart was not ordered
+ * the order it had stored and says what to do (the same to a retry with the key); this cart was not ordered
  * (docs/shop-rules.md#payments).
  */
 export function isPaymentUnavailable(error: unknown): boolean {

@@ -259,10 +259,33 @@ describe('refunds', () => {
     expect(res.json().data).toMatchObject({ status_id: STATUS.cancelled, payment: { status: 'paid', refund_failed: expect.any(String) } });
   });
 
+  it('asks the gateway before cancelling at expiry: a payment settled in the last seconds, its notification late, is paid', async () => {
+    const order = await placeOnline();
+    // Paid at the gateway; its notification has not reached the shop yet.
+    sandbox.statusApiSays(gatewayIdOf(order.id), 'settlement');
+    await query(shop, sql`update payments set expires_at = now() - interval '1 second' where transaction_id = ${order.id}`);
+    // The sweep runs every second.
+    await until(async () => (await detail(order.id)).status_id !== STATUS.awaitingPayment, 5000);
+    const swept = await detail(order.id);
+    expect(swept).toMatchObject({ status_id: STATUS.pending, payment: { status: 'paid' } });
+    expect(sandbox.charges.get(gatewayIdOf(order.id))!.refunds).toEqual([]);
+    sandbox.statusApiSays(gatewayIdOf(order.id), undefined);
+
+    // One the gateway still calls pending waits past its time (the gateway expires it too), then goes.
+    const pending = await placeOnline();
+    await query(shop, sql`update payments set expires_at = now() - interval '5 seconds' where transaction_id = ${pending.id}`);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await detail(pending.id)).status_id).toBe(STATUS.awaitingPayment);
+    sandbox.statusApiSays(gatewayIdOf(pending.id), 'expire');
+    await until(async () => (await detail(pending.id)).status_id === STATUS.cancelled, 5000);
+    expect((await detail(pending.id)).events.at(-1).reason).toBe('Payment expired');
+  });
+
   it('refunds a payment that comes after the order expired', async () => {
     const order = await placeOnline();
-    await query(shop, sql`update payments set expires_at = now() - interval '1 second' where transaction_id = ${order.id}`);
-    // The sweep runs every second: cancelled within 5 s of its time.
+    // Past its time and the grace the gateway is given to say it was paid (it says pending here).
+    await query(shop, sql`update payments set expires_at = now() - interval '61 seconds' where transaction_id = ${order.id}`);
+    // The sweep runs every second: cancelled within 5 s.
     await until(async () => (await detail(order.id)).status_id === STATUS.cancelled, 5000);
     const late = await sandbox.pay(gatewayIdOf(order.id));
     expect(JSON.parse(late!.body).data.outcome).toBe('refunded');
@@ -282,7 +305,7 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL database', () => {
     try {
       const orders = await Promise.all(Array.from({ length: 6 }, () => placeOnline()));
       const ids = orders.map((o) => o.id);
-      await query(shop, sql`update payments set expires_at = now() - interval '1 second' where transaction_id = any(${intArray(ids)})`);
+      await query(shop, sql`update payments set expires_at = now() - interval '61 seconds' where transaction_id = any(${intArray(ids)})`);
       await until(async () => {
         const [row] = await query<{ n: number }>(
           shop,

@@ -80,28 +80,41 @@ export async function moveToPending(db: Db, transactionId: number, reason: strin
   return row ? Number(row.id) : undefined;
 }
 
+/** An order still awaiting its payment whose time is up, with its charge at the gateway (none: never made). */
+export interface ExpiredPayment {
+  transaction_id: number;
+  gateway_order_id: string | null;
+  /** Seconds since its payment expired. */
+  overdue_seconds: number;
+}
+
+/** Orders still awaiting their payment whose time is up (an order never charged: `expirySeconds` after it was placed); at most 100, oldest first. */
+export async function findExpiredUnpaid(db: Db, expirySeconds: number): Promise<ExpiredPayment[]> {
+  return rows<ExpiredPayment>(
+    db,
+    sql`select t.id as transaction_id, p.gateway_order_id, extract(epoch from now() - e.expires_at)::float8 as overdue_seconds
+        from transactions t left join payments p on p.transaction_id = t.id
+        cross join lateral (select coalesce(p.expires_at, t.created_at + make_interval(secs => ${expirySeconds})) as expires_at) e
+        where t.status_id = ${STATUS.awaitingPayment} and e.expires_at <= now()
+        order by t.created_at limit 100`,
+  );
+}
+
 /**
  * Cancels the orders among `ids` still awaiting their payment, with `reason`, their payments marked
- * `paymentStatus` and their units given back; or, without `ids`, those whose payment expired (at
- * most 100, oldest first, skipping any another instance is cancelling). Answers the lines cancelled.
+ * `paymentStatus` and their units given back (an order another instance moved meanwhile is left
+ * alone). Answers the orders and lines cancelled.
  */
 export async function cancelUnpaid(
   db: Db,
-  which: { ids: readonly number[] } | { expiredAfterSeconds: number },
+  ids: readonly number[],
   reason: string,
   paymentStatus: 'expired' | 'failed',
 ): Promise<{ orders: number[]; lines: SoldLine[] }> {
-  const due =
-    'ids' in which
-      ? sql`select t.id from transactions t where t.id = any(${intArray(which.ids)}) and t.status_id = ${STATUS.awaitingPayment}
-            for update of t`
-      : sql`select t.id from transactions t left join payments p on p.transaction_id = t.id
-            where t.status_id = ${STATUS.awaitingPayment}
-              and coalesce(p.expires_at, t.created_at + make_interval(secs => ${which.expiredAfterSeconds})) <= now()
-            order by t.created_at limit 100 for update of t skip locked`;
   const [row] = await rows<{ orders: number[] | null; lines: SoldLine[] | null }>(
     db,
-    sql`with due as (${due}),
+    sql`with due as (
+          select t.id from transactions t where t.id = any(${intArray(ids)}) and t.status_id = ${STATUS.awaitingPayment} for update of t),
         moved as (
           update transactions t set status_id = ${STATUS.cancelled}, updated_at = now()
           from due where t.id = due.id and t.status_id = ${STATUS.awaitingPayment} returning t.id, t.updated_at),

@@ -6,6 +6,7 @@ import { phrase } from '../../lib/i18n.ts';
 import { grossAmountMatches, type Midtrans, MidtransError, MidtransUnreachableError, verifySignature } from './midtrans.ts';
 import {
   cancelUnpaid,
+  findExpiredUnpaid,
   findPayment,
   findPaymentByGatewayId,
   findRefundsOwed,
@@ -29,6 +30,8 @@ import {
 
 /** How often the expiry sweep runs: an unpaid order is cancelled within this much after its time. */
 const SWEEP_MS = 1000;
+/** How long past its expiry an order waits for the gateway's word on its payment before it is cancelled anyway. */
+const EXPIRY_GRACE_SECONDS = 60;
 /** How often, and how long after its cancellation, a refund cut short is asked for again. */
 const REFUND_SWEEP_MS = 30_000;
 
@@ -63,6 +66,9 @@ const isNotification = (body: unknown): body is Notification & Record<string, un
   body !== null &&
   ['order_id', 'status_code', 'gross_amount', 'signature_key'].every((k) => typeof (body as Record<string, unknown>)[k] === 'string');
 
+/** What the gateway says became of a payment: paid (when, and its transaction), ended unpaid, or still pending. */
+type Verdict = { paid: true; settledAt: Date; transactionId: string } | { ended: 'expired' | 'failed' } | { pending: true };
+
 /** What a notification did, for its answer. */
 export type NotificationOutcome = 'paid' | 'cancelled' | 'refunded' | 'unchanged';
 
@@ -95,11 +101,53 @@ export function createPayments(options: PaymentsOptions) {
     }
   }
 
-  /** Cancels unpaid orders and gives their units back: by id (a failed payment) or those expired. */
-  async function cancel(which: Parameters<typeof cancelUnpaid>[1], reason: string, status: 'expired' | 'failed') {
-    const cancelled = await cancelUnpaid(db, which, reason, status);
+  /** Cancels unpaid orders and gives their units back. */
+  async function cancel(ids: readonly number[], reason: string, status: 'expired' | 'failed') {
+    const cancelled = await cancelUnpaid(db, ids, reason, status);
     if (cancelled.lines.length) options.unsold(cancelled.lines);
     return cancelled.orders;
+  }
+
+  /** What the gateway's confirmed word means for an order awaiting its payment. */
+  const verdictOf = (confirmed: Awaited<ReturnType<Midtrans['status']>>): Verdict => {
+    if (confirmed.status === 'settlement' || (confirmed.status === 'capture' && confirmed.fraudStatus === 'accept')) {
+      return { paid: true, settledAt: confirmed.settledAt ?? new Date(), transactionId: confirmed.transactionId };
+    }
+    if (confirmed.status === 'expire') return { ended: 'expired' };
+    if (['cancel', 'deny', 'failure'].includes(confirmed.status)) return { ended: 'failed' };
+    return { pending: true }; // pending, a refund's own status, …
+  };
+
+  /** A payment that ended unpaid: its order is cancelled, saying how. */
+  const cancelEnded = (transactionId: number, ended: 'expired' | 'failed') =>
+    cancel([transactionId], ended === 'expired' ? 'Payment expired' : 'Payment failed', ended);
+
+  /**
+   * The orders whose payment time is up. The gateway is asked first: a payment made in the last
+   * seconds whose notification has not come yet is paid, not cancelled (and refunded; a bank
+   * transfer's refund is by hand). One the gateway says is still pending, or that it does not
+   * answer about, waits EXPIRY_GRACE_SECONDS at most; then it is cancelled, and a payment that still
+   * comes is refunded. Orders never charged are cancelled at once.
+   */
+  async function sweepExpired(): Promise<void> {
+    let reachable = gateway !== undefined;
+    for (const due of await findExpiredUnpaid(db, options.expirySeconds)) {
+      let verdict: Verdict = { pending: true };
+      if (!due.gateway_order_id) verdict = { ended: 'expired' };
+      else if (reachable) {
+        try {
+          verdict = verdictOf(await gateway!.status(due.gateway_order_id));
+        } catch (error) {
+          if (!(error instanceof MidtransError || error instanceof MidtransUnreachableError)) throw error;
+          // Asked again at the next sweep; the others this time wait too rather than each wait for an answer.
+          log.warn(`payments: the gateway could not say what became of ${due.gateway_order_id}'s payment: ${error.message}`);
+          reachable = false;
+        }
+      }
+      if ('paid' in verdict) await settle(due.transaction_id, verdict.settledAt, verdict.transactionId);
+      else if ('ended' in verdict) await cancelEnded(due.transaction_id, verdict.ended);
+      else if (due.overdue_seconds >= EXPIRY_GRACE_SECONDS) await cancelEnded(due.transaction_id, 'expired');
+    }
   }
 
   /** A confirmed payment: the order becomes Pending; one cancelled meanwhile is refunded. */
@@ -129,7 +177,7 @@ export function createPayments(options: PaymentsOptions) {
     if (sweeping) return;
     sweeping = true;
     try {
-      await cancel({ expiredAfterSeconds: options.expirySeconds }, 'Payment expired', 'expired');
+      await sweepExpired();
       // Refunds cut short (an instance stopped after a cancellation, the gateway silent) are asked
       // again with the same refund key, which the gateway takes as the same refund.
       if (Date.now() - lastRefundSweep >= REFUND_SWEEP_MS) {
@@ -180,7 +228,7 @@ export function createPayments(options: PaymentsOptions) {
         if (!(error instanceof MidtransError || error instanceof MidtransUnreachableError)) throw error;
         log.warn(`payments: order ${order.id} could not be charged: ${error.message}`);
         // Its key stays the cancelled order's: a retry with it is told the same (a new checkout brings a new key).
-        await cancel({ ids: [order.id] }, 'The payment could not be started', 'failed');
+        await cancel([order.id], 'The payment could not be started', 'failed');
         throw paymentUnavailable();
       }
     },
@@ -225,18 +273,10 @@ export function createPayments(options: PaymentsOptions) {
         );
         throw new AppError(409, 'conflict', 'server.notificationRefused');
       }
-      const paid = confirmed.status === 'settlement' || (confirmed.status === 'capture' && confirmed.fraudStatus === 'accept');
-      if (paid) return settle(payment.transaction_id, confirmed.settledAt ?? new Date(), confirmed.transactionId);
-      if (['expire', 'cancel', 'deny', 'failure'].includes(confirmed.status)) {
-        const expired = confirmed.status === 'expire';
-        const cancelled = await cancel(
-          { ids: [payment.transaction_id] },
-          expired ? 'Payment expired' : 'Payment failed',
-          expired ? 'expired' : 'failed',
-        );
-        return cancelled.length ? 'cancelled' : 'unchanged';
-      }
-      return 'unchanged'; // pending, a refund's own notification, …
+      const verdict = verdictOf(confirmed);
+      if ('paid' in verdict) return settle(payment.transaction_id, verdict.settledAt, verdict.transactionId);
+      if ('ended' in verdict) return (await cancelEnded(payment.transaction_id, verdict.ended)).length ? 'cancelled' : 'unchanged';
+      return 'unchanged';
     },
 
     /** Cancels the orders whose payment expired now (the timer does it every second). */

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyServerOptions } from 'fastify';
 import type { Config, TrustProxy } from './config.ts';
 import { requestTimeouts } from './lib/connection-limits.ts';
 import { phrase, say } from './lib/i18n.ts';
-import { requestSerializer } from './lib/log-redaction.ts';
+import { LOGGED_SECRET_HEADERS, requestSerializer } from './lib/log-redaction.ts';
 import { headerLocale } from './plugins/locale.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './plugins/request-id.ts';
 
@@ -25,7 +25,7 @@ export function fastifyOptions(config: Config, logStream?: LogStream): FastifySe
   return {
     logger: {
       level: config.logLevel,
-      redact: ['req.headers["access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
+      redact: LOGGED_SECRET_HEADERS,
       // URLs are logged with their secrets (a reset link's token, Google's code) left out.
       serializers: { req: requestSerializer as never },
       ...(logStream ? { stream: logStream } : {}),

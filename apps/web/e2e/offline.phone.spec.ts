@@ -92,7 +92,7 @@ async function answeredByTheWorker(page: Page, context: BrowserContext, baseURL:
   await context.setOffline(false);
   const opened = await fireOutboxSync(context, new URL(baseURL).origin);
   await opened.goto('/health');
-  await expect.poll(() => cachedCount(opened, 'kopi-outbox-answers'), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => cachedCount(opened, 'kopi-private-outbox-answers'), { timeout: 15_000 }).toBe(1);
   await opened.goto('/history');
   return opened;
 }
@@ -267,9 +267,18 @@ test('an order confirmed offline is sent by the service worker when the network 
   await expect(placed).toBeInViewport();
   await devtools.screenshot({ path: `${SHOTS}/history-placed-by-worker.png` });
   expect(await devtools.evaluate(() => localStorage.getItem('kopi:outbox'))).toBe('[]');
-  await expect.poll(() => cachedCount(devtools, 'kopi-outbox-answers')).toBe(0);
+  await expect.poll(() => cachedCount(devtools, 'kopi-private-outbox-answers')).toBe(0);
   expect(await cachedCount(devtools, 'kopi-private-outbox-sends')).toBe(0);
   expect(posts).toEqual([key]);
+
+  // A shared phone: after logout, Cache Storage keeps nobody's order (the worker's answers included).
+  await devtools.goto('/profile');
+  await devtools.getByRole('button', { name: 'Log out' }).click();
+  await devtools.getByRole('button', { name: 'Yes' }).click();
+  await expect(devtools).toHaveURL(/\/login$/);
+  await expect
+    .poll(async () => (await cacheNames(devtools)).filter((name) => !/^kopi-(shell-.+|menu|pictures|pages)$/.test(name)))
+    .toEqual([]);
 });
 
 test('the checkout left open while offline follows its saved order: placed when the network is back, with its number and a link to it', async ({
@@ -413,7 +422,7 @@ test('a saved order paid by QRIS whose payment cannot be started when the networ
     const orders = await ordersOf(context.request, session);
     expect(orders).toHaveLength(1);
     expect(orders[0]?.status_id).toBe(STATUS.cancelled);
-    await expect.poll(() => cachedCount(page, 'kopi-outbox-answers')).toBe(0);
+    await expect.poll(() => cachedCount(page, 'kopi-private-outbox-answers')).toBe(0);
     await context.close();
   } finally {
     await shop.stop();
@@ -501,7 +510,7 @@ for (const sender of ['the page', 'the page, its checkout left open', 'the servi
       await page.screenshot({ path: `${SHOTS}/saved-order-refused${shot[sender]}.png` });
       await expect(refused).toBeVisible();
       expect(await ordersOf(context.request, session)).toHaveLength(0);
-      await expect.poll(() => cachedCount(page, 'kopi-outbox-answers')).toBe(0);
+      await expect.poll(() => cachedCount(page, 'kopi-private-outbox-answers')).toBe(0);
       // The cart is back to edit: a time can be chosen now that the shop is closed.
       await page.goto('/payment');
       await expect(page.getByText('Kopi Susu Gula Aren').first()).toBeVisible();

@@ -11,8 +11,12 @@ export const OUTBOX_SYNC = {
   lock: 'kopi:outbox',
   /** Each send carries its session's token: a private cache, which logout drops (the page sends after sign-in). */
   sendsCache: `${CACHE_NAMES.privatePrefix}outbox-sends`,
-  /** The shop's answers, kept until a page of the account shows them (they hold no token). */
-  answersCache: 'kopi-outbox-answers',
+  /**
+   * The shop's answers, kept until a page of the account shows them. They hold the order (a name,
+   * an address, its items): private too, so a logout on a shared phone drops them (the account's
+   * next sign-in sends its saved order again, and its key answers the order placed).
+   */
+  answersCache: `${CACHE_NAMES.privatePrefix}outbox-answers`,
   sendPrefix: '/outbox/sends/',
   answerPrefix: '/outbox/answers/',
 } as const;

@@ -199,7 +199,7 @@ describe('the outbox', () => {
   describe('with an answer the service worker kept (Background Sync)', () => {
     /** Cache Storage as a map of maps: the worker's answers cache holds `answers`. */
     function workerCaches(answers: Record<string, Response>) {
-      const stores = new Map<string, Map<string, Response>>([['kopi-outbox-answers', new Map(Object.entries(answers))]]);
+      const stores = new Map<string, Map<string, Response>>([['kopi-private-outbox-answers', new Map(Object.entries(answers))]]);
       const cache = (name: string) => {
         const store = stores.get(name) ?? new Map<string, Response>();
         stores.set(name, store);
@@ -240,7 +240,7 @@ describe('the outbox', () => {
       expect(outcome).toMatchObject(expected);
       expect(networkUnused).not.toHaveBeenCalled();
       expect(readOutbox()).toEqual([]);
-      expect(stores.get('kopi-outbox-answers')?.size).toBe(0);
+      expect(stores.get('kopi-private-outbox-answers')?.size).toBe(0);
     });
   });
 });

@@ -29,10 +29,13 @@
 -- `p_guest_name`, a guest's order there, its key claimed at the table. An order paid online starts
 -- in `p_status` Awaiting payment (docs/shop-rules.md#payments).
 --
--- Its signature changes only in a numbered migration that drops the former one (CREATE OR REPLACE
--- cannot change it); new parameters get defaults, so a server of the former version keeps ordering
--- while instances are upgraded one by one.
-CREATE OR REPLACE FUNCTION "place_order"(
+-- The server calls it with named arguments (p_user => …), so a new parameter is added here, with a
+-- default, and nowhere else: this file drops the function by its name before creating it (CREATE OR
+-- REPLACE cannot change a signature), and a server of the former version, naming only the
+-- parameters it knows, keeps ordering while instances are upgraded one by one.
+DROP FUNCTION IF EXISTS "place_order";
+--> statement-breakpoint
+CREATE FUNCTION "place_order"(
   p_user integer, p_delivery integer, p_payment integer, p_promo integer, p_address text, p_scheduled_for timestamptz,
   p_subtotal bigint, p_discount bigint, p_tax bigint, p_shipping bigint, p_total bigint, p_idempotency_key text,
   p_products integer[], p_sizes integer[], p_qtys integer[], p_prices integer[], p_line_totals bigint[],

@@ -8,20 +8,26 @@ import { type Config, startupWarnings } from './config.ts';
 import type { Database } from './db/client.ts';
 import { fastifyOptions, type LogStream } from './fastify-options.ts';
 import { connectionCap } from './lib/connection-limits.ts';
+import { createMailer } from './lib/mailer.ts';
 import { publicUrlOf } from './lib/public-url.ts';
+import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { rateLimitsPlugin } from './modules/auth/rate-limits.plugin.ts';
+import { createGoogleRepository } from './modules/google/google.repository.ts';
+import { createGoogleSignIn } from './modules/google/google.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { GUEST_WINDOW_SECONDS, ORDER_WINDOW_SECONDS } from './modules/orders/order-limit.ts';
+import { orderStreamPlugin } from './modules/orders/order-stream.plugin.ts';
+import type { Placing } from './modules/orders/placing.service.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { pickupPlugin } from './modules/pickup/pickup.plugin.ts';
 import { menuPlugin } from './modules/products/menu.plugin.ts';
 import { visiblePromos } from './modules/promos/promos.service.ts';
+import { createRecoveryRepository } from './modules/recovery/recovery.repository.ts';
+import { createRecoveryService } from './modules/recovery/recovery.service.ts';
 import { describeShop, shopSettings } from './modules/shop/shop.service.ts';
-import { GUEST_WINDOW_SECONDS, ORDER_WINDOW_SECONDS } from './modules/transactions/order-limit.ts';
-import { orderStreamPlugin } from './modules/transactions/order-stream.plugin.ts';
-import { authPlugin } from './plugins/auth.ts';
 import { compressPlugin } from './plugins/compress.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -35,6 +41,7 @@ import { multipartPlugin } from './plugins/multipart.ts';
 import { requestIdPlugin } from './plugins/request-id.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
+import { prepareDatabase } from './prepare.ts';
 
 /** The built SPA beside this package: apps/web/dist. */
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -54,6 +61,7 @@ export async function buildApp(config: Config, given?: Database, options: { logS
   const requests = trackInFlight(app);
 
   await app.register(databasePlugin, { config, given });
+  await prepareDatabase(app.database, config);
   await app.register(listenerPlugin);
   await app.register(requestIdPlugin);
   const webDist = config.webDist ?? defaultWebDist();
@@ -90,9 +98,41 @@ export async function buildApp(config: Config, given?: Database, options: { logS
   });
   await app.register(paymentsPlugin, { payments: config.payments, publicUrl });
 
-  // The shop's settings, one object for the API's routes and the pages' first views.
+  // The services the routes use, each built once, here (the shop's settings serve the pages' first views too).
   const shop = shopSettings(config);
-  await app.register(apiRoutes, { prefix: API_BASE, config, shop, auth, publicUrl });
+  const recovery = createRecoveryService({
+    repo: createRecoveryRepository(app.db),
+    auth,
+    limiter: app.limiter,
+    config,
+    mailer: createMailer(config),
+    publicUrl,
+    log: app.log,
+  });
+  app.addHook('onClose', () => recovery.close());
+  const googleSignIn = config.google
+    ? createGoogleSignIn({
+        google: config.google,
+        clock: config.clock,
+        repo: createGoogleRepository(app.db),
+        auth,
+        publicUrl,
+        log: app.log,
+      })
+    : undefined;
+  const placing: Placing = {
+    db: app.db,
+    menu: app.menu,
+    shop,
+    effects: app.orderStream,
+    payments: app.payments,
+    rules: {
+      ordersPerMinute: config.orderRateLimitPerMinute,
+      tableOpenOrders: config.counter.tableOpenOrders,
+      guests: { ...config.counter.guests, counter: app.limiter },
+    },
+  };
+  await app.register(apiRoutes, { prefix: API_BASE, config, shop, auth, recovery, googleSignIn, placing, publicUrl });
   // GET /shop's answer at this moment (a product's first view shows its "Set time" from it), and the
   // coupons a visitor sees (the menu's first view shows them above the products on a phone).
   const shopInfo = () => describeShop(shop);

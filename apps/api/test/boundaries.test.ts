@@ -31,6 +31,17 @@ function specifiersIn(text: string): string[] {
 
 const importsOf = async (file: string) => specifiersIn(await readFile(file, 'utf8'));
 
+/** The orders' tables, as SQL and as db/schema.ts names them. */
+const ORDER_TABLES = ['transactions', 'transaction_items', 'transaction_item_addons', 'order_events'];
+const ORDER_SCHEMA_NAMES = ['transactions', 'transactionItems', 'transactionItemAddons', 'orderEvents'];
+
+/** The orders' tables a source text writes: an insert, update or delete in SQL, or through Drizzle's builder. */
+function writesOfOrders(text: string): string[] {
+  const inSql = text.matchAll(new RegExp(`\\b(?:insert\\s+into|update|delete\\s+from)\\s+"?(${ORDER_TABLES.join('|')})"?(?![\\w.])`, 'gi'));
+  const inDrizzle = text.matchAll(new RegExp(`\\.(?:insert|update|delete)\\(\\s*(${ORDER_SCHEMA_NAMES.join('|')})\\s*\\)`, 'g'));
+  return [...inSql, ...inDrizzle].map((m) => m[1]!);
+}
+
 const relative = (file: string) => path.relative(root, file);
 
 async function breaches(): Promise<string[]> {
@@ -70,9 +81,14 @@ async function breaches(): Promise<string[]> {
   }
   // API layers below the modules: lib/ (helpers, errors) imports neither plugins nor modules, and
   // db/ (the database, its migrations and backups) imports no module.
+  // Plugins serve every route and are handed what they read: they import no module. On the web,
+  // features never reach the pages that compose them (app/), and lib/ never reaches a feature.
   for (const [layer, forbidden] of [
     ['apps/api/src/lib', ['apps/api/src/plugins/', 'apps/api/src/modules/']],
     ['apps/api/src/db', ['apps/api/src/modules/', 'apps/api/src/plugins/']],
+    ['apps/api/src/plugins', ['apps/api/src/modules/']],
+    ['apps/web/src/features', ['apps/web/src/app/']],
+    ['apps/web/src/lib', ['apps/web/src/features/', 'apps/web/src/app/']],
   ] as const) {
     for (const file of await sourceFiles(at(layer))) {
       for (const spec of await importsOf(file)) {
@@ -82,6 +98,14 @@ async function breaches(): Promise<string[]> {
         if (above) found.push(`${relative(file)} imports ${above.split('/').at(-2)}/ (${spec})`);
       }
     }
+  }
+  // Orders have one writer (docs/architecture.md#the-rules-a-change-keeps): only the orders module's
+  // repositories (and the database's own functions in apps/api/sql) write its tables, in SQL or
+  // through Drizzle; the payments, the seed and everything else ask that module.
+  for (const file of await sourceFiles(at('apps/api/src'))) {
+    const name = relative(file);
+    if (/^apps\/api\/src\/modules\/orders\/[^/]+\.repository\.ts$/.test(name)) continue;
+    for (const write of writesOfOrders(await readFile(file, 'utf8'))) found.push(`${name} writes ${write}: ask the orders module`);
   }
   // Web: shared components (components/) never import a feature; pages compose them.
   for (const file of await sourceFiles(at('apps/web/src/components'))) {
@@ -105,6 +129,18 @@ describe.skipIf(onPostgres)('the boundaries of the layout', () => {
       KNOWN.filter((breach) => !found.includes(breach)),
       'fixed: take them off KNOWN',
     ).toEqual([]);
+  });
+
+  it('sees a write of the orders in every form it takes', () => {
+    expect(writesOfOrders('sql`update transactions set status_id = 1`')).toEqual(['transactions']);
+    expect(writesOfOrders('with moved as (\n update transactions t set x = 1)')).toEqual(['transactions']);
+    expect(writesOfOrders('INSERT INTO "order_events" (a) values (1)')).toEqual(['order_events']);
+    expect(writesOfOrders('delete from transaction_items where id = 1')).toEqual(['transaction_items']);
+    expect(writesOfOrders('await db.update(transactions).set({})')).toEqual(['transactions']);
+    expect(writesOfOrders('db.insert( orderEvents )')).toEqual(['orderEvents']);
+    // Reads are not writes, nor are other tables that begin alike.
+    expect(writesOfOrders('select * from transactions t join order_events e on true')).toEqual([]);
+    expect(writesOfOrders('update transactions_archive set x = 1; update payments set y = 2')).toEqual([]);
   });
 
   it('sees an import in every form it takes', () => {

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { formatCursor, parseCursor } from '../src/modules/transactions/event-cursor.ts';
+import { formatCursor, parseCursor } from '../src/modules/orders/event-cursor.ts';
 import { addProduct, api, createTestShop, onPostgres, signUpAs, type TestShop, testConfig } from './helpers.ts';
 import { orderBody } from './matrix-helpers.ts';
 import { listenLocally, SseClient } from './sse-client.ts';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { placeOrder } from '../src/modules/transactions/transactions.repository.ts';
+import { placeOrder } from '../src/modules/orders/placing.repository.ts';
 import { addProduct, api, createTestShop, onPostgres, openTestDatabase, signUpAs, type TestShop, testConfig } from './helpers.ts';
 import { expectClientError, orderBody, query } from './matrix-helpers.ts';
 import { listenLocally, SseClient } from './sse-client.ts';

@@ -64,7 +64,8 @@ describe('the SQL sources', () => {
       sql`select tgname as name from pg_trigger where not tgisinternal order by 1`,
     );
     expect(functions.length).toBeGreaterThan(5);
-    for (const { name } of functions) expect(texts, name).toContain(`CREATE OR REPLACE FUNCTION "${name}"(`);
+    // A function whose signature grows is dropped by its name and created anew in its file (place_order).
+    for (const { name } of functions) expect(texts, name).toMatch(new RegExp(`CREATE (OR REPLACE )?FUNCTION "${name}"\\(`));
     for (const { name } of triggers) expect(texts, name).toContain(`CREATE OR REPLACE TRIGGER "${name}"`);
   });
 

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
-import { prepareDatabase } from '../prepare.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The shop's database, migrated and seeded when empty. */
+    /** The shop's database (migrated and seeded when empty by app.ts before anything reads it). */
     database: Database;
     /** Its query builder: what repositories take. */
     db: Db;
@@ -20,8 +19,8 @@ export interface DatabasePluginOptions {
 }
 
 /**
- * Opens the database the config names (or takes the one given), brings it to the current schema
- * and seeds an empty one. It is closed last on shutdown, after everything that uses it.
+ * Opens the database the config names (or takes the one given); app.ts then brings it to the current
+ * schema and seeds an empty one (prepare.ts). It is closed last on shutdown, after everything that uses it.
  */
 export const databasePlugin = fp(async (app: FastifyInstance, { config, given }: DatabasePluginOptions) => {
   const database =
@@ -36,7 +35,6 @@ export const databasePlugin = fp(async (app: FastifyInstance, { config, given }:
         process.exit(1);
       },
     }));
-  await prepareDatabase(database, config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   if (given) return;

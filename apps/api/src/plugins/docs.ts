@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { guardNeed } from '../lib/guard-needs.ts';
 import { ErrorSchema } from '../lib/reply.ts';
-import { guardNeed } from './auth.ts';
 import { IMAGE_FIELD } from './multipart.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 

@@ -8,9 +8,8 @@ import fp from 'fastify-plugin';
 import { notFound } from '../lib/errors.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { phrase } from '../lib/i18n.ts';
-import type { Menu } from '../modules/products/products.service.ts';
 import { readBuildManifest } from './first-view/build-manifest.ts';
-import { createFirstViewPages, type FirstViewRenderer } from './first-view/first-view-pages.ts';
+import { createFirstViewPages, type FirstViewRenderer, type MenuPages } from './first-view/first-view-pages.ts';
 import { headerLocale } from './locale.ts';
 
 const CHECKED_EACH_VISIT = new Set(['sw.js', 'manifest.webmanifest']);
@@ -25,7 +24,7 @@ interface WebOptions {
   shopHours: string;
   googleClientId?: string;
   /** The menu in memory: the first views of the menu and of a product are rendered from it. */
-  menu?: Pick<Menu, 'listAnswer' | 'find' | 'detailJson'>;
+  menu?: MenuPages;
   /** GET /shop's answer now: the first view of a product shows the shop's hours and days in "Set time". */
   shop?: () => Shop;
   /** GET /promos/get's answer to a visitor now: the menu's first view shows the coupons. */

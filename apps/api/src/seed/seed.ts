@@ -1,12 +1,13 @@
-import { DOOR_DELIVERY_ID, isDrink, lineTotal, STATUS, shopDate, startOfShopDay, stationOfCategory } from '@kopi/shared';
+import { DOOR_DELIVERY_ID, isDrink, lineTotal, STATUS, type StatusId, shopDate, startOfShopDay, stationOfCategory } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { type Db, rows } from '../db/client.ts';
 import { productSizes, products, promos } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { sha256Of, storeImage } from '../modules/images/images.service.ts';
+import { backdateOrder, numberOrdersByDay } from '../modules/orders/demo.repository.ts';
+import { placeOrder } from '../modules/orders/placing.repository.ts';
 import { sizePrices } from '../modules/products/products.service.ts';
-import { placeOrder } from '../modules/transactions/transactions.repository.ts';
 import { insertUser, upsertAdmin } from '../modules/users/users.repository.ts';
 import { type Art, drawArt } from './seed-art.ts';
 import { DEMO_ADDON_NAMES, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PRODUCTS, DEMO_PROMOS, DEMO_REGULARS } from './seed-data.ts';
@@ -172,19 +173,8 @@ async function seedOrders(
       { timeZone },
     );
     if (!('stored' in placed)) throw new Error('the demo orders are priced as the demo menu is');
-    const { id } = placed.stored;
-    await db.execute(sql`update transactions set status_id = ${order.status},
-      created_at = now() - make_interval(secs => ${Math.round(order.daysAgo * 86400)}) where id = ${id}`);
+    await backdateOrder(db, placed.stored.id, order.status as StatusId, Math.round(order.daysAgo * 86400));
   }
   // The orders were placed in the past: each takes its number on its own day, as it would have.
-  await db.execute(sql`update transactions set number = -id`);
-  await db.execute(sql`update transactions t set shop_day = n.day, number = n.number
-    from (select id, (created_at at time zone ${timeZone})::date as day,
-            row_number() over (partition by (created_at at time zone ${timeZone})::date order by created_at, id) as number
-          from transactions) n
-    where n.id = t.id`);
-  // Each day's next order takes its last number plus one (apps/api/sql/number_order.sql).
-  await db.execute(sql`delete from order_numbers`);
-  await db.execute(sql`insert into order_numbers (shop_day, base)
-    select shop_day, (select last_value from order_number_seq) - max(number) from transactions group by shop_day`);
+  await numberOrdersByDay(db, timeZone);
 }

@@ -2,7 +2,7 @@ import { LoginResultSchema, LoginSchema } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, MessageSchema } from '../../lib/reply.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from './auth.plugin.ts';
 import type { AuthService } from './auth.service.ts';
 
 export async function authRoutes(base: FastifyInstance, opts: { service: AuthService }) {

@@ -2,6 +2,7 @@ import { API_BASE } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
+import { createPaymentMoves } from '../orders/moves.service.ts';
 import { createMidtrans } from './midtrans.ts';
 import { createPayments, type Payments } from './payments.service.ts';
 
@@ -27,8 +28,7 @@ export const paymentsPlugin = fp(async (app: FastifyInstance, { payments: config
     serverKey: midtrans?.serverKey,
     notificationUrl: () => `${publicUrl()}${API_BASE}/payments/midtrans/notification`,
     expirySeconds: config.expirySeconds,
-    announce: (eventId) => app.orderStream.created(eventId),
-    unsold: (lines) => app.menu.sold(lines, -1),
+    moves: createPaymentMoves(app.menu, app.orderStream),
     log: app.log,
   });
   app.addHook('preClose', async () => payments.close());

@@ -1,10 +1,11 @@
-import { EVENT_KIND, STATUS } from '@kopi/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { STATUS } from '@kopi/shared';
+import { sql } from 'drizzle-orm';
 import { type Db, intArray, rows } from '../../db/client.ts';
 
-// The payments table and the moves of an order its payment makes (docs/shop-rules.md#payments): paid
-// → Pending, expired or failed → Cancelled. Each move is guarded by the order's status, so of two
-// instances (or a notification and the expiry sweep) only one moves an order.
+// The payments table (docs/shop-rules.md#payments). The moves of an order its payment makes (paid →
+// Pending, expired or failed → Cancelled) are the orders module's (PaymentMoves), in the same
+// transaction as the payment's own row; each is guarded by the order's status, so of two instances
+// (or a notification and the expiry sweep) only one moves an order.
 
 /** A payment with what its order says of it, as the gateway's notification needs it. */
 export interface PaymentRow {
@@ -15,12 +16,6 @@ export interface PaymentRow {
   total: number;
   payment_id: number;
   bank: string | null;
-}
-
-/** Units given back to "popular" by a cancellation: its lines' products and quantities. */
-export interface SoldLine {
-  product_id: number;
-  qty: number;
 }
 
 export async function insertPayment(
@@ -67,19 +62,6 @@ export async function markPaid(db: Db, transactionId: number, paidAt: Date, gate
     gateway_transaction_id = ${gatewayTransactionId} where transaction_id = ${transactionId}`);
 }
 
-/** A paid order awaiting its payment becomes Pending, recorded as an event by nobody: the event's id. */
-export async function moveToPending(db: Db, transactionId: number, reason: string): Promise<number | undefined> {
-  const [row] = await rows<{ id: string }>(
-    db,
-    sql`with moved as (
-          update transactions set status_id = ${STATUS.pending}, counted = true, updated_at = now()
-          where id = ${transactionId} and status_id = ${STATUS.awaitingPayment} returning id, updated_at)
-        insert into order_events (transaction_id, status_id, reason, at) select id, ${STATUS.pending}, ${reason}, updated_at from moved
-        returning id`,
-  );
-  return row ? Number(row.id) : undefined;
-}
-
 /** An order still awaiting its payment whose time is up, with its charge at the gateway (none: never made). */
 export interface ExpiredPayment {
   transaction_id: number;
@@ -100,34 +82,9 @@ export async function findExpiredUnpaid(db: Db, expirySeconds: number): Promise<
   );
 }
 
-/**
- * Cancels the orders among `ids` still awaiting their payment, with `reason`, their payments marked
- * `paymentStatus` and their units given back (an order another instance moved meanwhile is left
- * alone). Answers the orders and lines cancelled.
- */
-export async function cancelUnpaid(
-  db: Db,
-  ids: readonly number[],
-  reason: string,
-  paymentStatus: 'expired' | 'failed',
-): Promise<{ orders: number[]; lines: SoldLine[] }> {
-  const [row] = await rows<{ orders: number[] | null; lines: SoldLine[] | null }>(
-    db,
-    sql`with due as (
-          select t.id from transactions t where t.id = any(${intArray(ids)}) and t.status_id = ${STATUS.awaitingPayment} for update of t),
-        moved as (
-          update transactions t set status_id = ${STATUS.cancelled}, updated_at = now()
-          from due where t.id = due.id and t.status_id = ${STATUS.awaitingPayment} returning t.id, t.updated_at),
-        paid as (update payments p set status = ${paymentStatus} from moved where p.transaction_id = moved.id and p.status = 'awaiting'),
-        event as (insert into order_events (transaction_id, status_id, reason, at) select id, ${STATUS.cancelled}, ${reason}, updated_at from moved),
-        lines as (
-          select i.product_id, sum(i.qty)::int as qty from transaction_items i join moved on moved.id = i.transaction_id group by i.product_id),
-        unsold as (
-          update products p set units_sold = greatest(0, p.units_sold - lines.qty) from lines where p.id = lines.product_id)
-        select (select json_agg(id) from moved) as orders, (select json_agg(lines) from lines) as lines`,
-  );
-  const parse = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-  return { orders: parse(row?.orders ?? null) ?? [], lines: parse(row?.lines ?? null) ?? [] };
+/** The payments of `ids` still awaiting their money are marked `status` (their orders were cancelled unpaid). */
+export async function markUnpaid(db: Db, ids: readonly number[], status: 'expired' | 'failed'): Promise<void> {
+  await db.execute(sql`update payments set status = ${status} where transaction_id = any(${intArray(ids)}) and status = 'awaiting'`);
 }
 
 /** An order's payment when it was paid online (undefined: paid at the counter, or not yet charged). */
@@ -139,32 +96,23 @@ export async function findPayment(db: Db, transactionId: number): Promise<Paymen
   return row;
 }
 
-/** An unpaid payment whose order was cancelled before it was paid. */
-export async function markUnpaidFailed(db: Db, transactionId: number): Promise<void> {
-  await db.execute(sql`update payments set status = 'failed' where transaction_id = ${transactionId} and status = 'awaiting'`);
+/** A paid payment given back: whether it was (the order's screens are then told: PaymentMoves.paymentChanged). */
+export async function markRefunded(db: Db, transactionId: number): Promise<boolean> {
+  const changed = await rows(
+    db,
+    sql`update payments set status = 'refunded', refunded_at = now(), refund_failed = null
+        where transaction_id = ${transactionId} and status = 'paid' returning transaction_id`,
+  );
+  return changed.length > 0;
 }
 
-/**
- * A change of the payment alone (`changed`: an update of payments returning transaction_id) reaches
- * every screen: the order's updated_at moves and an event of kind payment is announced.
- */
-const announcingPaymentChange = (changed: SQL) => sql`with changed as (${changed}),
-    touched as (update transactions t set updated_at = now() from changed where t.id = changed.transaction_id
-                returning t.id, t.status_id, t.updated_at)
-    insert into order_events (transaction_id, status_id, kind, at) select id, status_id, ${EVENT_KIND.payment}, updated_at from touched`;
-
-export async function markRefunded(db: Db, transactionId: number): Promise<void> {
-  await db.execute(
-    announcingPaymentChange(sql`update payments set status = 'refunded', refunded_at = now(), refund_failed = null
-      where transaction_id = ${transactionId} and status = 'paid' returning transaction_id`),
+/** A refund the gateway refused, kept for the shop to make by hand: whether it was recorded. */
+export async function markRefundFailed(db: Db, transactionId: number, why: string): Promise<boolean> {
+  const changed = await rows(
+    db,
+    sql`update payments set refund_failed = ${why} where transaction_id = ${transactionId} and status = 'paid' returning transaction_id`,
   );
-}
-
-export async function markRefundFailed(db: Db, transactionId: number, why: string): Promise<void> {
-  await db.execute(
-    announcingPaymentChange(sql`update payments set refund_failed = ${why}
-      where transaction_id = ${transactionId} and status = 'paid' returning transaction_id`),
-  );
+  return changed.length > 0;
 }
 
 /**

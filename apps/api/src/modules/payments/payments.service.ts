@@ -3,9 +3,9 @@ import { nameOf, PAYMENT, PAYMENT_METHODS, VA_BANK_NAMES, type VaBank } from '@k
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound, paymentUnavailable } from '../../lib/errors.ts';
 import { phrase } from '../../lib/i18n.ts';
+import type { PaymentMoves } from '../orders/moves.service.ts';
 import { grossAmountMatches, type Midtrans, MidtransError, MidtransUnreachableError, verifySignature } from './midtrans.ts';
 import {
-  cancelUnpaid,
   findExpiredUnpaid,
   findPayment,
   findPaymentByGatewayId,
@@ -15,10 +15,8 @@ import {
   markPaid,
   markRefunded,
   markRefundFailed,
-  markUnpaidFailed,
-  moveToPending,
+  markUnpaid,
   type PaymentRow,
-  type SoldLine,
 } from './payments.repository.ts';
 
 // Getting paid (docs/shop-rules.md#payments, docs/decisions/payments-confirmed.md): an order paid by
@@ -44,10 +42,8 @@ export interface PaymentsOptions {
   /** Where the gateway sends its notifications: the shop's public address. */
   notificationUrl: () => string;
   expirySeconds: number;
-  /** New Pending orders go to the boards (the order stream's `created`). */
-  announce(eventId: number): Promise<void>;
-  /** Units of cancelled orders leave "popular" at once (the menu in memory). */
-  unsold(lines: readonly SoldLine[]): void;
+  /** The moves of an order its payment makes: the orders module's, the only writer of orders. */
+  moves: PaymentMoves;
   log: { warn(message: string): void; error(message: string): void };
 }
 
@@ -73,12 +69,19 @@ type Verdict = { paid: true; settledAt: Date; transactionId: string } | { ended:
 export type NotificationOutcome = 'paid' | 'cancelled' | 'refunded' | 'unchanged';
 
 export function createPayments(options: PaymentsOptions) {
-  const { db, gateway, log } = options;
+  const { db, gateway, moves, log } = options;
 
   const methodName = (payment: PaymentRow) =>
     payment.payment_id === PAYMENT.bankTransfer && payment.bank
       ? `${VA_BANK_NAMES[payment.bank as VaBank] ?? payment.bank} transfer`
       : (nameOf(PAYMENT_METHODS, payment.payment_id) ?? 'payment');
+
+  /** A change of the payment alone (`mark`: whether it changed) reaches every screen of its order, in one transaction. */
+  const changePayment = (transactionId: number, mark: (tx: Db) => Promise<boolean>) =>
+    db.transaction(async (trx) => {
+      const tx = trx as Db;
+      if (await mark(tx)) await moves.paymentChanged(tx, transactionId);
+    });
 
   /** Gives a paid order's money back (nothing for any other payment); a refusal is recorded on the order for the shop to refund by hand. */
   async function refund(payment: PaymentRow | undefined, reason: string): Promise<void> {
@@ -87,7 +90,7 @@ export function createPayments(options: PaymentsOptions) {
     try {
       // The same key on a retry is the same refund at the gateway.
       await gateway.refund(payment.gateway_order_id, { amount: payment.total, reason, refundKey: `refund-${payment.gateway_order_id}` });
-      await markRefunded(db, transactionId);
+      await changePayment(transactionId, (tx) => markRefunded(tx, transactionId));
     } catch (error) {
       if (error instanceof MidtransUnreachableError) {
         // Perhaps made, perhaps not: the refunds sweep asks again with the same refund key.
@@ -97,14 +100,19 @@ export function createPayments(options: PaymentsOptions) {
       if (!(error instanceof MidtransError)) throw error;
       const why = `the gateway refused the refund (${error.statusCode}: ${error.statusMessage})`;
       log.warn(`payments: order ${transactionId} could not be refunded: ${why}`);
-      await markRefundFailed(db, transactionId, why);
+      await changePayment(transactionId, (tx) => markRefundFailed(tx, transactionId, why));
     }
   }
 
-  /** Cancels unpaid orders and gives their units back. */
+  /** Cancels unpaid orders, their payments marked `status`, and gives their units back: the orders cancelled. */
   async function cancel(ids: readonly number[], reason: string, status: 'expired' | 'failed') {
-    const cancelled = await cancelUnpaid(db, ids, reason, status);
-    if (cancelled.lines.length) options.unsold(cancelled.lines);
+    const cancelled = await db.transaction(async (trx) => {
+      const tx = trx as Db;
+      const moved = await moves.cancelUnpaid(tx, ids, reason);
+      if (moved.orders.length) await markUnpaid(tx, moved.orders, status);
+      return moved;
+    });
+    if (cancelled.lines.length) moves.unsold(cancelled.lines);
     return cancelled.orders;
   }
 
@@ -157,11 +165,11 @@ export function createPayments(options: PaymentsOptions) {
       const payment = await lockPayment(tx, transactionId);
       if (!payment || payment.status === 'paid' || payment.status === 'refunded') return { outcome: 'unchanged' as const };
       await markPaid(tx, transactionId, settledAt, gatewayTransactionId);
-      const eventId = await moveToPending(tx, transactionId, `Paid by ${methodName(payment)}`);
+      const eventId = await moves.paid(tx, transactionId, `Paid by ${methodName(payment)}`);
       return eventId === undefined ? { outcome: 'refund' as const } : { outcome: 'paid' as const, eventId };
     });
     if (outcome.outcome === 'paid') {
-      await options.announce(outcome.eventId);
+      await moves.announce(outcome.eventId);
       return 'paid';
     }
     if (outcome.outcome === 'refund') {
@@ -240,7 +248,7 @@ export function createPayments(options: PaymentsOptions) {
     async cancelled(transactionId: number, reason: string): Promise<void> {
       const payment = await findPayment(db, transactionId);
       if (!payment) return;
-      if (payment.status === 'awaiting') await markUnpaidFailed(db, transactionId);
+      if (payment.status === 'awaiting') await markUnpaid(db, [transactionId], 'failed');
       else await refund(payment, reason);
     },
 

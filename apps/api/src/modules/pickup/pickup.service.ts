@@ -4,7 +4,7 @@ import { firstNameOf, type PickupBoard, STATUS } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import type { Listener } from '../../db/listen.ts';
 import { writeEvent } from '../../lib/event-stream.ts';
-import { ORDER_EVENTS_CHANNEL } from '../transactions/order-stream.ts';
+import { ORDER_EVENTS_CHANNEL } from '../orders/order-stream.ts';
 import { loadPickupBoard, type PickupRow } from './pickup.repository.ts';
 
 // The pick-up screen (docs/shop-rules.md#the-pick-up-screen): a TV above the counter shows the

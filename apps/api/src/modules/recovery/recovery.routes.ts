@@ -2,7 +2,7 @@ import { ChangePasswordResultSchema, ChangePasswordSchema, ForgotPasswordSchema,
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, MessageSchema } from '../../lib/reply.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../auth/auth.plugin.ts';
 import type { RecoveryService } from './recovery.service.ts';
 
 export async function recoveryRoutes(base: FastifyInstance, opts: { service: RecoveryService }) {

@@ -1,7 +1,16 @@
-import { ADDONS_CATEGORY_ID, isDrink, type Locale, type Product, ProductQuerySchema, type Promo, type Shop } from '@kopi/shared';
+import {
+  ADDONS_CATEGORY_ID,
+  isDrink,
+  type Locale,
+  type Product,
+  type ProductQuery,
+  ProductQuerySchema,
+  type Promo,
+  type Shop,
+} from '@kopi/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { EncodedAnswer } from '../../lib/compression.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import type { Menu } from '../../modules/products/products.service.ts';
 import type { BuildManifest } from './build-manifest.ts';
 import { headTags, homeHead, jsonForScript, menuHead, type PageHead, productHead } from './page-head.ts';
 
@@ -31,6 +40,18 @@ export interface FirstViewData {
   promos?: Promo[];
 }
 
+/**
+ * The menu in memory, as the first views read it: the products module's menu is one (plugins serve
+ * routes and never import a module: they are handed what they read).
+ */
+export interface MenuPages {
+  /** GET /products/get's answer for a query (uncompressed when `encoding` is undefined). */
+  listAnswer(query: ProductQuery, encoding: undefined): EncodedAnswer;
+  /** GET /products/:id's JSON answer. */
+  detailJson(id: number): string;
+  find(id: number): Product | undefined;
+}
+
 export interface FirstViewOptions {
   /** index.html with the shop's settings written in. */
   template: string;
@@ -39,7 +60,7 @@ export interface FirstViewOptions {
   manifest: BuildManifest;
   /** Absent when the build has no server entry (then every page is the plain app shell). */
   renderer?: FirstViewRenderer;
-  menu?: Pick<Menu, 'listAnswer' | 'find' | 'detailJson'>;
+  menu?: MenuPages;
   /** GET /shop's answer now. */
   shop?: () => Shop;
   /** GET /promos/get's answer to a visitor now. */

@@ -1,50 +1,27 @@
 import {
   CancelOrderSchema,
-  type CreateOrderInput,
   IdParamSchema,
-  LineDoneSchema,
-  LineParamsSchema,
   ORDER_TOKEN_HEADER,
   OrderDetailSchema,
-  OrderListQuerySchema,
   OrderSchema,
   OrderStreamEventSchema,
   PageQuerySchema,
   PlacedOrderSchema,
-  PrepTimesSchema,
   QuoteSchema,
   ROLES,
-  UpdateOrderStatusSchema,
 } from '@kopi/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
+import { AppError, unauthorized } from '../../lib/errors.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
-import { pendingSessionOf, sessionOf } from '../../plugins/auth.ts';
-import type { Menu } from '../products/products.service.ts';
-import type { ShopSettings } from '../shop/shop.service.ts';
+import { pendingSessionOf, sessionOf } from '../auth/auth.plugin.ts';
+import { cancelAsCustomer } from './moves.service.ts';
 import { OrderInputSchema } from './order-input.ts';
-import { type GuestRules, orderLimitOf } from './order-limit.ts';
 import type { OrderStream, Viewer } from './order-stream.ts';
-import {
-  allOrders,
-  cancelAsCustomer,
-  createOrder,
-  getGuestOrder,
-  getOrder,
-  guestOrderOf,
-  hideFromHistory,
-  history,
-  moveAsAdmin,
-  type Orderer,
-  type OrderPayments,
-  prepTimes,
-  quoteOrder,
-  tickOrderLine,
-  undoLastMove,
-} from './transactions.service.ts';
+import { createOrder, type Placing } from './placing.service.ts';
+import { quoteOrder } from './pricing.service.ts';
+import { getGuestOrder, getOrder, guestOrderOf, hideFromHistory, history } from './reads.service.ts';
 
 const OrderTokenHeadersSchema = z.object({
   [ORDER_TOKEN_HEADER]: z
@@ -62,19 +39,6 @@ const EventsQuerySchema = z.object({
     .meta({ description: "A guest's order: follow that one order with its order_token, without a session" }),
 });
 
-/**
- * Who places an order: the session sent, else a guest at the table the order names, from the
- * request's address (else 401, as without a session). What a guest may order is the service's rule.
- */
-function ordererOf(request: FastifyRequest, input: CreateOrderInput): Orderer {
-  if (request.pendingSession) return { session: pendingSessionOf(request) };
-  if (!input.table_token) throw unauthorized();
-  if (!input.guest_name) {
-    throw badRequest('server.guestNameNeeded', [{ field: 'guest_name', message: 'server.guestNameRequired' }]);
-  }
-  return { guest: input.guest_name, address: request.ip };
-}
-
 const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z.string().trim().min(1).max(100, 'Idempotency-Key is at most 100 characters').optional(),
 });
@@ -90,22 +54,14 @@ const LastEventIdHeadersSchema = z.object({
     }),
 });
 
-export async function transactionsRoutes(
-  base: FastifyInstance,
-  /** ordersPerMinute: ORDER_RATE_LIMIT_PER_MINUTE (0: no limit). */
-  opts: {
-    db: Db;
-    shop: ShopSettings;
-    menu: Menu;
-    stream: OrderStream;
-    payments: OrderPayments;
-    ordersPerMinute?: number;
-    tableOpenOrders?: number;
-    guests: GuestRules;
-  },
-) {
+/**
+ * The orders as customers and guests place, read and follow them (docs/shop-rules.md#ordering); the
+ * counter's moves are in counter.routes.ts.
+ */
+export async function ordersRoutes(base: FastifyInstance, opts: { placing: Placing; stream: OrderStream }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db, shop, menu, stream, payments } = opts;
+  const { placing, stream } = opts;
+  const { db, menu, shop, payments } = placing;
 
   app.get(
     '/transactions/events',
@@ -185,12 +141,11 @@ export async function transactionsRoutes(
       },
     },
     async (request, reply) => {
-      const orderer = ordererOf(request, request.body);
-      const { order, replayed } = await createOrder(db, menu, shop, stream, payments, orderer, request.body, {
+      const { order, replayed } = await createOrder(placing, {
+        session: request.pendingSession ? pendingSessionOf(request) : undefined,
+        address: request.ip,
+        input: request.body,
         idempotencyKey: request.headers['idempotency-key'],
-        limit: 'session' in orderer ? orderLimitOf(orderer.session.id, opts.ordersPerMinute ?? 0) : undefined,
-        tableOpenLimit: opts.tableOpenOrders,
-        guests: opts.guests,
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(replayed ? 200 : 201).send({ msg: request.t('transactionSuccess'), data: order });
@@ -252,37 +207,6 @@ export async function transactionsRoutes(
   );
 
   app.get(
-    '/transactions',
-    {
-      preHandler: app.auth.admin,
-      schema: {
-        tags: ['transactions'],
-        summary: "All customers' orders (Admin); status=1, 4 or 5 pages that column of the counter's queue, soonest due first",
-        querystring: OrderListQuerySchema,
-        response: { 200: pagedEnvelope(OrderSchema) },
-      },
-    },
-    async (request) => {
-      const { status, page, limit } = request.query;
-      const { items, meta } = await allOrders(db, status, page, limit);
-      return { msg: request.t(items.length ? 'server.ordersFound' : 'nothingPending'), data: items, meta };
-    },
-  );
-
-  app.get(
-    '/transactions/prep-times',
-    {
-      preHandler: app.auth.admin,
-      schema: {
-        tags: ['transactions'],
-        summary: "How long orders took from Pending to Ready (Admin): today's (the shop's day) and the last hour's",
-        response: { 200: envelope(PrepTimesSchema) },
-      },
-    },
-    async () => ({ msg: 'Preparation times', data: await prepTimes(db, shop) }),
-  );
-
-  app.get(
     '/transactions/:id',
     {
       preHandler: app.auth.optional,
@@ -299,65 +223,6 @@ export async function transactionsRoutes(
       if (request.session) return { msg: request.t('server.orderFound'), data: await getOrder(db, request.session, request.params.id) };
       if (!token) throw unauthorized();
       return { msg: request.t('server.orderFound'), data: await getGuestOrder(db, request.params.id, token) };
-    },
-  );
-
-  app.patch(
-    '/transactions/:id/items/:itemId',
-    {
-      preHandler: app.auth.admin,
-      schema: {
-        tags: ['transactions'],
-        summary:
-          "Tick an order's line done or untick it (Admin): a line event on the live streams. The first line ticked of a " +
-          'Pending order moves it to Preparing, the last of an open order to Ready. A Done or Cancelled order: 400',
-        params: LineParamsSchema,
-        body: LineDoneSchema,
-        response: { 200: envelope(OrderDetailSchema) },
-      },
-    },
-    async (request) => {
-      const { id, itemId } = request.params;
-      const order = await tickOrderLine(db, sessionOf(request), { id, itemId }, request.body.done);
-      return { msg: request.body.done ? 'Line done' : 'Line to make again', data: order };
-    },
-  );
-
-  app.post(
-    '/transactions/:id/undo',
-    {
-      preHandler: app.auth.admin,
-      schema: {
-        tags: ['transactions'],
-        summary:
-          "Take back an order's last move, made less than 60 s ago (Admin): the order returns to its status before it, " +
-          'recorded as an undo. Nothing to undo (never moved, already undone, too late, cancelled by its customer, or a move that took ' +
-          'or gave back money: paid, expired, refunded): 409 saying why',
-        params: IdParamSchema,
-        errors: [409],
-        response: { 200: envelope(OrderDetailSchema) },
-      },
-    },
-    async (request) => ({ msg: request.t('server.moveUndone'), data: await undoLastMove(db, menu, sessionOf(request), request.params.id) }),
-  );
-
-  app.patch(
-    '/transactions/:id',
-    {
-      preHandler: app.auth.admin,
-      schema: {
-        tags: ['transactions'],
-        summary:
-          'Move an order on (Admin): Pending → Preparing | Ready | Done | Cancelled; Preparing → Ready | Done | Cancelled; ' +
-          'Ready → Done | Cancelled. Cancelled needs a reason. Any other move is a 400 naming both statuses.',
-        params: IdParamSchema,
-        body: UpdateOrderStatusSchema,
-        response: { 200: envelope(OrderDetailSchema) },
-      },
-    },
-    async (request) => {
-      const order = await moveAsAdmin(db, menu, payments, sessionOf(request), request.params.id, request.body);
-      return { msg: request.t('transactionUpdateSuccess'), data: order };
     },
   );
 

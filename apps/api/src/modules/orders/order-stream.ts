@@ -5,15 +5,8 @@ import type { Listener } from '../../db/listen.ts';
 import { writeEvent } from '../../lib/event-stream.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { type EventCursor, formatCursor, parseCursor } from './event-cursor.ts';
-import {
-  announceNewEvents,
-  type EventRead,
-  latestEventId,
-  latestEvents,
-  loadOrderDetails,
-  ORDER_EVENTS_CHANNEL,
-  readEvents,
-} from './transactions.repository.ts';
+import { announceNewEvents, type EventRead, latestEventId, latestEvents, ORDER_EVENTS_CHANNEL, readEvents } from './events.repository.ts';
+import { loadOrderDetails } from './reads.repository.ts';
 
 export { ORDER_EVENTS_CHANNEL };
 

@@ -1,8 +1,9 @@
 import { ROLES, type Role, TOKEN_HEADER } from '@kopi/shared';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
-import type { AuthService, PendingSession, Session } from '../modules/auth/auth.service.ts';
+import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
+import { markGuard } from '../../lib/guard-needs.ts';
+import type { AuthService, PendingSession, Session } from './auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,17 +41,6 @@ declare module 'fastify' {
       readSessionForLanguage: (request: FastifyRequest) => Promise<void>;
     };
   }
-}
-
-/** What a route's guard asks of the caller: a session (401 without one), and maybe a role (403). */
-export type GuardNeed = 'session' | 'role' | 'optional';
-const needs = new WeakMap<object, GuardNeed>();
-
-/** The need of a route's preHandler(s), so that the API documentation can say 401/403 by itself. */
-export function guardNeed(preHandler: unknown): GuardNeed | undefined {
-  const handlers = Array.isArray(preHandler) ? preHandler : [preHandler];
-  const found = handlers.map((handler) => (typeof handler === 'function' ? needs.get(handler) : undefined));
-  return found.includes('role') ? 'role' : found.includes('session') ? 'session' : found.includes('optional') ? 'optional' : undefined;
 }
 
 /** The caller's session; only call it on routes guarded by `signedIn`, `roles` or `admin`. */
@@ -93,7 +83,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { service: AuthS
       await signedIn.call(this, request, reply);
       if (!allowed.includes(request.session!.role)) throw forbidden();
     };
-    needs.set(checkRole, 'role');
+    markGuard(checkRole, 'role');
     return checkRole;
   };
 
@@ -139,9 +129,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { service: AuthS
     if (!request.tokenRead) await optional.call(app, request, undefined as never);
   };
 
-  needs.set(signedIn, 'session');
-  needs.set(pending, 'session');
-  needs.set(optional, 'optional');
-  needs.set(pendingIfSent, 'optional');
+  markGuard(signedIn, 'session');
+  markGuard(pending, 'session');
+  markGuard(optional, 'optional');
+  markGuard(pendingIfSent, 'optional');
   app.decorate('auth', { signedIn, roles, admin: roles(ROLES.admin), optional, pending, pendingIfSent, readSessionForLanguage });
 });

@@ -1,0 +1,116 @@
+import {
+  IdParamSchema,
+  LineDoneSchema,
+  LineParamsSchema,
+  OrderDetailSchema,
+  OrderListQuerySchema,
+  OrderSchema,
+  PrepTimesSchema,
+  UpdateOrderStatusSchema,
+} from '@kopi/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope, pagedEnvelope } from '../../lib/reply.ts';
+import { sessionOf } from '../auth/auth.plugin.ts';
+import { moveByStaff, tickOrderLine, undoLastMove } from './moves.service.ts';
+import type { Placing } from './placing.service.ts';
+import { allOrders, prepTimes } from './reads.service.ts';
+
+/**
+ * The counter's side of the orders (docs/shop-rules.md#the-counter): the queue, the preparation
+ * times, a line ticked, a move and its undo.
+ */
+export async function counterRoutes(base: FastifyInstance, opts: { placing: Placing }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db, menu, shop, payments } = opts.placing;
+
+  app.get(
+    '/transactions',
+    {
+      preHandler: app.auth.admin,
+      schema: {
+        tags: ['transactions'],
+        summary: "All customers' orders (Admin); status=1, 4 or 5 pages that column of the counter's queue, soonest due first",
+        querystring: OrderListQuerySchema,
+        response: { 200: pagedEnvelope(OrderSchema) },
+      },
+    },
+    async (request) => {
+      const { status, page, limit } = request.query;
+      const { items, meta } = await allOrders(db, status, page, limit);
+      return { msg: request.t(items.length ? 'server.ordersFound' : 'nothingPending'), data: items, meta };
+    },
+  );
+
+  app.get(
+    '/transactions/prep-times',
+    {
+      preHandler: app.auth.admin,
+      schema: {
+        tags: ['transactions'],
+        summary: "How long orders took from Pending to Ready (Admin): today's (the shop's day) and the last hour's",
+        response: { 200: envelope(PrepTimesSchema) },
+      },
+    },
+    async () => ({ msg: 'Preparation times', data: await prepTimes(db, shop) }),
+  );
+
+  app.patch(
+    '/transactions/:id/items/:itemId',
+    {
+      preHandler: app.auth.admin,
+      schema: {
+        tags: ['transactions'],
+        summary:
+          "Tick an order's line done or untick it (Admin): a line event on the live streams. The first line ticked of a " +
+          'Pending order moves it to Preparing, the last of an open order to Ready. A Done or Cancelled order: 400',
+        params: LineParamsSchema,
+        body: LineDoneSchema,
+        response: { 200: envelope(OrderDetailSchema) },
+      },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      const order = await tickOrderLine(db, sessionOf(request), { id, itemId }, request.body.done);
+      return { msg: request.body.done ? 'Line done' : 'Line to make again', data: order };
+    },
+  );
+
+  app.post(
+    '/transactions/:id/undo',
+    {
+      preHandler: app.auth.admin,
+      schema: {
+        tags: ['transactions'],
+        summary:
+          "Take back an order's last move, made less than 60 s ago (Admin): the order returns to its status before it, " +
+          'recorded as an undo. Nothing to undo (never moved, already undone, too late, cancelled by its customer, or a move that took ' +
+          'or gave back money: paid, expired, refunded): 409 saying why',
+        params: IdParamSchema,
+        errors: [409],
+        response: { 200: envelope(OrderDetailSchema) },
+      },
+    },
+    async (request) => ({ msg: request.t('server.moveUndone'), data: await undoLastMove(db, menu, sessionOf(request), request.params.id) }),
+  );
+
+  app.patch(
+    '/transactions/:id',
+    {
+      preHandler: app.auth.admin,
+      schema: {
+        tags: ['transactions'],
+        summary:
+          'Move an order on (Admin): Pending → Preparing | Ready | Done | Cancelled; Preparing → Ready | Done | Cancelled; ' +
+          'Ready → Done | Cancelled. Cancelled needs a reason. Any other move is a 400 naming both statuses.',
+        params: IdParamSchema,
+        body: UpdateOrderStatusSchema,
+        response: { 200: envelope(OrderDetailSchema) },
+      },
+    },
+    async (request) => {
+      const order = await moveByStaff(db, menu, payments, sessionOf(request), request.params.id, request.body);
+      return { msg: request.t('transactionUpdateSuccess'), data: order };
+    },
+  );
+}

@@ -1,0 +1,268 @@
+// Storing an order (docs/decisions/order-path.md): the menu's prices as the database has them, the
+// customer's coupon lock, the Idempotency-Key's claim, and place_order, the one call that stores an
+// order with its lines, first event and sales.
+import { DELIVERY_METHODS, nameOf, type Order, PAYMENT_METHODS, SIZES, STATUS, STATUSES, type Station, type StatusId } from '@kopi/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, intArray, rows, sqlArray } from '../../db/client.ts';
+import type { Claim } from './idempotency.ts';
+import type { OrderLimit } from './order-limit.ts';
+
+/** An add-on in a line's drink, priced at the time of the order; `qty` is per drink. */
+export interface NewAddon {
+  product_id: number;
+  qty: number;
+  unit_price: number;
+}
+
+export interface NewOrder {
+  /** The customer; null for a guest at a table. */
+  user_id: number | null;
+  /** A dine-in table's order, and a guest's name there (docs/shop-rules.md#orders-from-the-table). */
+  table: { id: number; name: string } | null;
+  guest_name: string | null;
+  /** A guest's order: the token with which they follow it. */
+  order_token: string | null;
+  /** The status it starts in: Pending, or Awaiting payment when it is paid online. */
+  status_id?: StatusId;
+  delivery_id: number;
+  payment_id: number;
+  promo_id: number | null;
+  address: string | null;
+  /** ISO 8601; null is as soon as possible. */
+  scheduled_for: string | null;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  shipping: number;
+  total: number;
+  idempotency_key: string | null;
+  /** The request's fingerprint, stored with its key (transactions/idempotency.ts). */
+  idempotency_fingerprint?: string | null;
+  lines: { product_id: number; size_id: number; qty: number; unit_price: number; addons: readonly NewAddon[]; line_total: number }[];
+}
+
+/** A product on the menu as an order prices it: its sizes' prices by size id ("1", "2", "3"). */
+export interface MenuPricing {
+  id: number;
+  product_name: string;
+  image: string;
+  category_id: number;
+  sold_out: boolean;
+  sizes: Record<string, number>;
+}
+
+/** The products of an order (its lines' and their add-ons') that are on the menu: one round trip. */
+export async function findMenuPricing(db: Db, ids: readonly number[]): Promise<MenuPricing[]> {
+  return rows<MenuPricing>(
+    db,
+    sql`select p.id, p.product_name, p.image, p.category_id, p.sold_out,
+          (select json_object_agg(m.size_id, m.price) from menu_prices m where m.product_id = p.id) as sizes
+        from products p where p.id = any(${sqlArray(ids, 'int[]')}) and p.deleted_at is null`,
+  );
+}
+
+const COUPON_LOCK = 727_275; // with the customer's id: serialises one customer's coupon orders
+
+/** Held until the end of the transaction, so two orders of one customer cannot both use today's coupon. */
+export async function lockCustomer(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${COUPON_LOCK}, ${userId})`);
+}
+
+/** What claim_idempotency_key answers (migration 0017), as the repository hands it on. */
+interface ClaimRow {
+  in_progress?: true;
+  id?: number;
+  fingerprint?: string | null;
+}
+
+const toClaim = (row: ClaimRow | null | undefined): Claim =>
+  !row ? undefined : row.in_progress ? { inProgress: true } : { id: row.id!, fingerprint: row.fingerprint ?? null };
+
+/** How long a request waits for another with the same key to finish before it answers "in progress". */
+export const KEY_WAIT_MS = 1500;
+
+/**
+ * Claims a customer's Idempotency-Key (migration 0017's claim_idempotency_key): waits, up to
+ * KEY_WAIT_MS, for a request with the same key still running, then answers the order the key names,
+ * if any. Inside a transaction the claim holds until its end, so that no other request with the
+ * key judges or stores anything meanwhile.
+ */
+export async function claimKey(db: Db, userId: number, key: string): Promise<Claim> {
+  const [row] = await rows<{ claim: ClaimRow | string | null }>(
+    db,
+    sql`select claim_idempotency_key(${userId}, ${key}::text, ${KEY_WAIT_MS}) as claim`,
+  );
+  const claim = row?.claim;
+  return toClaim(typeof claim === 'string' ? JSON.parse(claim) : claim);
+}
+
+/** What placeOrder answers: the order stored, or why nothing was. */
+export type Placed =
+  | { stored: StoredOrder }
+  | { stale: true }
+  | { claimed: Claim }
+  | { limited: number }
+  | { sessionEnded: true }
+  | { noTable: true }
+  | { tableFull: true };
+
+/** The shop's side of placing an order: its zone (the order's day and number) and the open orders a table may have. */
+export interface PlaceOptions {
+  limit?: OrderLimit;
+  session?: UncheckedSession;
+  timeZone: string;
+  tableOpenLimit?: number;
+}
+
+/** A session whose revocation and epoch place_order checks itself (migration 0016). */
+export interface UncheckedSession {
+  jti: string;
+  epoch: number;
+}
+
+/** What the database set of a stored order. */
+export interface StoredOrder {
+  id: number;
+  /** Its number of the shop day. */
+  number: number;
+  /** Its lines' ids and stations, in the order of the lines sent. */
+  items: { id: number; station: Station }[];
+  /** Its first event's id (Pending). */
+  event_id: number;
+  status_id: number;
+  scheduled_for: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The customer's name as orders show it. */
+  display_name: string;
+}
+
+/** The names an order's answer shows for its lines, as the caller priced them (the menu's). */
+export interface LineNames {
+  product_name: string;
+  image: string;
+  addons: readonly { product_name: string }[];
+}
+
+/**
+ * Stores the order, its lines, their add-ons, its first event and the products' sales counts in one
+ * call of place_order (migration 0014, docs/decisions/order-path.md): one round trip, its
+ * statements planned once per connection. The prices are checked there against the menu as
+ * committed: a cart priced from a menu that changed meanwhile stores nothing and answers `stale`.
+ * A customer's Idempotency-Key already used, or in use by a request still running, stores nothing
+ * and answers what claiming it found (`claimed`: the server tells a retry from another order); with `limit`,
+ * the order is counted, and one too many stores nothing (`limited`). With `session`, the call checks
+ * it first: a session that has ended stores and reads nothing (`sessionEnded`). The answer is
+ * made from what was sent and the few columns the database sets, not read back.
+ */
+export async function placeOrder(db: Db, order: NewOrder, { limit, session, timeZone, tableOpenLimit }: PlaceOptions): Promise<Placed> {
+  const { lines } = order;
+  const addons = lines.flatMap((line, index) => line.addons.map((addon) => ({ ...addon, position: index + 1 })));
+  const [row] = await rows<{ placed: PlacedRow | string }>(
+    db,
+    sql`select place_order(
+          p_user => ${order.user_id}::int, p_delivery => ${order.delivery_id}::int, p_payment => ${order.payment_id}::int,
+          p_promo => ${order.promo_id}::int, p_address => ${order.address}::text, p_scheduled_for => ${order.scheduled_for}::timestamptz,
+          p_subtotal => ${order.subtotal}::bigint, p_discount => ${order.discount}::bigint, p_tax => ${order.tax}::bigint,
+          p_shipping => ${order.shipping}::bigint, p_total => ${order.total}::bigint, p_idempotency_key => ${order.idempotency_key}::text,
+          p_products => ${intArray(lines.map((l) => l.product_id))}, p_sizes => ${intArray(lines.map((l) => l.size_id))},
+          p_qtys => ${intArray(lines.map((l) => l.qty))}, p_prices => ${intArray(lines.map((l) => l.unit_price))},
+          p_line_totals => ${intArray(
+            lines.map((l) => l.line_total),
+            'bigint[]',
+          )},
+          p_addon_lines => ${intArray(addons.map((a) => a.position))}, p_addon_products => ${intArray(addons.map((a) => a.product_id))},
+          p_addon_qtys => ${intArray(addons.map((a) => a.qty))}, p_addon_prices => ${intArray(addons.map((a) => a.unit_price))},
+          p_limit_key => ${limit?.key ?? null}::text, p_limit => ${limit?.limit ?? null}::int, p_window => ${limit?.windowSeconds ?? null}::int,
+          p_session_jti => ${session?.jti ?? null}::text, p_session_epoch => ${session?.epoch ?? null}::int,
+          p_fingerprint => ${order.idempotency_fingerprint ?? null}::text, p_key_wait_ms => ${KEY_WAIT_MS}::int,
+          p_time_zone => ${timeZone}::text, p_table => ${order.table?.id ?? null}::int, p_guest_name => ${order.guest_name}::text,
+          p_table_open_limit => ${order.table ? (tableOpenLimit ?? null) : null}::int, p_order_token => ${order.order_token}::text,
+          p_status => ${order.status_id ?? STATUS.pending}::int) as placed`,
+  );
+  const placed: PlacedRow = typeof row!.placed === 'string' ? JSON.parse(row!.placed) : row!.placed;
+  if (placed.session_ended) return { sessionEnded: true };
+  if (placed.stale) return { stale: true };
+  if (placed.claimed !== undefined) return { claimed: toClaim(placed.claimed) };
+  if (placed.limited !== undefined) return { limited: placed.limited };
+  if (placed.no_table) return { noTable: true };
+  if (placed.table_full) return { tableFull: true };
+  const { stale: _, claimed: __, limited: ___, session_ended: ____, no_table: _____, table_full: ______, ...stored } = placed;
+  return { stored: stored as StoredOrder };
+}
+
+/** The answer for an order just stored: what was sent, the names it was priced with, and what the database set. */
+export function storedOrderAnswer(order: NewOrder, stored: StoredOrder, names: readonly LineNames[]): Order {
+  const { lines } = order;
+  return {
+    id: stored.id,
+    number: stored.number,
+    customer: { id: order.user_id, display_name: stored.display_name },
+    table: order.table,
+    status_id: stored.status_id,
+    status_name: nameOf(STATUSES, stored.status_id) ?? 'Unknown',
+    delivery_id: order.delivery_id,
+    delivery_name: nameOf(DELIVERY_METHODS, order.delivery_id) ?? 'Unknown',
+    payment_id: order.payment_id,
+    payment_method: nameOf(PAYMENT_METHODS, order.payment_id) ?? 'Unknown',
+    // An order paid online has no payment until its charge answers (payments.service).
+    payment: {
+      method_id: order.payment_id,
+      status: stored.status_id === STATUS.awaitingPayment ? 'awaiting' : 'none',
+      bank: null,
+      qr_string: null,
+      va_number: null,
+      expires_at: null,
+      paid_at: null,
+      refund_failed: null,
+    },
+    promo_id: order.promo_id,
+    address: order.address,
+    scheduled_for: stored.scheduled_for ?? null,
+    subtotal: order.subtotal,
+    discount: order.discount,
+    tax: order.tax,
+    shipping: order.shipping,
+    total: order.total,
+    created_at: stored.created_at,
+    updated_at: stored.updated_at,
+    items: lines.map((line, i) => ({
+      id: stored.items[i]!.id,
+      station: stored.items[i]!.station,
+      done_at: null,
+      product_id: line.product_id,
+      product_name: names[i]!.product_name,
+      image: names[i]!.image,
+      size_id: line.size_id,
+      size_name: nameOf(SIZES, line.size_id) ?? 'Unknown',
+      qty: line.qty,
+      unit_price: line.unit_price,
+      addons: line.addons.map((addon, j) => ({
+        product_id: addon.product_id,
+        product_name: names[i]!.addons[j]!.product_name,
+        qty: addon.qty,
+        unit_price: addon.unit_price,
+      })),
+      line_total: line.line_total,
+    })),
+  };
+}
+
+interface PlacedRow {
+  session_ended?: true;
+  no_table?: true;
+  table_full?: true;
+  number?: number;
+  items?: { id: number; station: Station }[];
+  stale?: true;
+  claimed?: ClaimRow;
+  /** The seconds left in the order limit's window. */
+  limited?: number;
+  id?: number;
+  event_id?: number;
+  status_id?: number;
+  scheduled_for?: string | null;
+  created_at?: string;
+  updated_at?: string;
+  display_name?: string;
+}

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import type { LogStream } from '../src/fastify-options.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { insertUser } from '../src/modules/users/users.repository.ts';
 import { withDatabase } from './global-setup.ts';
@@ -62,9 +63,10 @@ export interface TestShop {
   close(): Promise<void>;
 }
 
-export async function createTestShop(overrides: Partial<Config> = {}): Promise<TestShop> {
+/** A shop on a fresh copy of the test database; `logStream` receives its log (as JSON lines). */
+export async function createTestShop(overrides: Partial<Config> = {}, options: { logStream?: LogStream } = {}): Promise<TestShop> {
   const database = await openTestDatabase();
-  const app = await buildApp(testConfig(overrides), database);
+  const app = await buildApp(testConfig(overrides), database, options);
   return {
     app,
     database,

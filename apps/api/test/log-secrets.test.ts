@@ -2,8 +2,7 @@ import { Writable } from 'node:stream';
 import { API_BASE, ORDER_TOKEN_HEADER } from '@kopi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../../tools/payments-sandbox/sandbox.ts';
-import { buildApp } from '../src/app.ts';
-import { addProduct, api, openTestDatabase, signUpAs, type TestShop, testConfig } from './helpers.ts';
+import { addProduct, api, createTestShop, signUpAs, type TestShop } from './helpers.ts';
 import { orderBody } from './matrix-helpers.ts';
 import { listenLocally, SseClient } from './sse-client.ts';
 
@@ -21,27 +20,17 @@ const lines: string[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ serverKey: SERVER_KEY });
-  const database = await openTestDatabase();
   const logStream = new Writable({
     write(chunk, _encoding, done) {
       lines.push(...String(chunk).split('\n').filter(Boolean));
       done();
     },
   });
-  const config = testConfig({
-    logLevel: 'trace',
-    payments: { midtrans: { serverKey: SERVER_KEY, apiUrl: sandbox.url }, expirySeconds: 60 },
-  });
-  const app = await buildApp(config, database, { logStream });
-  shop = {
-    app,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
-  base = await listenLocally(app);
+  shop = await createTestShop(
+    { logLevel: 'trace', payments: { midtrans: { serverKey: SERVER_KEY, apiUrl: sandbox.url }, expirySeconds: 60 } },
+    { logStream },
+  );
+  base = await listenLocally(shop.app);
 });
 afterAll(async () => {
   await shop?.close();

@@ -1,6 +1,7 @@
 import { API_BASE, TOKEN_HEADER } from '@kopi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, signUpAs, type TestShop } from './helpers.ts';
+import { listRoutes } from './route-list.ts';
 
 // The probe's fuzz run kept in the suite (docs/decisions/hardening.md): malformed bodies, headers and query strings
 // sent to every route. Whatever is sent, the answer is never a 5xx and the process goes on answering.
@@ -224,18 +225,10 @@ beforeAll(async () => {
   const admin = await signUpAs(shop, 'Admin');
   const customer = await signUpAs(shop);
   tokens = [admin.token, customer.token, 'garbage', `${customer.token}x`, 'eyJhbGciOiJub25lIn0.eyJpZCI6MX0.', ''];
-  const doc = (await shop.app.inject(`${API_BASE}/docs/json`)).json() as {
-    paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>>;
-  };
   // An event stream never ends for a caller it accepts, so inject() would wait for ever: its refusals
-  // (bad tokens, Last-Event-ID, the cap) are tested in order-stream.test.ts.
-  const endless = (operation: { responses?: Record<string, { content?: Record<string, unknown> }> }) =>
-    Object.keys(operation.responses?.['200']?.content ?? {}).includes('text/event-stream');
-  routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods)
-      .filter(([m, operation]) => ['get', 'post', 'patch', 'put', 'delete'].includes(m) && !endless(operation))
-      .map(([method]) => ({ method: method.toUpperCase(), path })),
-  );
+  // (bad tokens, Last-Event-ID, the cap) are tested in order-stream.test.ts, and hostile headers on it
+  // in hostile-requests.test.ts.
+  routes = (await listRoutes(shop.app)).filter((route) => !route.endless).map(({ method, path }) => ({ method, path }));
   routes.push(
     { method: 'GET', path: '/health' },
     { method: 'GET', path: '/ready' },

@@ -36,6 +36,7 @@ export class SseClient {
     readonly headers: IncomingHttpHeaders,
     private readonly request: ClientRequest,
     response: IncomingMessage,
+    private readonly parseFrames = true,
   ) {
     this.#done = this.#read(response);
   }
@@ -44,19 +45,37 @@ export class SseClient {
   static async open(
     base: string,
     token: string | undefined,
-    /** `path`: another stream of the API than the order stream (with its query), e.g. /status/events. */
-    options: { lastEventId?: number | string; bearer?: boolean; path?: string } = {},
+    /**
+     * `path`: another stream of the API than the order stream (with its query), e.g. /status/events.
+     * `headers`: more headers, sent as they are (each value must be what HTTP can carry: latin1, no
+     * control character). `timeoutMs`: the answer's head must come within it, else open rejects.
+     * `parseFrames: false`: the frames' data are not parsed into `events` (streams opened by the
+     * hundred, whose events are not looked at: parsing them would only load the test's thread).
+     */
+    options: {
+      lastEventId?: number | string;
+      bearer?: boolean;
+      path?: string;
+      headers?: Record<string, string>;
+      timeoutMs?: number;
+      parseFrames?: boolean;
+    } = {},
   ): Promise<SseClient> {
     const headers: Record<string, string> = { accept: 'text/event-stream' };
     if (token !== undefined) headers[options.bearer ? 'authorization' : 'access-token'] = options.bearer ? `Bearer ${token}` : token;
     if (options.lastEventId !== undefined) headers['last-event-id'] = String(options.lastEventId);
+    Object.assign(headers, options.headers);
     // A fresh connection per stream (no keep-alive agent), so that closing one closes its socket.
     const request = http.get(`${base}${API_BASE}${options.path ?? '/transactions/events'}`, { headers, agent: false });
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
       request.once('response', resolve);
       request.once('error', reject);
-    });
-    return new SseClient(response.statusCode ?? 0, response.headers, request, response);
+    }).finally(() => clearTimeout(timer));
+    return new SseClient(response.statusCode ?? 0, response.headers, request, response, options.parseFrames);
   }
 
   /** A response header, lower-case name. */
@@ -97,7 +116,7 @@ export class SseClient {
       }
     }
     if (fields.id !== undefined) this.lastCursor = fields.id;
-    if (fields.data !== undefined) {
+    if (fields.data !== undefined && this.parseFrames) {
       const data = JSON.parse(fields.data);
       this.events.push({ id: Number(data.event_id), cursor: fields.id ?? '', event: fields.event ?? 'message', data });
     }

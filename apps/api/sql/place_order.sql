@@ -43,7 +43,9 @@ CREATE FUNCTION "place_order"(
   p_limit_key text, p_limit integer, p_window integer, p_session_jti text DEFAULT NULL, p_session_epoch integer DEFAULT NULL,
   p_fingerprint text DEFAULT NULL, p_key_wait_ms integer DEFAULT 1500,
   p_time_zone text DEFAULT 'Asia/Jakarta', p_table integer DEFAULT NULL, p_guest_name text DEFAULT NULL,
-  p_table_open_limit integer DEFAULT NULL, p_order_token text DEFAULT NULL, p_status integer DEFAULT 1 /* STATUS.pending */
+  p_table_open_limit integer DEFAULT NULL, p_order_token text DEFAULT NULL, p_status integer DEFAULT 1 /* STATUS.pending */,
+  p_service bigint DEFAULT 0, p_tax_name text DEFAULT 'PBJT', p_tax_rate_bp integer DEFAULT 0, p_service_rate_bp integer DEFAULT 0,
+  p_prices_include_tax boolean DEFAULT false
 ) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   v_order "transactions"%ROWTYPE;
@@ -115,11 +117,11 @@ BEGIN
 
   -- Its day in the shop's zone; its number of the day comes from the insert's trigger (number_order.sql).
   INSERT INTO "transactions" ("user_id", "status_id", "counted", "shop_day", "table_id", "guest_name", "order_token", "delivery_id", "payment_id",
-                              "promo_id", "address", "scheduled_for", "subtotal", "discount", "tax", "shipping", "total", "idempotency_key",
-                              "idempotency_fingerprint")
+                              "promo_id", "address", "scheduled_for", "subtotal", "discount", "service", "tax", "shipping", "total",
+                              "tax_name", "tax_rate_bp", "service_rate_bp", "prices_include_tax", "idempotency_key", "idempotency_fingerprint")
   VALUES (p_user, p_status, p_status <> 6 /* STATUS.awaitingPayment */, (now() AT TIME ZONE p_time_zone)::date, p_table, p_guest_name, p_order_token, p_delivery, p_payment,
-          p_promo, p_address, p_scheduled_for, p_subtotal, p_discount, p_tax, p_shipping, p_total, p_idempotency_key,
-          p_fingerprint)
+          p_promo, p_address, p_scheduled_for, p_subtotal, p_discount, p_service, p_tax, p_shipping, p_total,
+          p_tax_name, p_tax_rate_bp, p_service_rate_bp, p_prices_include_tax, p_idempotency_key, p_fingerprint)
   RETURNING * INTO v_order;
 
   -- Its history starts with its first status (Pending, or Awaiting payment), by its customer (none for a guest).

@@ -27,7 +27,8 @@ import { menuPlugin } from './modules/products/menu.plugin.ts';
 import { visiblePromos } from './modules/promos/promos.service.ts';
 import { createRecoveryRepository } from './modules/recovery/recovery.repository.ts';
 import { createRecoveryService } from './modules/recovery/recovery.service.ts';
-import { describeShop, shopSettings } from './modules/shop/shop.service.ts';
+import { shopPlugin } from './modules/shop/shop.plugin.ts';
+import { describeShop } from './modules/shop/shop.service.ts';
 import { compressPlugin } from './plugins/compress.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, given?: Database, options: { logS
   await app.register(databasePlugin, { config, given });
   await prepareDatabase(app.database, config);
   await app.register(listenerPlugin);
+  await app.register(shopPlugin, { config });
   await app.register(requestIdPlugin);
   const webDist = config.webDist ?? defaultWebDist();
   // Written into the pages the server renders, and allowed by the pages' CSP by its hash.
@@ -98,8 +100,8 @@ export async function buildApp(config: Config, given?: Database, options: { logS
   });
   await app.register(paymentsPlugin, { payments: config.payments, publicUrl });
 
-  // The services the routes use, each built once, here (the shop's settings serve the pages' first views too).
-  const shop = shopSettings(config);
+  // The services the routes use, each built once, here (the shop serves the pages' first views too).
+  const { shop } = app;
   const recovery = createRecoveryService({
     repo: createRecoveryRepository(app.db),
     auth,

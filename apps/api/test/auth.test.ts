@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { MSG } from '@kopi/shared';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +124,9 @@ describe('behind one load balancer (TRUST_PROXY=1)', () => {
       // Another client behind the same balancer has its own count.
       const other = await signIn('203.0.113.8');
       expect(other.statusCode, other.body).toBe(401);
+      // A hop a client wrote, however long, is a key like another (its digest stored): never a 500.
+      const long = randomBytes(3000).toString('base64');
+      expect((await signIn(long)).statusCode).toBe(401);
     } finally {
       await behind.close();
     }

@@ -808,7 +808,7 @@ async function checkDatabase(
     const lineSum = row.lines.reduce((sum, line) => sum + Number(line.line_total), 0);
     const priced = priceOrder(
       row.lines.map((l) => ({ unit_price: Number(l.unit_price), qty: Number(l.qty) })),
-      row.promo_id ? (row.percent ?? 0) : 0,
+      { discountPercent: row.promo_id ? (row.percent ?? 0) : 0 },
     );
     const problems: string[] = [];
     if (amounts.subtotal !== lineSum) problems.push(`subtotal ${amounts.subtotal} ≠ Σ line_total ${lineSum}`);

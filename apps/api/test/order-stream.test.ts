@@ -1,4 +1,4 @@
-import { API_BASE, STATUS } from '@kopi/shared';
+import { API_BASE, NO_TAX, STATUS } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -290,9 +290,11 @@ describe('an order whose announcement never went out', () => {
         scheduled_for: null,
         subtotal: 25000,
         discount: 0,
+        service: 0,
         tax: 0,
         shipping: 0,
         total: 25000,
+        rates: NO_TAX,
         idempotency_key: null,
         lines: [{ product_id: product.id, size_id: 1, qty: 1, unit_price: 25000, addons: [], line_total: 25000 }],
       },

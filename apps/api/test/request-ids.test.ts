@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { AppError } from '../src/lib/errors.ts';
+import { phrase, say } from '../src/lib/i18n.ts';
 import { api, createTestShop, openTestDatabase, signUpAs, type TestShop, testConfig } from './helpers.ts';
 
 // A customer's "it failed at 14:02" is matched to the server's log by the request id: it is on
@@ -22,6 +24,16 @@ beforeAll(async () => {
   // A route that fails the way a bug would, to see what a customer and the log get.
   app.get('/api/coffee-project/test-only/broken', { schema: { hide: true } }, async () => {
     throw new Error('the espresso machine is on fire');
+  });
+  // A refusal whose words cannot be said in Indonesian: the answer to the error fails too.
+  app.get('/api/coffee-project/test-only/unsayable', { schema: { hide: true } }, async () => {
+    const why = {
+      inWords: (locale: string) => {
+        if (locale === 'id') throw new Error('the grinder jammed');
+        return 'why';
+      },
+    };
+    throw new AppError(400, 'validation_failed', phrase('server.invalidRequest', { why }));
   });
   shop = {
     app,
@@ -85,6 +97,20 @@ describe('request ids', () => {
     expect(res.body).not.toContain('espresso');
     const logged = linesOf('report-42').find((line) => line.msg === 'unhandled error');
     expect(logged?.err).toMatchObject({ message: 'the espresso machine is on fire' });
+  });
+
+  it("answers the API's own 500 when answering an error fails too, with nothing of either cause", async () => {
+    const res = await api(shop, 'GET', '/api/coffee-project/test-only/unsayable', {
+      headers: { 'x-request-id': 'report-43', 'accept-language': 'id' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      msg: say('en', phrase('server.internalError', { reference: 'report-43' })),
+      code: 'internal_error',
+      request_id: 'report-43',
+    });
+    expect(res.body).not.toContain('grinder');
+    expect(linesOf('report-43').map((line) => line.msg)).toContain('the answer to an error failed');
   });
 
   // docs/decisions/request-ids.md: without a proxy the header is the client's own choice, and a

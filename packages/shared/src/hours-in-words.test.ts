@@ -24,4 +24,15 @@ describe('the hours in words', () => {
     // Sunday ends the week: Saturday to Monday are two runs.
     expect(words('sat-mon 10:00-16:00')).toBe('Monday, Saturday and Sunday, 10 am - 4 pm');
   });
+
+  it('says them in Indonesian with Indonesian days and 24-hour clocks', () => {
+    const kata = (text: string) => hoursInWords(parseOpeningHours(text), 'id');
+    expect(kata(DEFAULT_OPENING_HOURS)).toBe('Senin sampai Jumat, 13.00–19.00');
+    expect(kata('mon-sun 00:00-24:00')).toBe('setiap hari, sepanjang hari');
+    expect(kata('mon-fri 07:30-21:00; sat,sun 08:00-14:00')).toBe('Senin sampai Jumat, 07.30–21.00; Sabtu dan Minggu, 08.00–14.00');
+    expect(kata('tue-thu 18:00-24:00; sat 00:00-02:00')).toBe('Selasa sampai Kamis, 18.00–24.00; Sabtu, 00.00–02.00');
+    expect(kata('mon 07:00-12:00; mon 13:00-21:00; wed 07:00-12:00; wed 13:00-21:00; sun 09:00-11:45')).toBe(
+      'Senin dan Rabu, 07.00–12.00 dan 13.00–21.00; Minggu, 09.00–11.45',
+    );
+  });
 });

@@ -12,6 +12,7 @@ export * from './schemas/dashboard.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/product.ts';
 export * from './schemas/promo.ts';
+export * from './schemas/settings.ts';
 export * from './schemas/shop.ts';
 export * from './schemas/transaction.ts';
 export * from './schemas/user.ts';

@@ -9,6 +9,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   primaryKey,
@@ -203,9 +204,17 @@ export const transactions = pgTable(
     scheduled_for: timestamp({ withTimezone: true }),
     subtotal: bigint({ mode: 'number' }).notNull(),
     discount: bigint({ mode: 'number' }).notNull().default(0),
+    /** The service charge (docs/shop-rules.md#tax-service-and-the-bill). */
+    service: bigint({ mode: 'number' }).notNull().default(0),
     tax: bigint({ mode: 'number' }).notNull().default(0),
     shipping: bigint({ mode: 'number' }).notNull().default(0),
     total: bigint({ mode: 'number' }).notNull(),
+    /** The rates it was priced with, kept whatever the settings say later: the tax's name, and both rates in hundredths of a percent. */
+    tax_name: text().notNull().default('PBJT'),
+    tax_rate_bp: integer().notNull().default(0),
+    service_rate_bp: integer().notNull().default(0),
+    /** Whether its prices included the tax (extracted) or the tax was added. */
+    prices_include_tax: boolean().notNull().default(false),
     idempotency_key: text(),
     /** A hash of the order's request, to tell a retry from another order sent with the same key (migration 0017). */
     idempotency_fingerprint: text(),
@@ -413,6 +422,11 @@ export const shopSettings = pgTable(
     id: smallint().primaryKey().default(1),
     /** Integer rupiah; the dashboard's goal ring measures this month's revenue against it. */
     monthly_revenue_goal: bigint({ mode: 'number' }).notNull().default(30_000_000),
+    /**
+     * What the owner sets on /settings (the shop's name, hours, tax and service, receipts…), as JSON
+     * checked by ShopSettingsSchema on every read; null until a first start wrote the environment's.
+     */
+    settings: jsonb(),
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   () => [

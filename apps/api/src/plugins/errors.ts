@@ -1,10 +1,10 @@
-import { isMessageKey, type Locale, zodLocale } from '@kopi/shared';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, isMessageKey, type Locale, zodLocale } from '@kopi/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { AppError, badRequest, type FieldError, issueWords } from '../lib/errors.ts';
-import { phrase } from '../lib/i18n.ts';
+import { phrase, say } from '../lib/i18n.ts';
 
 // docs/architecture.md#the-api-contract: one error body { msg, code, errors? } with the right status for every failure.
 
@@ -80,7 +80,25 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return request.locale;
   }
 
+  /** The one answer of a failure no rule explains: the request id to match the log, nothing of the cause. */
+  const internalError = (request: FastifyRequest, locale: Locale) => ({
+    msg: say(locale, phrase('server.internalError', { reference: request.id })),
+    code: 'internal_error',
+    request_id: request.id,
+  });
+
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    try {
+      return await answer(error, request, reply);
+    } catch (failure) {
+      // Answering the error failed too (a message that could not be said): still the API's body,
+      // never Fastify's own, which would carry the internal message.
+      request.log.error({ err: failure, cause: error }, 'the answer to an error failed');
+      return reply.status(500).send(internalError(request, DEFAULT_LOCALE));
+    }
+  });
+
+  async function answer(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       else if (error.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
@@ -112,10 +130,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     request.log.error({ err: error }, 'unhandled error');
     // The request id lets a customer's report be matched to the log line above (nothing else is told).
-    return reply.status(500).send({
-      msg: request.t(phrase('server.internalError', { reference: request.id })),
-      code: 'internal_error',
-      request_id: request.id,
-    });
-  });
+    request.spoken = request.locale;
+    return reply.status(500).send(internalError(request, request.spoken));
+  }
 });

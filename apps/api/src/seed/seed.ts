@@ -1,4 +1,14 @@
-import { DOOR_DELIVERY_ID, isDrink, lineTotal, STATUS, type StatusId, shopDate, startOfShopDay, stationOfCategory } from '@kopi/shared';
+import {
+  DOOR_DELIVERY_ID,
+  isDrink,
+  lineTotal,
+  NO_TAX,
+  STATUS,
+  type StatusId,
+  shopDate,
+  startOfShopDay,
+  stationOfCategory,
+} from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { type Db, rows } from '../db/client.ts';
@@ -164,9 +174,12 @@ async function seedOrders(
         scheduled_for: null,
         subtotal,
         discount: 0,
+        service: 0,
         tax: 0,
         shipping: 0,
         total: subtotal,
+        // The demo shop charges no tax or service (its owner sets them on /settings).
+        rates: NO_TAX,
         idempotency_key: null,
         lines,
       },

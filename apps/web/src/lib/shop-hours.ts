@@ -1,15 +1,15 @@
-import { LANDING, type Locale } from '@kopi/shared';
-import { hoursInIndonesian } from './hours-in-indonesian';
+import { DEFAULT_OPENING_HOURS, hoursInWords, type Locale, parseOpeningHours } from '@kopi/shared';
 import { useLocale } from './i18n';
 import { meta } from './shop-name';
 
 /**
- * The server writes OPENING_HOURS in words into <meta name="shop-hours"> (docs/shop-rules.md#opening-hours-and-slots),
+ * The shop's hours in words in a language: the server writes them, from the owner's settings, into
+ * <meta name="shop-hours"> (English) and <meta name="shop-hours-id"> (docs/shop-rules.md#opening-hours-and-slots),
  * so that every page states the hours the shop keeps; the default hours read as the spec's sentence.
+ * Read when asked, not once: the owner may change them while the server runs.
  */
-export const SHOP_HOURS = meta('shop-hours') ?? LANDING.deliveryHours;
-
-export const shopHoursIn = (locale: Locale, words = SHOP_HOURS): string => (locale === 'id' ? hoursInIndonesian(words) : words);
+export const shopHoursIn = (locale: Locale): string =>
+  meta(locale === 'id' ? 'shop-hours-id' : 'shop-hours') ?? hoursInWords(parseOpeningHours(DEFAULT_OPENING_HOURS), locale);
 
 /** The shop's hours in words, in the page's language. */
 export function useShopHours(): string {

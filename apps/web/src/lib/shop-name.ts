@@ -12,7 +12,11 @@ export const meta = (name: string) =>
     : document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content
   )?.trim() || undefined;
 
-/** The server writes SHOP_NAME into <meta name="shop-name"> of index.html. */
-export const SHOP_NAME = meta('shop-name') ?? DEFAULT_SHOP_NAME;
+/**
+ * The shop's name, which the server writes into <meta name="shop-name"> of every page from the
+ * owner's settings. Read when asked, not once: the server renders first views for months, and the
+ * owner may rename the shop meanwhile.
+ */
+export const shopName = (): string => meta('shop-name') ?? DEFAULT_SHOP_NAME;
 /** The server writes SHOP_TIMEZONE into <meta name="shop-timezone">: order times are shown on the shop's clock. */
 export const SHOP_TIMEZONE = meta('shop-timezone') ?? 'Asia/Jakarta';

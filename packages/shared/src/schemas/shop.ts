@@ -27,6 +27,18 @@ export const ShopSchema = z.object({
   late_after_minutes: z.number().meta({
     description: 'A card on the board turns amber past half of this many minutes in its stage, red past it',
   }),
+  bill: z
+    .object({
+      tax_name: z.string(),
+      tax_rate: z.number(),
+      service_rate: z.number(),
+      service_on: z.array(z.number()),
+      prices_include_tax: z.boolean(),
+    })
+    .meta({
+      description:
+        'The tax and service an order is priced with now (docs: tax, service and the bill): the cart estimates with it, the quote decides',
+    }),
   password_reset: z.enum(PASSWORD_RESET_WAYS).meta({
     description:
       'How a forgotten password is reset: "email" (a link is e-mailed), "server_log" (no mail server: the link is ' +

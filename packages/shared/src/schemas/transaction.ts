@@ -235,6 +235,17 @@ export const OrderPaymentSchema = z.object({
 });
 export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
 
+/** The tax and service an order was priced with (docs/shop-rules.md#tax-service-and-the-bill), kept whatever the settings say later. */
+export const OrderRatesSchema = z
+  .object({
+    tax_name: z.string().meta({ description: 'The tax\'s name on the bill, e.g. "PBJT"' }),
+    tax_rate: z.number().meta({ description: 'Percent, up to two decimals; 0: no tax' }),
+    service_rate: z.number().meta({ description: 'Percent of the service charge, on the order types that pay it' }),
+    prices_include_tax: z.boolean().meta({ description: 'The prices included the tax (extracted from them) rather than adding it' }),
+  })
+  .meta({ description: 'The rates the order was priced with' });
+export type OrderRates = z.infer<typeof OrderRatesSchema>;
+
 export const OrderSchema = z.object({
   id: z.number(),
   number: z.number().meta({ description: "The order's number within its shop day (1, 2, 3 … from each day's first order)" }),
@@ -258,9 +269,11 @@ export const OrderSchema = z.object({
   items: z.array(OrderItemSchema),
   subtotal: z.number(),
   discount: z.number(),
-  tax: z.number(),
+  service: z.number().meta({ description: 'The service charge (0 for an order type that does not pay it)' }),
+  tax: z.number().meta({ description: 'The tax: added to the total, or the part of it that is tax when rates.prices_include_tax' }),
   shipping: z.number(),
   total: z.number(),
+  rates: OrderRatesSchema,
   created_at: z.string(),
   updated_at: z.string().meta({ description: 'When the order last changed (its status), ISO 8601 in UTC' }),
 });
@@ -307,9 +320,11 @@ export const QuoteSchema = z.object({
   lines: z.array(OrderLineSchema),
   subtotal: z.number(),
   discount: z.number(),
+  service: z.number(),
   tax: z.number(),
   shipping: z.number(),
   total: z.number(),
+  rates: OrderRatesSchema,
   promo: z
     .object({
       id: z.number(),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
@@ -7,8 +8,20 @@ import { tooManyRequests } from '../../lib/errors.ts';
  * (docs/architecture.md#how-instances-share-state: nothing an instance needs lives only in its memory). A 429 carries the real time left
  * in the window (`Retry-After`), not a guess.
  */
+/** Keys longer than this are kept as their digest: a key holds what a client sent (an address, an e-mail). */
+const KEY_MAX = 200;
+
+/**
+ * A counter's key as stored: as given, or, when a client made it long (an invented X-Forwarded-For
+ * behind a proxy, an e-mail at its limit), its first characters and a digest of the whole, so that
+ * no key a client can write outgrows the table's index (docs/security.md).
+ */
+export const storedKey = (key: string) =>
+  key.length <= KEY_MAX ? key : `${key.slice(0, 64)}…${createHash('sha256').update(key).digest('base64url')}`;
+
 export function createRateLimiter(db: Db, windowSeconds: number) {
-  async function hit(key: string, window: number): Promise<{ hits: number; seconds_left: number }> {
+  async function hit(given: string, window: number): Promise<{ hits: number; seconds_left: number }> {
+    const key = storedKey(given);
     // The counting itself is a database function (migration 0014), which the orders' limit shares.
     const [row] = await rows<{ hits: number; seconds_left: number }>(
       db,
@@ -24,7 +37,8 @@ export function createRateLimiter(db: Db, windowSeconds: number) {
       if (hits > limit) throw tooManyRequests(seconds_left);
     },
     /** Throws 429 when `key` has already used up `limit` in the window; counts nothing. */
-    async refuseIfUsedUp(key: string, limit: number, window = windowSeconds): Promise<void> {
+    async refuseIfUsedUp(given: string, limit: number, window = windowSeconds): Promise<void> {
+      const key = storedKey(given);
       const [row] = await rows<{ hits: number; seconds_left: number }>(
         db,
         sql`select hits, greatest(1, ceil(${window} - extract(epoch from now() - window_start)))::int as seconds_left
@@ -37,7 +51,7 @@ export function createRateLimiter(db: Db, windowSeconds: number) {
       await hit(key, window);
     },
     async reset(key: string): Promise<void> {
-      await db.execute(sql`delete from rate_limits where key = ${key}`);
+      await db.execute(sql`delete from rate_limits where key = ${storedKey(key)}`);
     },
     /**
      * Forgets the windows that ended: a row is recreated by the next attempt, so only the table's

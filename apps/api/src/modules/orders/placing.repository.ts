@@ -1,7 +1,19 @@
 // Storing an order (docs/decisions/order-path.md): the menu's prices as the database has them, the
 // customer's coupon lock, the Idempotency-Key's claim, and place_order, the one call that stores an
 // order with its lines, first event and sales.
-import { DELIVERY_METHODS, nameOf, type Order, PAYMENT_METHODS, SIZES, STATUS, STATUSES, type Station, type StatusId } from '@kopi/shared';
+import {
+  type BillRates,
+  basisPoints,
+  DELIVERY_METHODS,
+  nameOf,
+  type Order,
+  PAYMENT_METHODS,
+  SIZES,
+  STATUS,
+  STATUSES,
+  type Station,
+  type StatusId,
+} from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, intArray, rows, sqlArray } from '../../db/client.ts';
 import type { Claim } from './idempotency.ts';
@@ -32,9 +44,12 @@ export interface NewOrder {
   scheduled_for: string | null;
   subtotal: number;
   discount: number;
+  service: number;
   tax: number;
   shipping: number;
   total: number;
+  /** The tax and service it was priced with: the order keeps them. */
+  rates: BillRates;
   idempotency_key: string | null;
   /** The request's fingerprint, stored with its key (transactions/idempotency.ts). */
   idempotency_fingerprint?: string | null;
@@ -163,7 +178,10 @@ export async function placeOrder(db: Db, order: NewOrder, { limit, session, time
     sql`select place_order(
           p_user => ${order.user_id}::int, p_delivery => ${order.delivery_id}::int, p_payment => ${order.payment_id}::int,
           p_promo => ${order.promo_id}::int, p_address => ${order.address}::text, p_scheduled_for => ${order.scheduled_for}::timestamptz,
-          p_subtotal => ${order.subtotal}::bigint, p_discount => ${order.discount}::bigint, p_tax => ${order.tax}::bigint,
+          p_subtotal => ${order.subtotal}::bigint, p_discount => ${order.discount}::bigint, p_service => ${order.service}::bigint,
+          p_tax => ${order.tax}::bigint, p_tax_name => ${order.rates.tax_name}::text,
+          p_tax_rate_bp => ${basisPoints(order.rates.tax_rate)}::int, p_service_rate_bp => ${basisPoints(order.rates.service_rate)}::int,
+          p_prices_include_tax => ${order.rates.prices_include_tax}::boolean,
           p_shipping => ${order.shipping}::bigint, p_total => ${order.total}::bigint, p_idempotency_key => ${order.idempotency_key}::text,
           p_products => ${intArray(lines.map((l) => l.product_id))}, p_sizes => ${intArray(lines.map((l) => l.size_id))},
           p_qtys => ${intArray(lines.map((l) => l.qty))}, p_prices => ${intArray(lines.map((l) => l.unit_price))},
@@ -221,9 +239,16 @@ export function storedOrderAnswer(order: NewOrder, stored: StoredOrder, names: r
     scheduled_for: stored.scheduled_for ?? null,
     subtotal: order.subtotal,
     discount: order.discount,
+    service: order.service,
     tax: order.tax,
     shipping: order.shipping,
     total: order.total,
+    rates: {
+      tax_name: order.rates.tax_name,
+      tax_rate: order.rates.tax_rate,
+      service_rate: order.rates.service_rate,
+      prices_include_tax: order.rates.prices_include_tax,
+    },
     created_at: stored.created_at,
     updated_at: stored.updated_at,
     items: lines.map((line, i) => ({

@@ -33,7 +33,7 @@ import { tableByToken } from '../tables/tables.service.ts';
 import { type Claim, type OrderKey, orderInProgress, orderKeyOf, replayOf } from './idempotency.ts';
 import { GUEST_WINDOW_SECONDS, type GuestRules, type OrderLimit, orderLimitOf } from './order-limit.ts';
 import { claimKey, lockCustomer, type NewOrder, placeOrder, storedOrderAnswer } from './placing.repository.ts';
-import { couponUse, type MenuSource, priceCart, priceLines, pricingFromDatabase } from './pricing.service.ts';
+import { billOf, couponUse, type MenuSource, priceCart, priceLines, pricingFromDatabase } from './pricing.service.ts';
 import { findOrderToken, loadOrder } from './reads.repository.ts';
 
 // Placing an order (docs/shop-rules.md#ordering, docs/architecture.md#placing-an-order-step-by-step):
@@ -179,7 +179,7 @@ async function judgeAndStore({ db, menu, shop, rules }: Placing, { place, input,
 
   /** Stores the order with its coupon's discount (0 without one); undefined when its prices were stale. */
   const store = async (tx: Db, discountPercent: number): Promise<Outcome | undefined> => {
-    const { line_totals: _, ...amounts } = priceOrder(lines, discountPercent);
+    const { line_totals: _, tax_base: __, ...amounts } = billOf(shop, lines, input, discountPercent);
     const order: NewOrder = {
       user_id: session?.id ?? null,
       table,
@@ -193,6 +193,7 @@ async function judgeAndStore({ db, menu, shop, rules }: Placing, { place, input,
       address: input.address ?? null,
       scheduled_for: input.scheduled_for ?? null,
       ...amounts,
+      rates: shop.bill,
       idempotency_key: key?.key ?? null,
       idempotency_fingerprint: key?.fingerprint ?? null,
       lines,

@@ -136,6 +136,11 @@ export async function priceCart(db: Db, menu: MenuSource, input: CreateOrderInpu
   return priceLines(await pricingFromDatabase(db, input), input);
 }
 
+/** The cart's bill with its coupon's discount, at the shop's rates now (docs/shop-rules.md#tax-service-and-the-bill). */
+export function billOf(shop: ShopSettings, lines: readonly OrderLine[], input: CreateOrderInput, discountPercent: number) {
+  return priceOrder(lines, { discountPercent, rates: shop.bill, deliveryId: input.delivery_id });
+}
+
 /** How the cart would use its coupon, for the one judgement of it (docs/shop-rules.md#coupons). */
 export function couponUse(userId: number, input: CreateOrderInput, subtotal: number) {
   return { promoId: input.promo_id!, userId, subtotal, deliveryId: input.delivery_id };
@@ -156,10 +161,11 @@ export async function quoteOrder(
   const lines = await priceCart(db, menu, input);
   const { subtotal } = priceOrder(lines);
   const verdict: PromoVerdict | undefined = input.promo_id ? await judgePromo(db, shop, couponUse(session.id, input, subtotal)) : undefined;
-  const { line_totals: _, ...amounts } = priceOrder(lines, verdict?.discountPercent ?? 0);
+  const { line_totals: _, ...amounts } = billOf(shop, lines, input, verdict?.discountPercent ?? 0);
   return {
     lines,
     ...amounts,
+    rates: shop.bill,
     promo: verdict ? { id: verdict.id, applies: verdict.applies, reason: verdict.reason && t(verdict.reason) } : null,
   };
 }

@@ -20,12 +20,13 @@ import { transactions } from '../../db/schema.ts';
 interface OrderRow
   extends Omit<
     Order,
-    'status_name' | 'delivery_name' | 'payment_method' | 'items' | 'subtotal' | 'discount' | 'tax' | 'shipping' | 'total'
+    'status_name' | 'delivery_name' | 'payment_method' | 'items' | 'subtotal' | 'discount' | 'service' | 'tax' | 'shipping' | 'total'
   > {
   events?: Omit<OrderDetail['events'][number], 'status_name'>[];
   items: Omit<Order['items'][number], 'size_name'>[];
   subtotal: string | number;
   discount: string | number;
+  service: string | number;
   tax: string | number;
   shipping: string | number;
   total: string | number;
@@ -43,6 +44,7 @@ function toOrder(row: OrderRow): Order {
     // bigint columns arrive as text from node-postgres; the sums stay far below 2^53.
     subtotal: Number(row.subtotal),
     discount: Number(row.discount),
+    service: Number(row.service),
     tax: Number(row.tax),
     shipping: Number(row.shipping),
     total: Number(row.total),
@@ -76,7 +78,9 @@ const ORDER_COLUMNS = sql`t.id, t.number,
      from (select 1) one left join payments pay on pay.transaction_id = t.id) as payment,
   t.status_id, t.delivery_id, t.payment_id, t.promo_id, t.address,
   to_char(t.scheduled_for at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as scheduled_for,
-  t.subtotal, t.discount, t.tax, t.shipping, t.total,
+  t.subtotal, t.discount, t.service, t.tax, t.shipping, t.total,
+  json_build_object('tax_name', t.tax_name, 'tax_rate', t.tax_rate_bp / 100.0, 'service_rate', t.service_rate_bp / 100.0,
+    'prices_include_tax', t.prices_include_tax) as rates,
   to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   ${utc('t.updated_at')} as updated_at`;
 

@@ -45,3 +45,34 @@ export async function writeMonthlyRevenueGoal(db: Db, goal: number, at: Date): P
   );
   return Number(row!.goal);
 }
+
+/** The channel on which a change of the owner's settings is announced: every instance reads them again. */
+export const SHOP_SETTINGS_CHANNEL = 'shop_settings';
+
+/** The settings document as the database keeps it (null before a first start wrote one). */
+export async function readSettings(db: Db): Promise<unknown> {
+  const [row] = await rows<{ settings: unknown }>(db, sql`select settings from shop_settings where id = 1`);
+  const settings = row?.settings ?? null;
+  return typeof settings === 'string' ? JSON.parse(settings) : settings;
+}
+
+/** Writes a first settings document, unless the shop has one already: the first values of a new shop. */
+export async function initSettings(db: Db, settings: object): Promise<void> {
+  await db.execute(sql`insert into shop_settings (id, settings) values (1, ${JSON.stringify(settings)}::jsonb)
+    on conflict (id) do update set settings = coalesce(shop_settings.settings, excluded.settings)`);
+}
+
+/** The settings as stored, their row locked until the end of the transaction (null when there is none yet). */
+export async function lockSettings(db: Db): Promise<unknown> {
+  const [row] = await rows<{ settings: unknown }>(db, sql`select settings from shop_settings where id = 1 for update`);
+  const settings = row?.settings ?? null;
+  return typeof settings === 'string' ? JSON.parse(settings) : settings;
+}
+
+/** Stores the settings and announces them to every instance, in one statement. */
+export async function writeSettings(db: Db, settings: object, at: Date): Promise<void> {
+  await db.execute(sql`with saved as (
+      insert into shop_settings (id, settings, updated_at) values (1, ${JSON.stringify(settings)}::jsonb, ${at.toISOString()})
+      on conflict (id) do update set settings = excluded.settings, updated_at = excluded.updated_at returning id)
+    select pg_notify(${SHOP_SETTINGS_CHANNEL}, '{}') from saved`);
+}

@@ -1,9 +1,18 @@
-import { DaySlotsSchema, ShopGoalSchema, ShopSchema, SlotsQuerySchema, UpdateShopSchema, WeekSlotsSchema } from '@kopi/shared';
+import {
+  DaySlotsSchema,
+  ShopGoalSchema,
+  ShopSchema,
+  ShopSettingsAnswerSchema,
+  SlotsQuerySchema,
+  UpdateShopSchema,
+  UpdateShopSettingsSchema,
+  WeekSlotsSchema,
+} from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { envelope } from '../../lib/reply.ts';
-import { describeShop, type ShopSettings, slotsOfDay, slotsOfWeek, updateShop } from './shop.service.ts';
+import { describeShop, type ShopSettings, slotsOfDay, slotsOfWeek, updateSettings, updateShop } from './shop.service.ts';
 
 export async function shopRoutes(base: FastifyInstance, opts: { db: Db; shop: ShopSettings }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -62,5 +71,35 @@ export async function shopRoutes(base: FastifyInstance, opts: { db: Db; shop: Sh
       },
     },
     async (request) => ({ msg: request.t('server.shopSaved'), data: await updateShop(db, shop, request.body) }),
+  );
+
+  app.get(
+    '/shop/settings',
+    {
+      preHandler: app.auth.admin,
+      schema: {
+        tags: ['shop'],
+        summary:
+          "The owner's settings (Admin): the shop's name, address and tax number, opening hours, slot capacity, tax and service, receipts",
+        response: { 200: envelope(ShopSettingsAnswerSchema) },
+      },
+    },
+    async (request) => ({ msg: request.t('server.settingsFound'), data: shop.settings }),
+  );
+
+  app.patch(
+    '/shop/settings',
+    {
+      preHandler: app.auth.admin,
+      schema: {
+        tags: ['shop'],
+        summary:
+          'Change any of the settings (Admin): every instance takes them within a second, with no restart. Orders placed before ' +
+          'keep the rates they were priced with',
+        body: UpdateShopSettingsSchema,
+        response: { 200: envelope(ShopSettingsAnswerSchema) },
+      },
+    },
+    async (request) => ({ msg: request.t('server.settingsSaved'), data: await updateSettings(db, shop, request.body) }),
   );
 }

@@ -1,7 +1,10 @@
 import {
   addDays,
+  type BillRates,
+  billRatesOf,
   type DaySlots,
   daySlots,
+  defaultShopSettings,
   describeOpeningHours,
   isOpenAt,
   isoInZone,
@@ -9,28 +12,51 @@ import {
   type PasswordResetWay,
   SCHEDULE_DAYS,
   type Shop,
+  type ShopSettingsDoc,
+  ShopSettingsSchema,
   shopDate,
   shopInstant,
   shopStatus,
   slotStartOf,
   type UpdateShop,
+  type UpdateShopSettings,
   type WeekHours,
+  weekOf,
 } from '@kopi/shared';
 import { type Config, passwordResetWay } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, fieldRefused } from '../../lib/errors.ts';
 import { type Phrase, phrase } from '../../lib/i18n.ts';
-import { countSlotOrders, lockSlot, readMonthlyRevenueGoal, writeMonthlyRevenueGoal } from './shop.repository.ts';
+import {
+  countSlotOrders,
+  initSettings,
+  lockSettings,
+  lockSlot,
+  readMonthlyRevenueGoal,
+  readSettings,
+  writeMonthlyRevenueGoal,
+  writeSettings,
+} from './shop.repository.ts';
 
 // The shop's clock, hours and order slots (docs/shop-rules.md#opening-hours-and-slots).
 
-/** What the shop module needs to know about the shop; other modules receive it to ask about time. */
+/**
+ * What the modules know about the shop; other modules receive it to ask about time and the bill. One
+ * object per instance, kept up to date in place when the owner changes the settings on any instance
+ * (docs/shop-rules.md#settings), so whoever holds it reads the settings of now.
+ */
 export interface ShopSettings {
   name: string;
   timezone: string;
   hours: WeekHours;
   slotCapacity: number;
+  /** The rates an order is priced with now (docs/shop-rules.md#tax-service-and-the-bill). */
+  bill: BillRates;
+  /** What the owner set on /settings, as the database keeps it; the fields above follow it. */
+  settings: ShopSettingsDoc;
+  /** A new shop's first settings: the environment's (SHOP_NAME, OPENING_HOURS, SLOT_CAPACITY). */
+  readonly firstSettings: ShopSettingsDoc;
   clock: Clock;
   passwordReset: PasswordResetWay;
   /** LATE_AFTER_MINUTES: the board's late rule (docs/shop-rules.md#the-counter). */
@@ -39,17 +65,74 @@ export interface ShopSettings {
   onlinePayments: boolean;
 }
 
+/** The shop as the environment describes it, until its settings are read from the database (loadSettings). */
 export function shopSettings(config: Config): ShopSettings {
-  return {
-    name: config.shopName,
+  const firstSettings = defaultShopSettings(config.shopName, config.openingHours, config.slotCapacity);
+  const shop = {
     timezone: config.shopTimezone,
-    hours: config.openingHours,
-    slotCapacity: config.slotCapacity,
+    firstSettings,
     clock: config.clock,
     passwordReset: passwordResetWay(config),
     lateAfterMinutes: config.counter.lateAfterMinutes,
     onlinePayments: config.payments.midtrans !== undefined,
-  };
+  } as ShopSettings;
+  applySettings(shop, firstSettings);
+  return shop;
+}
+
+/** Announced by a change of the settings: every instance reads them again (shop.plugin.ts). */
+export { SHOP_SETTINGS_CHANNEL } from './shop.repository.ts';
+
+/** The settings become the shop's, in place. */
+function applySettings(shop: ShopSettings, settings: ShopSettingsDoc): void {
+  shop.settings = settings;
+  shop.name = settings.name;
+  shop.hours = weekOf(settings.opening_hours);
+  shop.slotCapacity = settings.slot_capacity;
+  shop.bill = billRatesOf(settings);
+}
+
+/**
+ * A stored document read as settings: a setting a newer version added, and so missing from it,
+ * takes its first value. One that no longer passes the schema (edited by hand) keeps the shop's
+ * settings as they were, said in the log.
+ */
+function settingsOf(stored: unknown, first: ShopSettingsDoc): ShopSettingsDoc | undefined {
+  if (stored === null || typeof stored !== 'object') return undefined;
+  const parsed = ShopSettingsSchema.safeParse({ ...first, ...stored });
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Reads the owner's settings into the shop; a new shop's are written first, from the environment.
+ * Called at start and whenever an instance announces a change (shop.plugin.ts).
+ */
+export async function loadSettings(db: Db, shop: ShopSettings, log: { error(message: string): void }): Promise<void> {
+  let stored = await readSettings(db);
+  if (stored === null) {
+    await initSettings(db, shop.firstSettings);
+    stored = await readSettings(db);
+  }
+  const settings = settingsOf(stored, shop.firstSettings);
+  if (settings) applySettings(shop, settings);
+  else log.error('shop settings: the stored settings do not pass their schema; the shop keeps its settings as they were');
+}
+
+/**
+ * PATCH /shop/settings: the change (already checked by UpdateShopSettingsSchema) on top of the
+ * settings as stored, under the row's lock so that two owners' changes of different settings both
+ * stay; every instance reads them within a second (their announcement).
+ */
+export async function updateSettings(db: Db, shop: ShopSettings, change: UpdateShopSettings): Promise<ShopSettingsDoc> {
+  const settings = await db.transaction(async (trx) => {
+    const tx = trx as Db;
+    const stored = settingsOf(await lockSettings(tx), shop.firstSettings) ?? shop.settings;
+    const merged = ShopSettingsSchema.parse({ ...stored, ...change });
+    await writeSettings(tx, merged, shop.clock.now());
+    return merged;
+  });
+  applySettings(shop, settings);
+  return settings;
 }
 
 const inZone = (shop: ShopSettings, instant: Date | null) => (instant ? isoInZone(instant, shop.timezone) : null);
@@ -68,6 +151,7 @@ export function describeShop(shop: ShopSettings): Shop {
     today: shopDate(now, shop.timezone),
     online_payments: shop.onlinePayments,
     late_after_minutes: shop.lateAfterMinutes,
+    bill: { ...shop.bill, service_on: [...shop.bill.service_on] },
     password_reset: shop.passwordReset,
   };
 }

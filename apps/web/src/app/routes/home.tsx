@@ -3,7 +3,7 @@ import { CupIcon } from '../../components/layout/brand';
 import { ButtonLink } from '../../components/ui/button';
 import { type MessageKey, useT } from '../../lib/i18n';
 import { useShopHours } from '../../lib/shop-hours';
-import { SHOP_NAME } from '../../lib/shop-name';
+import { shopName } from '../../lib/shop-name';
 
 // docs/shop-rules.md#landing-figures: the landing page's sample favourites (names are ours; the spec gives only the prices).
 const [hazelnutPrice, pinkyPrice, wingsPrice] = LANDING.favouritePrices;
@@ -42,7 +42,7 @@ export function HomePage() {
       <section className="overflow-hidden rounded-3xl bg-gradient-to-br from-espresso via-roast to-caramel px-6 py-14 text-crema shadow-xl sm:px-12">
         <div className="grid items-center gap-10 md:grid-cols-[3fr_2fr]">
           <div>
-            <p className="font-semibold tracking-widest text-honey uppercase">{SHOP_NAME}</p>
+            <p className="font-semibold tracking-widest text-honey uppercase">{shopName()}</p>
             <h1 className="mt-3 text-4xl leading-tight font-bold sm:text-5xl">{t('home.heading')}</h1>
             <p className="mt-5 max-w-xl text-lg text-crema/90">{t('home.intro', { hours })}</p>
             <div className="mt-8 flex flex-wrap gap-3">

@@ -5,7 +5,7 @@ import { stationOf } from '../../features/orders/board-model';
 import { OrderBoard } from '../../features/orders/components/order-board';
 import { shopQueries } from '../../features/shop/api/shop';
 import { useT } from '../../lib/i18n';
-import { SHOP_NAME } from '../../lib/shop-name';
+import { shopName } from '../../lib/shop-name';
 
 /** Until the shop's answer is in, the server's default (docs/shop-rules.md#the-counter). */
 const LATE_AFTER_MINUTES_DEFAULT = 10;
@@ -26,7 +26,7 @@ export function OrderBoardPage() {
         </ButtonLink>
       </div>
       <OrderBoard
-        shopName={SHOP_NAME}
+        shopName={shopName()}
         station={station}
         onStationChange={(next) => setParams(next ? { station: next } : {}, { replace: true })}
         lateAfterMinutes={shop.data?.late_after_minutes ?? LATE_AFTER_MINUTES_DEFAULT}

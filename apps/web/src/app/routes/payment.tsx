@@ -168,7 +168,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const quotable = cart.lines.length > 0 && quoteBody.items.length > 0 && !hasZeroLine && !needsAddress && !guest;
   const quote = useQuery({ ...orderQueries.quote({ ...quoteBody, guest_name: undefined }), enabled: quotable });
   const priced = quotable && quote.data ? quote.data : null;
-  const totals = priced ?? cartEstimate(cart);
+  const totals = priced ?? cartEstimate(cart, shop.data?.bill, deliveryId);
   const couponRefused = priced?.promo && !priced.promo.applies ? (priced.promo.reason ?? t('coupon.doesNotApply')) : null;
   // Confirmed without a network: the order is kept on this phone and sent when it is back (the
   // History shows it waiting); the cart it was made of goes with it (docs/decisions/offline-and-caching.md#the-outbox).

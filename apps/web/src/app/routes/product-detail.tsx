@@ -17,7 +17,7 @@ import { useT } from '../../lib/i18n';
 import { imageSources } from '../../lib/image-url';
 import { CATEGORY_KEYS, DELIVERY_CHOICE_KEYS, nameOf, SIZE_KEYS } from '../../lib/names';
 import { useSession } from '../../lib/session';
-import { SHOP_HOURS, useShopHours } from '../../lib/shop-hours';
+import { shopHoursIn, useShopHours } from '../../lib/shop-hours';
 import { toast } from '../../lib/toast';
 
 /** The sizes the product is sold in, each with its price (docs/shop-rules.md#prices-and-sizes). */
@@ -29,7 +29,6 @@ function sizeChoices(product: Product, t: ReturnType<typeof useT>) {
   });
 }
 /** The spec's "Delivery only on …", which would read wrong for a shop open every day. */
-const DELIVERY_NOTE_KEY = SHOP_HOURS.startsWith('every day') ? 'detail.deliveryEveryDay' : 'detail.deliveryOnlyOn';
 
 export function ProductDetailPage() {
   const id = Number(useParams().id);
@@ -121,7 +120,7 @@ function ProductDetail({ product }: { product: Product }) {
             className="aspect-square w-full rounded-3xl bg-crema object-cover shadow-md"
           />
           <p className="rounded-2xl bg-crema p-4 text-sm">
-            <strong>{t(DELIVERY_NOTE_KEY, { hours })}</strong>
+            <strong>{t(shopHoursIn('en').startsWith('every day') ? 'detail.deliveryEveryDay' : 'detail.deliveryOnlyOn', { hours })}</strong>
           </p>
         </div>
 

@@ -1,4 +1,4 @@
-import { SHOP_NAME } from '../../lib/shop-name';
+import { shopName } from '../../lib/shop-name';
 
 export function CupIcon({ className = 'size-8' }: { className?: string }) {
   return (
@@ -15,7 +15,7 @@ export function Brand() {
   return (
     <span className="flex items-center gap-2 font-display text-xl font-bold tracking-wide">
       <CupIcon />
-      {SHOP_NAME}
+      {shopName()}
     </span>
   );
 }

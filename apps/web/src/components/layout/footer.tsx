@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useT } from '../../lib/i18n';
 import { useShopHours } from '../../lib/shop-hours';
-import { SHOP_NAME } from '../../lib/shop-name';
+import { shopName } from '../../lib/shop-name';
 import { Brand } from './brand';
 
 // py-1: each link is a tap target of at least 24 px in height on a phone (WCAG 2.2 AA 2.5.8).
@@ -66,7 +66,7 @@ export function Footer() {
         </nav>
       </div>
       <p className="border-t border-crema/15 py-4 text-center text-xs text-crema/70">
-        {t('footer.rights', { year: String(new Date().getFullYear()), shop: SHOP_NAME })}
+        {t('footer.rights', { year: String(new Date().getFullYear()), shop: shopName() })}
       </p>
     </footer>
   );

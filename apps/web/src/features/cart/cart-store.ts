@@ -1,4 +1,4 @@
-import { DELIVERY_METHODS, lineTotal, priceOrder, QTY_MAX, SIZES, STORAGE } from '@kopi/shared';
+import { type BillRates, DELIVERY_METHODS, lineTotal, NO_TAX, priceOrder, QTY_MAX, SIZES, STORAGE } from '@kopi/shared';
 import { createLocalStore, removeKeys, useLocalStore, writeKeys } from '../../lib/local-store';
 
 // docs/decisions/spec-fidelity.md#fixed: a real cart of several lines kept in localStorage under CART_KEY. The spec's own
@@ -176,14 +176,15 @@ export function cartLineTotal(line: CartLine): number {
 }
 
 /**
- * The cart's amounts as the menu last showed them, the coupon counted when its minimum is met: an
- * estimate until the server's quote arrives (the quote has the last word, docs/shop-rules.md#coupons).
+ * The cart's amounts as the menu last showed them, the coupon counted when its minimum is met, at
+ * the shop's rates for the chosen delivery: an estimate until the server's quote arrives (the quote
+ * has the last word, docs/shop-rules.md#coupons).
  */
-export function cartEstimate(cart: Cart) {
+export function cartEstimate(cart: Cart, rates: BillRates = NO_TAX, deliveryId?: number) {
   const lines = cart.lines.map(toPrice);
   const { subtotal } = priceOrder(lines);
   const discountPercent = cart.promo && subtotal >= cart.promo.minPrice ? cart.promo.discount : 0;
-  return priceOrder(lines, discountPercent);
+  return { ...priceOrder(lines, { discountPercent, rates, deliveryId }), rates };
 }
 
 export function useCart(): Cart {

@@ -56,6 +56,8 @@ export const server = {
   'server.guestNameRequired': 'Your name is required',
   'server.guestPaysCash': 'A guest at a table pays in cash at the counter: choose Cash On Delivery',
   'server.tableCodeRenewed': 'The table has a new QR code: print it; the old one no longer takes orders',
+  'server.settingsFound': "The shop's settings",
+  'server.settingsSaved': 'Settings saved: every screen takes them within a second',
   'server.guestNoCoupons': 'Coupons need an account: sign in to use one',
   'server.guestTooManyItems': 'A guest order takes at most {max} items: please ask the staff to help you order more',
   'server.paymentNotOffered': '{method} payments are not offered by this shop: choose Card or Cash On Delivery',

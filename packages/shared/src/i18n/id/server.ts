@@ -57,6 +57,8 @@ export const server = {
   'server.guestNameRequired': 'Nama Anda wajib diisi',
   'server.guestPaysCash': 'Tamu di meja membayar tunai di kasir: pilih Cash On Delivery',
   'server.tableCodeRenewed': 'Meja ini memiliki kode QR baru: cetak kode itu; kode lama tidak lagi menerima pesanan',
+  'server.settingsFound': 'Pengaturan toko',
+  'server.settingsSaved': 'Pengaturan disimpan: setiap layar memakainya dalam satu detik',
   'server.guestNoCoupons': 'Kupon memerlukan akun: login untuk memakainya',
   'server.guestTooManyItems': 'Pesanan tamu paling banyak {max} item: silakan minta bantuan staf untuk memesan lagi',
   'server.paymentNotOffered': 'Pembayaran {method} tidak tersedia di kedai ini: pilih Card atau Cash On Delivery',

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { type MessageKey, useLocale, useT } from '../../../lib/i18n';
 import { DELIVERY_TITLE_KEYS, nameOf } from '../../../lib/names';
-import { SHOP_NAME, SHOP_TIMEZONE } from '../../../lib/shop-name';
+import { SHOP_TIMEZONE, shopName } from '../../../lib/shop-name';
 import { toast } from '../../../lib/toast';
 import type { LiveOrder } from '../api/order-cache';
 import { useCancelOwnOrder } from '../api/orders';
@@ -74,7 +74,7 @@ export function OrderDetails({ order, mine, admin, orderingAgain, onOrderAgain }
         <div>
           {/* The receipt's header when printed. */}
           <p className="hidden font-display text-2xl font-bold print:block" data-testid="receipt-header">
-            {SHOP_NAME}
+            {shopName()}
           </p>
           {/* The order's number of the day names it at the counter; its id stays in the address. */}
           <h1 className="text-3xl font-bold">{t('order.heading', { number: order.number })}</h1>

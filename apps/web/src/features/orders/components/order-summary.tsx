@@ -1,6 +1,6 @@
-import { formatIDR, type Order } from '@kopi/shared';
+import { formatIDR, type Order, type OrderRates } from '@kopi/shared';
 import type { ReactNode } from 'react';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import { imageSources } from '../../../lib/image-url';
 import { nameOf, SIZE_KEYS, STATUS_KEYS } from '../../../lib/names';
 
@@ -18,10 +18,33 @@ export interface SummaryLine {
 export interface SummaryTotals {
   subtotal: number;
   discount?: number;
+  /** The service charge; 0 for an order type that does not pay it. */
+  service: number;
   tax: number;
   shipping: number;
   total: number;
+  /** The tax and service the amounts were priced with: their lines say their names and rates. */
+  rates: OrderRates;
   status?: string;
+}
+
+/** A percentage as the page's language writes it: 7.25 → "7.25" / "7,25". */
+const percentIn = (locale: string, rate: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(rate);
+
+/**
+ * The bill's fees (docs/shop-rules.md#tax-service-and-the-bill) under TAX & FEES, which adds what is
+ * added to the subtotal: the service charge and an added tax. A tax the prices include is named
+ * too, as the part of the total that is tax.
+ */
+function feeLines(totals: SummaryTotals, t: ReturnType<typeof useT>, locale: string): [string, string][] {
+  const { rates } = totals;
+  const lines: [string, string][] = [];
+  if (totals.service > 0) lines.push([t('summary.service', { rate: percentIn(locale, rates.service_rate) }), formatIDR(totals.service)]);
+  if (rates.tax_rate > 0) {
+    const key = rates.prices_include_tax ? 'summary.taxIncluded' : 'summary.taxAdded';
+    lines.push([t(key, { name: rates.tax_name, rate: percentIn(locale, rates.tax_rate) }), formatIDR(totals.tax)]);
+  }
+  return lines;
 }
 
 interface SummaryLinesProps {
@@ -66,19 +89,26 @@ export function SummaryLines({ lines, renderActions }: SummaryLinesProps) {
 /** docs/decisions/spec-fidelity.md#kept-word-for-word: SUBTOTAL, TAX & FEES, SHIPPING (STATUS ORDER on Manage order) and TOTAL. */
 export function SummaryTotalsTable({ totals }: { totals: SummaryTotals }) {
   const t = useT();
-  const rows: [string, string][] = [
+  const locale = useLocale();
+  const added = totals.service + (totals.rates.prices_include_tax ? 0 : totals.tax);
+  const rows: [string, string, boolean?][] = [
     [t('summary.subtotal'), formatIDR(totals.subtotal)],
     ...(totals.discount ? ([[t('summary.discount'), `- ${formatIDR(totals.discount)}`]] as [string, string][]) : []),
-    [t('summary.tax'), formatIDR(totals.tax)],
+    [t('summary.tax'), formatIDR(added)],
+    ...feeLines(totals, t, locale).map(([label, value]): [string, string, boolean] => [label, value, true]),
     [t('summary.shipping'), formatIDR(totals.shipping)],
     ...(totals.status ? ([[t('summary.status'), totals.status]] as [string, string][]) : []),
   ];
   return (
     <dl className="space-y-2 border-t border-roast/15 pt-4">
-      {rows.map(([label, value]) => (
-        <div key={label} className="flex justify-between gap-4 text-sm">
-          <dt className="text-roast">{label}</dt>
-          <dd className="font-semibold">{value}</dd>
+      {rows.map(([label, value, fee]) => (
+        <div
+          key={label}
+          className={`flex justify-between gap-4 text-sm ${fee ? 'pl-4 text-roast' : ''}`}
+          data-testid={fee ? 'summary-fee' : undefined}
+        >
+          <dt className={fee ? '' : 'text-roast'}>{label}</dt>
+          <dd className={fee ? '' : 'font-semibold'}>{value}</dd>
         </div>
       ))}
       <div className="flex justify-between gap-4 pt-2 text-xl font-bold">
@@ -115,8 +145,10 @@ export function StoredOrderSummary({ order }: { order: Order }) {
         totals={{
           subtotal: order.subtotal,
           discount: order.discount,
+          service: order.service,
           tax: order.tax,
           shipping: order.shipping,
+          rates: order.rates,
           status: nameOf(t, STATUS_KEYS, order.status_id, order.status_name),
           total: order.total,
         }}

@@ -2,7 +2,7 @@ import { API_BASE, type PickupBoard } from '@kopi/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
-import { SHOP_NAME } from '../../../lib/shop-name';
+import { shopName } from '../../../lib/shop-name';
 import { useEventSource } from '../../../lib/use-event-source';
 import { playChime, soundReady, unlockSound } from '../chime';
 import { arrivedNumbers, keyedByNumber } from '../pickup-entries';
@@ -71,7 +71,7 @@ export function PickupBoardScreen({ controls }: { controls?: ReactNode }) {
     }
   });
 
-  const pageTitle = t('pickup.title', { shop: SHOP_NAME });
+  const pageTitle = t('pickup.title', { shop: shopName() });
   useEffect(() => {
     const title = document.title;
     document.title = pageTitle;

@@ -1,7 +1,7 @@
 import type { Profile as MemberProfile } from '@kopi/shared';
 import { formatIDR, type Locale } from '@kopi/shared';
 import { useLocale, useT } from '../../../lib/i18n';
-import { SHOP_NAME, SHOP_TIMEZONE } from '../../../lib/shop-name';
+import { SHOP_TIMEZONE, shopName } from '../../../lib/shop-name';
 
 /** "2026-11-23" (a day) or an instant, as the shop's calendar day: "23 November 2026". */
 function formatSince(since: string, locale: Locale): string {
@@ -30,7 +30,7 @@ export function MemberCard({ profile }: { profile: MemberProfile }) {
         data-testid="member-card"
         className="relative max-w-xl overflow-hidden rounded-3xl bg-gradient-to-br from-espresso to-roast p-6 text-crema shadow-md"
       >
-        <p className="text-sm font-semibold tracking-widest uppercase">{t('member.cardLine', { shop: SHOP_NAME })}</p>
+        <p className="text-sm font-semibold tracking-widest uppercase">{t('member.cardLine', { shop: shopName() })}</p>
         <p className="mt-4 font-mono text-2xl font-bold tracking-wider" data-testid="member-number">
           {profile.member.number}
         </p>

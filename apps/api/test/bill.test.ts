@@ -1,0 +1,170 @@
+import { parseOpeningHours } from '@kopi/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { fixedClock } from '../src/lib/clock.ts';
+import { addProduct, api, createTestShop, onPostgres, signUpAs, type TestShop, testConfig } from './helpers.ts';
+import { orderBody, query } from './matrix-helpers.ts';
+
+// The bill and the settings an owner edits (docs/shop-rules.md#tax-service-and-the-bill,
+// docs/shop-rules.md#settings): PBJT and the service charge priced by the one rule, kept by each
+// order; settings stored in the database, checked, and taken by every instance without a restart.
+// 23 November 2026 is a Monday; 13:00 in Jakarta.
+const clock = fixedClock('2026-11-23T06:00:00Z');
+
+type Account = Awaited<ReturnType<typeof signUpAs>>;
+let shop: TestShop;
+let owner: Account;
+let rina: Account;
+let latte: { id: number };
+
+beforeAll(async () => {
+  shop = await createTestShop({ clock, openingHours: parseOpeningHours('mon-fri 13:00-19:00'), shopName: 'Kopi Senja' });
+  owner = await signUpAs(shop, 'Admin');
+  rina = await signUpAs(shop, 'User');
+  latte = await addProduct(shop, owner.token, { product_name: 'Bill Latte', price: 25000, category_id: 2 });
+});
+afterAll(() => shop.close());
+
+const settings = (body: unknown, token = owner.token, headers: Record<string, string> = {}) =>
+  api(shop, 'PATCH', '/shop/settings', { token, body, headers });
+const order = (extra: Record<string, unknown> = {}) =>
+  api(shop, 'POST', '/transactions', { token: rina.token, body: orderBody(latte.id, extra) });
+const quote = (extra: Record<string, unknown> = {}) =>
+  api(shop, 'POST', '/transactions/quote', { token: rina.token, body: orderBody(latte.id, extra) });
+
+describe('GET and PATCH /shop/settings', () => {
+  beforeEach(async () => {
+    await settings({ tax_rate: 0, service_rate: 0, prices_include_tax: false, service_on: [1] });
+  });
+
+  it("starts from the environment's values and keeps what the owner sets, for the owner only", async () => {
+    const read = await api(shop, 'GET', '/shop/settings', { token: owner.token });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data).toMatchObject({
+      name: 'Kopi Senja',
+      opening_hours: ['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({ day, opens: '13:00', closes: '19:00' })),
+      tax_name: 'PBJT',
+      service_on: [1],
+      cash_rounding: 0,
+    });
+    const saved = await settings({ address: 'Jl. Braga No. 12, Bandung', npwpd: 'P2.0012345.11.04', receipt_footer: 'Terima kasih!' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ address: 'Jl. Braga No. 12, Bandung', npwpd: 'P2.0012345.11.04', name: 'Kopi Senja' });
+    expect((await api(shop, 'GET', '/shop/settings', { token: owner.token })).json().data.receipt_footer).toBe('Terima kasih!');
+    for (const token of [rina.token, undefined]) {
+      expect((await api(shop, 'GET', '/shop/settings', { token })).statusCode).toBe(token ? 403 : 401);
+      expect((await api(shop, 'PATCH', '/shop/settings', { token, body: { tax_rate: 5 } })).statusCode).toBe(token ? 403 : 401);
+    }
+    expect((await api(shop, 'GET', '/shop/settings', { token: owner.token })).json().data.tax_rate).toBe(0);
+  });
+
+  it.each([
+    [{ tax_rate: 10.5 }, 'tax_rate', 'The tax rate is a percentage from 0 to 10'],
+    [{ tax_rate: 7.255 }, 'tax_rate', 'A percentage has at most two decimals'],
+    [{ service_rate: 16 }, 'service_rate', 'The service charge is a percentage from 0 to 15'],
+    [{ service_on: [1, 1] }, 'service_on', 'Each order type is named once'],
+    [{ service_on: [4] }, 'service_on.0', 'delivery_id must be 1 (Dine In), 2 (Door Delivery) or 3 (Pick Up)'],
+    [{ cash_rounding: 50 }, 'cash_rounding', 'Cash is rounded to Rp 100, or not at all (0)'],
+    [{ name: '  ' }, 'name', "The shop's name is required"],
+    [
+      { opening_hours: [{ day: 'mon', opens: '09:10', closes: '12:00' }] },
+      'opening_hours.0.opens',
+      'Opening times are on the quarter hour (:00, :15, :30, :45), from 00:00 to 24:00',
+    ],
+    [
+      { opening_hours: [{ day: 'mon', opens: '12:00', closes: '09:00' }] },
+      'opening_hours.0.closes',
+      'A closing time must come after its opening',
+    ],
+    [
+      {
+        opening_hours: [
+          { day: 'mon', opens: '09:00', closes: '13:00' },
+          { day: 'mon', opens: '12:00', closes: '15:00' },
+        ],
+      },
+      'opening_hours.1',
+      'Two openings of one day overlap',
+    ],
+    [{ opening_hours: [] }, 'opening_hours', 'The shop needs at least one opening in the week'],
+    [{}, 'body', 'Send at least one setting to change'],
+  ])('refuses %j with a 400 naming %s, and stores nothing', async (body, field, message) => {
+    const before = (await api(shop, 'GET', '/shop/settings', { token: owner.token })).json().data;
+    const res = await settings(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ field, message });
+    expect((await api(shop, 'GET', '/shop/settings', { token: owner.token })).json().data).toEqual(before);
+  });
+
+  it('says why in Indonesian too', async () => {
+    const res = await settings({ tax_rate: 12 }, owner.token, { 'accept-language': 'id' });
+    expect(res.json().errors).toEqual([{ field: 'tax_rate', message: 'Tarif pajak adalah persentase dari 0 sampai 10' }]);
+  });
+});
+
+describe('the bill', () => {
+  it('charges PBJT and the service charge on Dine In, only PBJT taken away, and each order keeps the rates it was priced with', async () => {
+    await settings({ tax_name: 'PBJT', tax_rate: 10, service_rate: 5, service_on: [1], prices_include_tax: false });
+    const quoted = (await quote({ delivery_id: 1 })).json().data;
+    expect(quoted).toMatchObject({ subtotal: 25000, service: 1250, tax: 2625, total: 28875 });
+    expect(quoted.rates).toEqual({ tax_name: 'PBJT', tax_rate: 10, service_rate: 5, prices_include_tax: false });
+    const dineIn = (await order({ delivery_id: 1 })).json().data;
+    expect(dineIn).toMatchObject({ subtotal: 25000, service: 1250, tax: 2625, total: 28875 });
+    const pickUp = (await order({ delivery_id: 3 })).json().data;
+    expect(pickUp).toMatchObject({ subtotal: 25000, service: 0, tax: 2500, total: 27500 });
+
+    // The owner changes the rates: the orders placed before keep theirs.
+    await settings({ tax_rate: 7.25, service_rate: 11.5 });
+    const read = (await api(shop, 'GET', `/transactions/${dineIn.id}`, { token: rina.token })).json().data;
+    expect(read).toMatchObject({ service: 1250, tax: 2625, total: 28875, rates: { tax_rate: 10, service_rate: 5 } });
+    const [stored] = await query<{ tax_rate_bp: number; service_rate_bp: number }>(
+      shop,
+      sql`select tax_rate_bp, service_rate_bp from transactions where id = ${dineIn.id}`,
+    );
+    expect(stored).toEqual({ tax_rate_bp: 1000, service_rate_bp: 500 });
+    // 3 × 27.000 at 7.25 % and 11.5 %: service 9.315, tax 6.547,84 → 6.548.
+    const odd = (await order({ items: [{ product_id: latte.id, qty: 3, size_id: 1 }], delivery_id: 1 })).json().data;
+    expect(odd).toMatchObject({ subtotal: 75000, service: 8625, tax: 6063, total: 89688 });
+  });
+
+  it('extracts the tax from prices that include it', async () => {
+    await settings({ tax_rate: 10, service_rate: 5, prices_include_tax: true });
+    const placed = (await order({ delivery_id: 1 })).json().data;
+    expect(placed).toMatchObject({ subtotal: 25000, service: 1250, tax: 2386, total: 26250, rates: { prices_include_tax: true } });
+  });
+});
+
+describe('settings without a restart', () => {
+  it('takes new hours, a name and a slot capacity at once', async () => {
+    await settings({ opening_hours: [{ day: 'sat', opens: '08:00', closes: '14:00' }], name: 'Kopi Pagi', slot_capacity: 1 });
+    const now = (await api(shop, 'GET', '/shop')).json().data;
+    expect(now).toMatchObject({ name: 'Kopi Pagi', open_now: false, opening_hours: [{ day: 'sat', opens: '08:00', closes: '14:00' }] });
+    const closed = await order({ delivery_id: 3 });
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json().msg).toMatch(/^We are closed now and open on Sat 28 Nov at 08:00/);
+    await settings({ opening_hours: [{ day: 'mon', opens: '08:00', closes: '20:00' }], name: 'Kopi Senja', slot_capacity: 10 });
+    expect((await order({ delivery_id: 3 })).statusCode).toBe(201);
+  });
+
+  it.runIf(onPostgres)('reaches another instance on the same database within a second', async () => {
+    const other = await openDatabase({ url: shop.database.url!, poolSize: 2 });
+    const b = await buildApp(testConfig({ clock }), other);
+    try {
+      await settings({ service_rate: 3.5, tax_rate: 0 });
+      const started = Date.now();
+      let bill: { service_rate: number } | undefined;
+      while (Date.now() - started < 2000) {
+        bill = (await b.inject({ url: '/api/coffee-project/shop' })).json().data.bill;
+        if (bill?.service_rate === 3.5) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(bill?.service_rate).toBe(3.5);
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      await b.close();
+      await other.close();
+    }
+  });
+});

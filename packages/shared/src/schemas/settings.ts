@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { DELIVERY_METHODS, DINE_IN_ID } from '../constants.ts';
+import type { BillRates } from '../money.ts';
+import { hasUnshowable } from '../names.ts';
+import { DAY_KEYS, openingHoursList, parseOpeningHours, type WeekHours } from '../opening-hours.ts';
+import { formBoolean, requiredText, wholeNumber } from './fields.ts';
+
+// The settings an owner edits on /settings (docs/shop-rules.md#settings): who the shop is, when it
+// takes orders, its tax and service, what its receipts say. One schema checks the form in the
+// browser, the PATCH on the server and the document the database keeps.
+
+/** A percentage with at most two decimals, between 0 and `max`. */
+const percent = (max: number, range: string) =>
+  z
+    .number({ error: range })
+    .min(0, range)
+    .max(max, range)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'percentTwoDecimals');
+
+/** Plain text a screen and a receipt show: at most `max` characters, no control or direction marks. */
+const shownText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'atMostCharacters')
+    .refine((text) => !hasUnshowable(text), 'nameUnshowable');
+
+/** HH:MM on the quarter hour, 00:00 to 24:00. */
+const QUARTER_HOUR = /^(?:(?:[01]\d|2[0-3]):(?:00|15|30|45)|24:00)$/;
+
+/** An opening: a day, and times on the quarter hour (24:00 closes at midnight). */
+const OpeningSchema = z
+  .object({
+    day: z.enum(DAY_KEYS, { error: 'dayInvalid' }),
+    opens: z.string().regex(QUARTER_HOUR, 'openingQuarterHour'),
+    closes: z.string().regex(QUARTER_HOUR, 'openingQuarterHour'),
+  })
+  .refine((opening) => opening.closes > opening.opens, { message: 'openingClosesBeforeOpens', path: ['closes'] });
+export type Opening = z.infer<typeof OpeningSchema>;
+
+/** The week's openings as rules of OPENING_HOURS' own form, read by its one reader (checked by OpeningsSchema first). */
+export const weekOf = (openings: readonly Opening[]): WeekHours =>
+  parseOpeningHours(openings.map((o) => `${o.day} ${o.opens}-${o.closes}`).join('; '));
+
+/** Openings as a list, Monday first: what GET /shop answers and /settings edits. A day not listed is closed. */
+const OpeningsSchema = z
+  .array(OpeningSchema)
+  .min(1, 'openingsNone')
+  .max(21)
+  .superRefine((openings, ctx) => {
+    openings.forEach((opening, i) => {
+      const overlapping = openings.findIndex(
+        (other, j) => j < i && other.day === opening.day && other.opens < opening.closes && opening.opens < other.closes,
+      );
+      if (overlapping >= 0) ctx.addIssue({ code: 'custom', message: 'openingsOverlap', path: [i] });
+    });
+  })
+  .transform((openings) => openingHoursList(weekOf(openings)));
+
+const DELIVERY_IDS = DELIVERY_METHODS.map((method) => method.id) as number[];
+
+export const ShopSettingsSchema = z.object({
+  name: requiredText('shopNameRequired', 60).refine((name) => !hasUnshowable(name), 'nameUnshowable'),
+  address: shownText(200),
+  /** The shop's regional tax number, printed on its receipts. */
+  npwpd: shownText(40),
+  receipt_footer: shownText(300),
+  opening_hours: OpeningsSchema,
+  slot_capacity: wholeNumber({ required: 'slotCapacityRange', min: 1, max: 100_000, range: 'slotCapacityRange' }),
+  tax_name: requiredText('taxNameRequired', 20).refine((name) => !hasUnshowable(name), 'nameUnshowable'),
+  tax_rate: percent(10, 'taxRateRange'),
+  service_rate: percent(15, 'serviceRateRange'),
+  service_on: z
+    .array(z.number().refine((id) => DELIVERY_IDS.includes(id), 'deliveryIdInvalid'))
+    .max(DELIVERY_IDS.length)
+    .refine((ids) => new Set(ids).size === ids.length, 'serviceOnRepeated'),
+  prices_include_tax: formBoolean('pricesIncludeTaxInvalid'),
+  /** Cash at the till rounded to this (Rp 100), or 0: to the rupiah. */
+  cash_rounding: z.union([z.literal(0), z.literal(100)], { error: 'cashRoundingInvalid' }),
+});
+export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;
+export type ShopSettingsDoc = z.infer<typeof ShopSettingsSchema>;
+
+/** GET and PATCH /shop/settings' answer: the settings as the shop keeps them. */
+export const ShopSettingsAnswerSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  npwpd: z.string().meta({ description: "The shop's regional tax number (NPWPD), printed on its receipts" }),
+  receipt_footer: z.string(),
+  opening_hours: z.array(z.object({ day: z.enum(DAY_KEYS), opens: z.string(), closes: z.string() })).meta({
+    description: 'One entry per opening of a day, Monday first (a break: two openings); a day not listed is closed',
+  }),
+  slot_capacity: z.number(),
+  tax_name: z.string(),
+  tax_rate: z.number().meta({ description: 'Percent, 0–10, up to two decimals (PBJT); 0: no tax line' }),
+  service_rate: z.number().meta({ description: 'Percent, 0–15, up to two decimals' }),
+  service_on: z
+    .array(z.number())
+    .meta({ description: 'The delivery methods that pay the service charge (1 Dine In, 2 Door Delivery, 3 Pick Up)' }),
+  prices_include_tax: z.boolean().meta({ description: "The menu's prices include the tax (extracted), or it is added" }),
+  cash_rounding: z.number().meta({ description: 'Cash at the till is rounded to this (100), or 0: not rounded' }),
+});
+
+/** PATCH /shop/settings: any of them, at least one. */
+export const UpdateShopSettingsSchema = ShopSettingsSchema.partial().refine((change) => Object.keys(change).length > 0, 'settingsNothing');
+export type UpdateShopSettings = z.infer<typeof UpdateShopSettingsSchema>;
+
+/** The first values of a new shop: its name and hours from the environment, no tax, service on Dine In. */
+export function defaultShopSettings(name: string, hours: WeekHours, slotCapacity: number): ShopSettingsDoc {
+  return {
+    name,
+    address: '',
+    npwpd: '',
+    receipt_footer: '',
+    opening_hours: openingHoursList(hours),
+    slot_capacity: slotCapacity,
+    tax_name: 'PBJT',
+    tax_rate: 0,
+    service_rate: 0,
+    service_on: [DINE_IN_ID],
+    prices_include_tax: false,
+    cash_rounding: 0,
+  };
+}
+
+/** The rates an order is priced with, from the settings. */
+export const billRatesOf = (settings: ShopSettingsDoc): BillRates => ({
+  tax_name: settings.tax_name,
+  tax_rate: settings.tax_rate,
+  service_rate: settings.service_rate,
+  service_on: settings.service_on,
+  prices_include_tax: settings.prices_include_tax,
+});

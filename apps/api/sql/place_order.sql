@@ -45,7 +45,9 @@ CREATE FUNCTION "place_order"(
   p_time_zone text DEFAULT 'Asia/Jakarta', p_table integer DEFAULT NULL, p_guest_name text DEFAULT NULL,
   p_table_open_limit integer DEFAULT NULL, p_order_token text DEFAULT NULL, p_status integer DEFAULT 1 /* STATUS.pending */,
   p_service bigint DEFAULT 0, p_tax_name text DEFAULT 'PBJT', p_tax_rate_bp integer DEFAULT 0, p_service_rate_bp integer DEFAULT 0,
-  p_prices_include_tax boolean DEFAULT false
+  p_prices_include_tax boolean DEFAULT false, p_source text DEFAULT 'online', p_paid boolean DEFAULT false,
+  p_cashier integer DEFAULT NULL, p_shift integer DEFAULT NULL, p_cash_tendered bigint DEFAULT NULL, p_cash_change bigint DEFAULT NULL,
+  p_cash_rounding bigint DEFAULT 0, p_card_reference text DEFAULT NULL
 ) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   v_order "transactions"%ROWTYPE;
@@ -118,10 +120,12 @@ BEGIN
   -- Its day in the shop's zone; its number of the day comes from the insert's trigger (number_order.sql).
   INSERT INTO "transactions" ("user_id", "status_id", "counted", "shop_day", "table_id", "guest_name", "order_token", "delivery_id", "payment_id",
                               "promo_id", "address", "scheduled_for", "subtotal", "discount", "service", "tax", "shipping", "total",
-                              "tax_name", "tax_rate_bp", "service_rate_bp", "prices_include_tax", "idempotency_key", "idempotency_fingerprint")
+                              "tax_name", "tax_rate_bp", "service_rate_bp", "prices_include_tax", "idempotency_key", "idempotency_fingerprint",
+                              "source", "paid_at", "cashier_id", "shift_id", "cash_tendered", "cash_change", "cash_rounding", "card_reference")
   VALUES (p_user, p_status, p_status <> 6 /* STATUS.awaitingPayment */, (now() AT TIME ZONE p_time_zone)::date, p_table, p_guest_name, p_order_token, p_delivery, p_payment,
           p_promo, p_address, p_scheduled_for, p_subtotal, p_discount, p_service, p_tax, p_shipping, p_total,
-          p_tax_name, p_tax_rate_bp, p_service_rate_bp, p_prices_include_tax, p_idempotency_key, p_fingerprint)
+          p_tax_name, p_tax_rate_bp, p_service_rate_bp, p_prices_include_tax, p_idempotency_key, p_fingerprint,
+          p_source, CASE WHEN p_paid THEN now() END, p_cashier, p_shift, p_cash_tendered, p_cash_change, p_cash_rounding, p_card_reference)
   RETURNING * INTO v_order;
 
   -- Its history starts with its first status (Pending, or Awaiting payment), by its customer (none for a guest).
@@ -161,6 +165,6 @@ BEGIN
     'created_at', to_char(v_order."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updated_at', to_char(v_order."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'display_name', coalesce(p_guest_name, (SELECT coalesce(nullif(u."display_name", ''),
-      nullif(trim(concat_ws(' ', u."first_name", u."last_name")), ''), split_part(u."email", '@', 1)) FROM "users" u WHERE u."id" = p_user)));
+      nullif(trim(concat_ws(' ', u."first_name", u."last_name")), ''), split_part(u."email", '@', 1)) FROM "users" u WHERE u."id" = p_user), ''));
 END
 $$;

@@ -41,8 +41,7 @@ import { listenLocally, SseClient } from './sse-client.ts';
 // file takes longer: each failure found is shrunk for up to HOSTILE_SHRINK_MS more.
 
 // A fixed seed by default, so that CI answers the same on the same code (FUZZ_SEED=random explores).
-const SEED =
-  process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20_261_128);
+const SEED = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20_261_128);
 const REPLAY_PATH = process.env.FUZZ_PATH;
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 2000);
 const BUDGET_MS = Number(process.env.HOSTILE_TIME_MS ?? 22_000);

@@ -279,6 +279,7 @@ describe('an order whose announcement never went out', () => {
     const placed = await placeOrder(
       shop.database.db,
       {
+        source: 'online',
         user_id: rina.id,
         table: null,
         guest_name: null,

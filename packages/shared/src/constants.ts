@@ -4,8 +4,32 @@ export const API_BASE = '/api/coffee-project';
 /** docs/architecture.md#the-api-contract: the session token travels in this request header, raw (no "Bearer"). */
 export const TOKEN_HEADER = 'access-token';
 
-export const ROLES = { user: 'User', admin: 'Admin' } as const;
+/**
+ * Who an account is (docs/shop-rules.md#staff-and-roles): a customer (User), the owner (Admin, who
+ * may do everything), and the staff who each do their own job: a Cashier (the till, shifts, the
+ * kitchen display, the pick-up screen, tables, collecting payment) and a Barista (the kitchen
+ * display: lines, moves and undo, nothing that touches money).
+ */
+export const ROLES = { user: 'User', admin: 'Admin', cashier: 'Cashier', barista: 'Barista' } as const;
 export type Role = (typeof ROLES)[keyof typeof ROLES];
+export const ALL_ROLES: readonly Role[] = Object.values(ROLES);
+/** The staff: every role but the customer's. */
+export const STAFF_ROLES: readonly Role[] = [ROLES.admin, ROLES.cashier, ROLES.barista];
+export type StaffRole = Exclude<Role, 'User'>;
+
+/**
+ * What each role may do, one table for the server's guards and the screens' (docs/shop-rules.md#staff-and-roles):
+ * `kitchen` the kitchen display (the queue, lines, moves but cancelling, undo), `counter` the till,
+ * shifts, collecting and cancelling orders, tables, `manage` the dashboard, menu, promos, staff and settings.
+ */
+export const CAN = {
+  kitchen: [ROLES.admin, ROLES.cashier, ROLES.barista],
+  counter: [ROLES.admin, ROLES.cashier],
+  manage: [ROLES.admin],
+} as const satisfies Record<string, readonly Role[]>;
+export type Capability = keyof typeof CAN;
+export const can = (role: string | undefined, capability: Capability): boolean =>
+  (CAN[capability] as readonly string[]).includes(role ?? '');
 
 export const CATEGORIES = [
   { id: 1, name: 'Foods' },

@@ -14,6 +14,7 @@ export * from './schemas/product.ts';
 export * from './schemas/promo.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/shop.ts';
+export * from './schemas/staff.ts';
 export * from './schemas/transaction.ts';
 export * from './schemas/user.ts';
 export * from './shop-time.ts';

@@ -50,12 +50,16 @@ export const users = pgTable(
     session_epoch: integer().notNull().default(0),
     /** The language the account chose ('en' or 'id'); null until it chooses (docs/decisions/i18n-lingui.md). */
     locale: text(),
+    /** A member of staff deactivated by the owner: no sign-in, no till (docs/shop-rules.md#staff-and-roles). */
+    active: boolean().notNull().default(true),
+    /** A member's PIN for shared counter devices (4–6 digits), hashed as passwords are; null: none yet. */
+    pin_hash: text(),
     created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     check('users_locale_check', sql`${t.locale} in ('en', 'id')`),
-    check('users_role_check', sql`${t.role} in ('User', 'Admin')`),
+    check('users_role_check', sql`${t.role} in ('User', 'Admin', 'Cashier', 'Barista')`),
     check('users_gender_check', sql`${t.gender} in ('male', 'female')`),
   ],
 );
@@ -177,6 +181,76 @@ export const orderNumbers = pgTable('order_numbers', {
   base: bigint({ mode: 'number' }).notNull(),
 });
 
+/** A shared counter device (docs/shop-rules.md#staff-and-roles): its key is shown once, kept hashed. */
+export const tills = pgTable(
+  'tills',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    /** sha256 of the device's key (256 random bits): the key alone is a password, never stored. */
+    key_hash: text().notNull(),
+    created_at: createdAt(),
+    /** Taken out of use: its key stops working at once. */
+    deleted_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('tills_key_hash').on(t.key_hash),
+    uniqueIndex('tills_name').on(sql`lower(${t.name})`).where(sql`${t.deleted_at} is null`),
+  ],
+);
+
+/** The Z reports' numbers: one sequence for the shop, so that two tills closing at once never share one. */
+export const shiftNumberSeq = pgSequence('shift_number_seq');
+
+/** A till's shift: its drawer from a float to a count (docs/shop-rules.md#the-till-and-shifts). Never changed once closed. */
+export const shifts = pgTable(
+  'shifts',
+  {
+    id: serial().primaryKey(),
+    /** The Z report's number: the shop's 1, 2, 3 …, from its own sequence. */
+    number: integer().notNull(),
+    till_id: integer()
+      .notNull()
+      .references(() => tills.id),
+    opened_by: integer()
+      .notNull()
+      .references(() => users.id),
+    opened_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    opening_cash: bigint({ mode: 'number' }).notNull(),
+    closed_by: integer().references(() => users.id),
+    closed_at: timestamp({ withTimezone: true }),
+    counted_cash: bigint({ mode: 'number' }),
+    /** The count by note and coin, as the cashier's screen added it up. */
+    count: jsonb(),
+    expected_cash: bigint({ mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('shifts_number').on(t.number),
+    // One open shift per till.
+    uniqueIndex('shifts_open_per_till').on(t.till_id).where(sql`${t.closed_at} is null`),
+    index('shifts_opened_idx').on(t.opened_at),
+  ],
+);
+
+/** Cash put into or taken out of a shift's drawer by hand, with its reason. */
+export const shiftCash = pgTable(
+  'shift_cash',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    shift_id: integer()
+      .notNull()
+      .references(() => shifts.id),
+    /** > 0 put in, < 0 taken out. */
+    amount: bigint({ mode: 'number' }).notNull(),
+    reason: text(),
+    by_user_id: integer()
+      .notNull()
+      .references(() => users.id),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shift_cash_shift_idx').on(t.shift_id), check('shift_cash_amount_check', sql`${t.amount} <> 0`)],
+);
+
 export const transactions = pgTable(
   'transactions',
   {
@@ -220,6 +294,23 @@ export const transactions = pgTable(
     idempotency_fingerprint: text(),
     /** Set when the customer removes the order from their history; the shop keeps it. */
     hidden_at: timestamp({ withTimezone: true }),
+    /** online (a customer's), table (a table's QR code) or counter (a sale at the till). */
+    source: text().notNull().default('online'),
+    /**
+     * A payment taken at the counter (docs/shop-rules.md#the-till-and-shifts): when, by whom, in which
+     * shift's drawer, the cash handed over and the change, the rounding line, a card's reference;
+     * and its refund. An order paid online keeps its payment in `payments`.
+     */
+    paid_at: timestamp({ withTimezone: true }),
+    cashier_id: integer().references(() => users.id),
+    shift_id: integer().references(() => shifts.id),
+    cash_tendered: bigint({ mode: 'number' }),
+    cash_change: bigint({ mode: 'number' }),
+    cash_rounding: bigint({ mode: 'number' }).notNull().default(0),
+    card_reference: text(),
+    refunded_at: timestamp({ withTimezone: true }),
+    refunded_by: integer().references(() => users.id),
+    refund_shift_id: integer().references(() => shifts.id),
     created_at: createdAt(),
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -227,7 +318,13 @@ export const transactions = pgTable(
     check('transactions_status_check', sql.raw(`status_id in (${STATUS_IDS.join(', ')})`)),
     check('transactions_delivery_check', sql`${t.delivery_id} in (1, 2, 3)`),
     check('transactions_payment_check', sql`${t.payment_id} in (1, 2, 3, 4)`),
-    check('transactions_guest_check', sql`${t.user_id} is not null or (${t.guest_name} is not null and ${t.table_id} is not null)`),
+    check(
+      'transactions_guest_check',
+      sql`${t.user_id} is not null or (${t.guest_name} is not null and ${t.table_id} is not null) or ${t.source} = 'counter'`,
+    ),
+    check('transactions_source_check', sql`${t.source} in ('online', 'table', 'counter')`),
+    index('transactions_shift_idx').on(t.shift_id).where(sql`${t.shift_id} is not null`),
+    index('transactions_refund_shift_idx').on(t.refund_shift_id).where(sql`${t.refund_shift_id} is not null`),
     uniqueIndex('transactions_idempotency_key').on(t.user_id, t.idempotency_key),
     // A guest's key is theirs at their table.
     uniqueIndex('transactions_guest_idempotency_key').on(t.table_id, t.idempotency_key).where(sql`${t.user_id} is null`),

@@ -163,6 +163,7 @@ async function seedOrders(
     const placed = await placeOrder(
       db,
       {
+        source: 'online',
         user_id: order.userId,
         table: null,
         guest_name: null,

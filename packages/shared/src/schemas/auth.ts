@@ -19,7 +19,7 @@ export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 export const LoginResultSchema = z.object({
   token: z.string(),
-  payload: z.object({ id: z.number(), role: z.enum(['User', 'Admin']) }),
+  payload: z.object({ id: z.number(), role: z.enum(['User', 'Admin', 'Cashier', 'Barista']) }),
 });
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 

@@ -6,6 +6,7 @@ import {
   DINE_IN_ID,
   DOOR_DELIVERY_ID,
   GUEST_NAME_MAX,
+  PAYMENT,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   QTY_MAX,
@@ -75,6 +76,9 @@ const scheduledFor = z.preprocess(
     .optional(),
 );
 
+/** Where an order comes from, when it says: a sale at the till (the others are told apart by session and table). */
+export const ORDER_SOURCES = ['counter'] as const;
+
 const OrderCommonSchema = z.object({
   delivery_id: fixedId(
     DELIVERY_METHODS.map((d) => d.id),
@@ -96,6 +100,19 @@ const OrderCommonSchema = z.object({
   table_token: optionalText(200).meta({
     description: "The table's token from its QR code (<PUBLIC_URL>/t/<token>): a Dine In order at that table",
   }),
+  source: z
+    .enum(ORDER_SOURCES, { error: 'sourceInvalid' })
+    .optional()
+    .meta({ description: 'counter: a sale at the till, by a Cashier or Admin signed in on it (docs: the till and shifts)' }),
+  cash_tendered: z
+    .preprocess(
+      (v) => (v === null || v === '' ? undefined : v),
+      wholeNumber({ required: 'cashTenderedRange', min: 0, max: 100_000_000, range: 'cashTenderedRange' }).optional(),
+    )
+    .meta({
+      description: 'A cash sale at the till: what the customer handed over (at least the amount asked); the answer says the change',
+    }),
+  card_reference: optionalText(40).meta({ description: "A card sale at the till: the EDC terminal's reference, if the cashier notes it" }),
   guest_name: optionalText(GUEST_NAME_MAX)
     .refine((name) => name === undefined || !hasUnshowable(name), 'nameUnshowable')
     .meta({
@@ -135,9 +152,13 @@ export const CreateOrderSchema = z
     message: 'tableOrderForNow',
     path: ['scheduled_for'],
   })
-  .refine((order) => !order.guest_name || !!order.table_token, {
+  .refine((order) => !order.guest_name || !!order.table_token || order.source === 'counter', {
     message: 'guestNameWithTable',
     path: ['guest_name'],
+  })
+  .refine((order) => order.cash_tendered === undefined || (order.source === 'counter' && order.payment_id === PAYMENT.cash), {
+    message: 'cashTenderedCounterOnly',
+    path: ['cash_tendered'],
   })
   .meta({
     description:
@@ -221,8 +242,18 @@ export type OrderItem = z.infer<typeof OrderItemSchema>;
 export const OrderPaymentSchema = z.object({
   method_id: z.number(),
   status: z.enum(PAYMENT_STATUSES).meta({
-    description: 'none: paid at the counter or on delivery; awaiting, paid, expired, failed, refunded: paid online',
+    description:
+      'none: to be paid at the counter or on delivery (not taken yet); awaiting, expired, failed: paid online; paid: taken (online, ' +
+      'or at the counter); refunded: given back',
   }),
+  cash_tendered: z.number().nullable().meta({ description: 'Cash taken at the counter: what the customer handed over' }),
+  change: z.number().nullable().meta({ description: 'Cash taken at the counter: the change given back' }),
+  rounding: z.number().meta({ description: 'Cash rounded to Rp 100 at the till: the rounding line (to pay = total + rounding)' }),
+  reference: z.string().nullable().meta({ description: "A card at the counter: the EDC terminal's reference" }),
+  taken_by: z
+    .object({ id: z.number(), display_name: z.string() })
+    .nullable()
+    .meta({ description: 'Who took the payment at the counter (or refunded it)' }),
   bank: z.enum(VA_BANKS).nullable().meta({ description: 'A bank transfer: the bank of its virtual account' }),
   qr_string: z.string().nullable().meta({ description: 'QRIS: the QR code to draw, while awaiting payment' }),
   va_number: z.string().nullable().meta({ description: 'A bank transfer: the virtual account number to pay to' }),
@@ -248,6 +279,9 @@ export type OrderRates = z.infer<typeof OrderRatesSchema>;
 
 export const OrderSchema = z.object({
   id: z.number(),
+  source: z.enum(['online', 'table', 'counter']).meta({
+    description: "online: placed by a customer; table: from a table's QR code; counter: a sale at the till",
+  }),
   number: z.number().meta({ description: "The order's number within its shop day (1, 2, 3 … from each day's first order)" }),
   customer: z
     .object({ id: z.number().nullable(), display_name: z.string() })

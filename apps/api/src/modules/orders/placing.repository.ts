@@ -26,8 +26,26 @@ export interface NewAddon {
   unit_price: number;
 }
 
+/**
+ * A payment taken at the counter as a till's sale is placed (docs/shop-rules.md#the-till-and-shifts):
+ * by whom, into which shift's drawer, and how (cash with its change and rounding, a card's reference).
+ * A QRIS sale at the till records its cashier only: it is paid when the gateway says so.
+ */
+export interface CounterPayment {
+  cashier: { id: number; name: string };
+  /** Whether the payment is taken now (cash, card); false: a QRIS sale, paid later. */
+  paid: boolean;
+  shift_id: number | null;
+  cash_tendered: number | null;
+  change: number | null;
+  rounding: number;
+  reference: string | null;
+}
+
 export interface NewOrder {
-  /** The customer; null for a guest at a table. */
+  /** Where it comes from: a customer's phone (online), a table's QR code, or the till (counter). */
+  source: 'online' | 'table' | 'counter';
+  /** The customer; null for a guest at a table, or a sale at the till. */
   user_id: number | null;
   /** A dine-in table's order, and a guest's name there (docs/shop-rules.md#orders-from-the-table). */
   table: { id: number; name: string } | null;
@@ -53,6 +71,8 @@ export interface NewOrder {
   idempotency_key: string | null;
   /** The request's fingerprint, stored with its key (transactions/idempotency.ts). */
   idempotency_fingerprint?: string | null;
+  /** A sale at the till: its payment taken there. */
+  counter?: CounterPayment;
   lines: { product_id: number; size_id: number; qty: number; unit_price: number; addons: readonly NewAddon[]; line_total: number }[];
 }
 
@@ -181,7 +201,11 @@ export async function placeOrder(db: Db, order: NewOrder, { limit, session, time
           p_subtotal => ${order.subtotal}::bigint, p_discount => ${order.discount}::bigint, p_service => ${order.service}::bigint,
           p_tax => ${order.tax}::bigint, p_tax_name => ${order.rates.tax_name}::text,
           p_tax_rate_bp => ${basisPoints(order.rates.tax_rate)}::int, p_service_rate_bp => ${basisPoints(order.rates.service_rate)}::int,
-          p_prices_include_tax => ${order.rates.prices_include_tax}::boolean,
+          p_prices_include_tax => ${order.rates.prices_include_tax}::boolean, p_source => ${order.source}::text,
+          p_paid => ${order.counter?.paid ?? false}::boolean, p_cashier => ${order.counter?.cashier.id ?? null}::int,
+          p_shift => ${order.counter?.shift_id ?? null}::int, p_cash_tendered => ${order.counter?.cash_tendered ?? null}::bigint,
+          p_cash_change => ${order.counter?.change ?? null}::bigint, p_cash_rounding => ${order.counter?.rounding ?? 0}::bigint,
+          p_card_reference => ${order.counter?.reference ?? null}::text,
           p_shipping => ${order.shipping}::bigint, p_total => ${order.total}::bigint, p_idempotency_key => ${order.idempotency_key}::text,
           p_products => ${intArray(lines.map((l) => l.product_id))}, p_sizes => ${intArray(lines.map((l) => l.size_id))},
           p_qtys => ${intArray(lines.map((l) => l.qty))}, p_prices => ${intArray(lines.map((l) => l.unit_price))},
@@ -223,15 +247,22 @@ export function storedOrderAnswer(order: NewOrder, stored: StoredOrder, names: r
     delivery_name: nameOf(DELIVERY_METHODS, order.delivery_id) ?? 'Unknown',
     payment_id: order.payment_id,
     payment_method: nameOf(PAYMENT_METHODS, order.payment_id) ?? 'Unknown',
-    // An order paid online has no payment until its charge answers (payments.service).
+    source: order.source,
+    // An order paid online has no payment until its charge answers (payments.service); a till's
+    // cash or card sale is paid as it is placed.
     payment: {
       method_id: order.payment_id,
-      status: stored.status_id === STATUS.awaitingPayment ? 'awaiting' : 'none',
+      status: stored.status_id === STATUS.awaitingPayment ? 'awaiting' : order.counter?.paid ? 'paid' : 'none',
+      cash_tendered: order.counter?.cash_tendered ?? null,
+      change: order.counter?.change ?? null,
+      rounding: order.counter?.rounding ?? 0,
+      reference: order.counter?.reference ?? null,
+      taken_by: order.counter ? { id: order.counter.cashier.id, display_name: order.counter.cashier.name } : null,
       bank: null,
       qr_string: null,
       va_number: null,
       expires_at: null,
-      paid_at: null,
+      paid_at: order.counter?.paid ? stored.created_at : null,
       refund_failed: null,
     },
     promo_id: order.promo_id,

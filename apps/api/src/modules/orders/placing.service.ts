@@ -181,6 +181,7 @@ async function judgeAndStore({ db, menu, shop, rules }: Placing, { place, input,
   const store = async (tx: Db, discountPercent: number): Promise<Outcome | undefined> => {
     const { line_totals: _, tax_base: __, ...amounts } = billOf(shop, lines, input, discountPercent);
     const order: NewOrder = {
+      source: table ? 'table' : 'online',
       user_id: session?.id ?? null,
       table,
       guest_name: 'guest' in orderer ? orderer.guest : null,

@@ -66,16 +66,22 @@ const displayName = (alias: string) =>
 const utc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /** An order's columns as the API answers them, from an order row `t` and its customer `u` (none for a guest). */
-const ORDER_COLUMNS = sql`t.id, t.number,
-  json_build_object('id', u.id, 'display_name', coalesce(t.guest_name, ${displayName('u')})) as customer,
+const ORDER_COLUMNS = sql`t.id, t.number, t.source,
+  json_build_object('id', u.id, 'display_name', coalesce(t.guest_name, ${displayName('u')}, '')) as customer,
   (select json_build_object('id', d.id, 'name', d.name) from dining_tables d where d.id = t.table_id) as "table",
-  -- An order paid online that is not counted yet was never paid: awaiting its charge, or failed.
+  -- Paid online: the payment's row says; an order paid online that is not counted yet was never paid
+  -- (awaiting its charge, or failed). Paid at the counter: taken (paid_at), then perhaps refunded.
   (select json_build_object('method_id', t.payment_id,
-            'status', coalesce(pay.status, case when t.counted then 'none' when t.status_id = ${STATUS.awaitingPayment} then 'awaiting' else 'failed' end),
+            'status', coalesce(pay.status, case when t.refunded_at is not null then 'refunded' when t.paid_at is not null then 'paid'
+              when t.counted then 'none' when t.status_id = ${STATUS.awaitingPayment} then 'awaiting' else 'failed' end),
+            'cash_tendered', t.cash_tendered, 'change', t.cash_change, 'rounding', t.cash_rounding, 'reference', t.card_reference,
+            'taken_by', case when c.id is not null then json_build_object('id', c.id, 'display_name', ${displayName('c')}) end,
             'bank', pay.bank,
             'qr_string', case when pay.status = 'awaiting' then pay.qr_string end, 'va_number', pay.va_number,
-            'expires_at', ${utc('pay.expires_at')}, 'paid_at', ${utc('pay.paid_at')}, 'refund_failed', pay.refund_failed)
-     from (select 1) one left join payments pay on pay.transaction_id = t.id) as payment,
+            'expires_at', ${utc('pay.expires_at')}, 'paid_at', coalesce(${utc('pay.paid_at')}, ${utc('t.paid_at')}),
+            'refund_failed', pay.refund_failed)
+     from (select 1) one left join payments pay on pay.transaction_id = t.id
+       left join users c on c.id = coalesce(t.refunded_by, t.cashier_id)) as payment,
   t.status_id, t.delivery_id, t.payment_id, t.promo_id, t.address,
   to_char(t.scheduled_for at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as scheduled_for,
   t.subtotal, t.discount, t.service, t.tax, t.shipping, t.total,

@@ -47,7 +47,7 @@ CREATE FUNCTION "place_order"(
   p_service bigint DEFAULT 0, p_tax_name text DEFAULT 'PBJT', p_tax_rate_bp integer DEFAULT 0, p_service_rate_bp integer DEFAULT 0,
   p_prices_include_tax boolean DEFAULT false, p_source text DEFAULT 'online', p_paid boolean DEFAULT false,
   p_cashier integer DEFAULT NULL, p_shift integer DEFAULT NULL, p_cash_tendered bigint DEFAULT NULL, p_cash_change bigint DEFAULT NULL,
-  p_cash_rounding bigint DEFAULT 0, p_card_reference text DEFAULT NULL
+  p_cash_rounding bigint DEFAULT 0, p_card_reference text DEFAULT NULL, p_till integer DEFAULT NULL
 ) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   v_order "transactions"%ROWTYPE;
@@ -66,8 +66,11 @@ BEGIN
 
   IF p_idempotency_key IS NOT NULL THEN
     -- A key already used, or still being used: the server tells a retry from another order.
-    -- A guest's key is claimed at their table (claim_idempotency_key: a negative owner is a table).
-    v_claim := claim_idempotency_key(coalesce(p_user, -p_table), p_idempotency_key, p_key_wait_ms);
+    -- A sale's key is its till's, a guest's their table's, else the customer's.
+    v_claim := CASE
+      WHEN p_till IS NOT NULL THEN claim_idempotency_key('till', p_till, p_idempotency_key, p_key_wait_ms)
+      WHEN p_user IS NULL THEN claim_idempotency_key('table', p_table, p_idempotency_key, p_key_wait_ms)
+      ELSE claim_idempotency_key('user', p_user, p_idempotency_key, p_key_wait_ms) END;
     IF v_claim IS NOT NULL THEN
       RETURN json_build_object('claimed', v_claim);
     END IF;
@@ -121,11 +124,11 @@ BEGIN
   INSERT INTO "transactions" ("user_id", "status_id", "counted", "shop_day", "table_id", "guest_name", "order_token", "delivery_id", "payment_id",
                               "promo_id", "address", "scheduled_for", "subtotal", "discount", "service", "tax", "shipping", "total",
                               "tax_name", "tax_rate_bp", "service_rate_bp", "prices_include_tax", "idempotency_key", "idempotency_fingerprint",
-                              "source", "paid_at", "cashier_id", "shift_id", "cash_tendered", "cash_change", "cash_rounding", "card_reference")
+                              "source", "paid_at", "cashier_id", "shift_id", "till_id", "cash_tendered", "cash_change", "cash_rounding", "card_reference")
   VALUES (p_user, p_status, p_status <> 6 /* STATUS.awaitingPayment */, (now() AT TIME ZONE p_time_zone)::date, p_table, p_guest_name, p_order_token, p_delivery, p_payment,
           p_promo, p_address, p_scheduled_for, p_subtotal, p_discount, p_service, p_tax, p_shipping, p_total,
           p_tax_name, p_tax_rate_bp, p_service_rate_bp, p_prices_include_tax, p_idempotency_key, p_fingerprint,
-          p_source, CASE WHEN p_paid THEN now() END, p_cashier, p_shift, p_cash_tendered, p_cash_change, p_cash_rounding, p_card_reference)
+          p_source, CASE WHEN p_paid THEN now() END, p_cashier, p_shift, p_till, p_cash_tendered, p_cash_change, p_cash_rounding, p_card_reference)
   RETURNING * INTO v_order;
 
   -- Its history starts with its first status (Pending, or Awaiting payment), by its customer (none for a guest).

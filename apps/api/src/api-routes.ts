@@ -14,9 +14,12 @@ import { productsRoutes } from './modules/products/products.routes.ts';
 import { promosRoutes } from './modules/promos/promos.routes.ts';
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import type { RecoveryService } from './modules/recovery/recovery.service.ts';
+import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import type { ShopSettings } from './modules/shop/shop.service.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
+import { tillsRoutes } from './modules/tills/tills.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 /** The services the routes use, built once in app.ts. */
@@ -42,7 +45,10 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(productsRoutes, { db, menu });
   await api.register(promosRoutes, { db, shop });
   await api.register(ordersRoutes, { placing, stream: api.orderStream });
-  await api.register(counterRoutes, { placing });
+  await api.register(counterRoutes, { placing, limiter });
+  await api.register(staffRoutes, { db });
+  await api.register(tillsRoutes, { db, limiter, auth });
+  await api.register(shiftsRoutes, { db, shop });
   await api.register(tablesRoutes, { db, publicUrl });
   await api.register(pickupRoutes, { screen: api.pickupScreen });
   await api.register(paymentsRoutes, { payments: api.payments });

@@ -304,6 +304,8 @@ export const transactions = pgTable(
     paid_at: timestamp({ withTimezone: true }),
     cashier_id: integer().references(() => users.id),
     shift_id: integer().references(() => shifts.id),
+    /** The till a sale was rung up on: its Idempotency-Key is that device's (an offline sale sent late by another cashier is still one sale). */
+    till_id: integer().references(() => tills.id),
     cash_tendered: bigint({ mode: 'number' }),
     cash_change: bigint({ mode: 'number' }),
     cash_rounding: bigint({ mode: 'number' }).notNull().default(0),
@@ -328,6 +330,8 @@ export const transactions = pgTable(
     uniqueIndex('transactions_idempotency_key').on(t.user_id, t.idempotency_key),
     // A guest's key is theirs at their table.
     uniqueIndex('transactions_guest_idempotency_key').on(t.table_id, t.idempotency_key).where(sql`${t.user_id} is null`),
+    // A sale's key is its till's.
+    uniqueIndex('transactions_till_idempotency_key').on(t.till_id, t.idempotency_key).where(sql`${t.till_id} is not null`),
     uniqueIndex('transactions_number').on(t.shop_day, t.number),
     uniqueIndex('transactions_order_token').on(t.order_token).where(sql`${t.order_token} is not null`),
     index('transactions_table_idx').on(t.table_id, t.status_id).where(sql`${t.table_id} is not null`),

@@ -134,7 +134,10 @@ export const ShiftReportSchema = z.object({
   movements: z.array(
     z.object({ amount: z.number(), reason: z.string().nullable(), at: z.string(), by: z.object({ id: z.number(), name: z.string() }) }),
   ),
-  expected_cash: z.number().meta({ description: 'opening + cash received − change − cash refunds + cash in − cash out' }),
+  expected_cash: z.number().nullable().meta({
+    description:
+      'opening + cash received − change − cash refunds + cash in − cash out; null on an open shift but to the owner: closing is blind',
+  }),
   counted_cash: z.number().nullable(),
   variance: z.number().nullable().meta({ description: 'counted − expected; null while open' }),
   count: z.record(z.string(), z.number()).nullable(),

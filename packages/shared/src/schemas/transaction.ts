@@ -17,6 +17,7 @@ import {
   VA_BANKS,
 } from '../constants.ts';
 import { hasUnshowable } from '../names.ts';
+import { ApprovalSchema } from './staff.ts';
 import { REASON_MAX, STATUS, STATUS_IDS } from '../statuses.ts';
 import { fixedId, wholeNumber } from './fields.ts';
 
@@ -187,7 +188,13 @@ const statusId = (invalid: 'statusIdInvalid' | 'statusInvalid') =>
  * the order's current status is the server's to say; a cancellation needs its reason here.
  */
 export const UpdateOrderStatusSchema = z
-  .object({ status_id: statusId('statusIdInvalid'), reason })
+  .object({
+    status_id: statusId('statusIdInvalid'),
+    reason,
+    approval: ApprovalSchema.optional().meta({
+      description: "A Cashier cancelling a paid order (a refund, a void): an Admin's id and PIN, typed at that moment",
+    }),
+  })
   .refine((body) => body.status_id !== STATUS.cancelled || !!body.reason, {
     message: 'cancelReasonNeeded',
     path: ['reason'],

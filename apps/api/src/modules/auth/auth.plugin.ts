@@ -1,4 +1,4 @@
-import { ROLES, type Role, TOKEN_HEADER } from '@kopi/shared';
+import { CAN, type Role, TOKEN_HEADER } from '@kopi/shared';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
@@ -19,7 +19,12 @@ declare module 'fastify' {
       signedIn: preHandlerAsyncHookHandler;
       /** Only the given roles; others get 403. */
       roles: (...roles: Role[]) => preHandlerAsyncHookHandler;
+      /** The owner's pages: the dashboard, menu, promos, staff, settings (CAN.manage: Admin). */
       admin: preHandlerAsyncHookHandler;
+      /** The kitchen display: the queue, lines, moves, undo (CAN.kitchen: Admin, Cashier, Barista). */
+      kitchen: preHandlerAsyncHookHandler;
+      /** The counter: the till, shifts, collecting, cancelling, tables (CAN.counter: Admin, Cashier). */
+      counter: preHandlerAsyncHookHandler;
       /** Reads the session when a valid token is sent; answers anonymously otherwise. */
       optional: preHandlerAsyncHookHandler;
       /**
@@ -133,5 +138,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { service: AuthS
   markGuard(pending, 'session');
   markGuard(optional, 'optional');
   markGuard(pendingIfSent, 'optional');
-  app.decorate('auth', { signedIn, roles, admin: roles(ROLES.admin), optional, pending, pendingIfSent, readSessionForLanguage });
+  app.decorate('auth', {
+    signedIn,
+    roles,
+    admin: roles(...CAN.manage),
+    kitchen: roles(...CAN.kitchen),
+    counter: roles(...CAN.counter),
+    optional,
+    pending,
+    pendingIfSent,
+    readSessionForLanguage,
+  });
 });

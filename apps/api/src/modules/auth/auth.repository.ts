@@ -6,20 +6,26 @@ export function createAuthRepository(db: Db) {
   return {
     findUserByEmail: async (email: string) => {
       const [user] = await db
-        .select({ id: users.id, role: users.role, password_hash: users.password_hash, session_epoch: users.session_epoch })
+        .select({
+          id: users.id,
+          role: users.role,
+          password_hash: users.password_hash,
+          session_epoch: users.session_epoch,
+          active: users.active,
+        })
         .from(users)
         .where(eq(users.email, email));
       return user;
     },
 
     /**
-     * The caller's current role and session epoch (null when the account is gone), and whether this
-     * token was revoked.
+     * The caller's current role and session epoch (null when the account is gone or deactivated), and
+     * whether this token was revoked.
      */
     sessionState: async (userId: number, jti: string) => {
       const [row] = await rows<{ role: string | null; epoch: number | null; locale: string | null; revoked: boolean }>(
         db,
-        sql`select u.role, u.session_epoch as epoch, u.locale,
+        sql`select case when u.active then u.role end as role, u.session_epoch as epoch, u.locale,
                    exists(select 1 from revoked_tokens where jti = ${jti}) as revoked
             from (select 1) as one left join users u on u.id = ${userId}`,
       );
@@ -31,7 +37,8 @@ export function createAuthRepository(db: Db) {
       if (sessions.length === 0) return [];
       return rows<{ jti: string; role: string | null; epoch: number | null; revoked: boolean }>(
         db,
-        sql`select s.jti, u.role, u.session_epoch as epoch, exists(select 1 from revoked_tokens r where r.jti = s.jti) as revoked
+        sql`select s.jti, case when u.active then u.role end as role, u.session_epoch as epoch,
+              exists(select 1 from revoked_tokens r where r.jti = s.jti) as revoked
             from unnest(${sqlArray(
               sessions.map((s) => s.id),
               'int[]',

@@ -16,6 +16,8 @@ export interface Session {
   epoch: number;
   /** The language the account chose, read with its role; null until it chooses (docs/decisions/i18n-lingui.md). */
   locale: Locale | null;
+  /** A member switched on a shared counter device: the till it was opened on (docs/shop-rules.md#staff-and-roles). */
+  till?: number;
 }
 
 /** The 401 of a token that no longer opens a session: expired, revoked, or older than the account's epoch. */
@@ -37,13 +39,16 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
   const secret = new TextEncoder().encode(config.jwtSecret ?? (await repo.signingSecret(randomBytes(48).toString('base64url'))));
   const limits = config.authRateLimit;
 
-  /** A session token for the account; `epoch` is the account's current session epoch. */
-  async function issueToken(id: number, role: Role, epoch: number): Promise<string> {
-    return new SignJWT({ id, role, epoch })
+  /**
+   * A session token for the account; `epoch` is the account's current session epoch. A session on a
+   * till carries the till and lasts `ttlSeconds` (one shift at most) instead of TOKEN_TTL_SECONDS.
+   */
+  async function issueToken(id: number, role: Role, epoch: number, on: { till?: number; ttlSeconds?: number } = {}): Promise<string> {
+    return new SignJWT({ id, role, epoch, ...(on.till ? { till: on.till } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setJti(randomUUID())
       .setIssuedAt()
-      .setExpirationTime(`${config.tokenTtlSeconds}s`)
+      .setExpirationTime(`${on.ttlSeconds ?? config.tokenTtlSeconds}s`)
       .sign(secret);
   }
 
@@ -68,8 +73,10 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
     // Tokens issued before sessions had epochs carry none: they belong to epoch 0.
     const epoch = payload.epoch ?? 0;
     const validEpoch = typeof epoch === 'number' && Number.isInteger(epoch) && epoch >= 0;
-    if (!validId || !jti || !validEpoch || typeof payload.exp !== 'number') throw sessionEnded();
-    const claims = { id, jti, epoch, expiresAt: new Date(payload.exp * 1000) };
+    const till = payload.till === undefined ? undefined : Number(payload.till);
+    const validTill = till === undefined || (Number.isInteger(till) && till > 0 && till <= 2_147_483_647);
+    if (!validId || !jti || !validEpoch || !validTill || typeof payload.exp !== 'number') throw sessionEnded();
+    const claims: SessionClaims = { id, jti, epoch, expiresAt: new Date(payload.exp * 1000), ...(till ? { till } : {}) };
     if (signedClaims.size >= SIGNED_CLAIMS_MAX) signedClaims.clear();
     signedClaims.set(token, claims);
     return claims;
@@ -108,7 +115,8 @@ export async function createAuthService(repo: AuthRepository, limiter: RateLimit
       await limiter.refuseIfUsedUp(anywhere, limits.perAccount);
       const user = await repo.findUserByEmail(input.email);
       const ok = await verifyPassword(user?.password_hash ?? (await decoy()), input.password);
-      if (!user || !ok) {
+      // A member the owner deactivated cannot sign in, and is told no more than a wrong password tells.
+      if (!user || !ok || !user.active) {
         await limiter.count(fromHere);
         await limiter.count(anywhere);
         // One message for a wrong email and a wrong password (docs/shop-rules.md#accounts-and-roles), so neither is revealed.

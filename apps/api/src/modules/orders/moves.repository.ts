@@ -1,7 +1,17 @@
 // Every change of an order's status after it was placed (docs/shop-rules.md#statuses-and-moves): the
 // staff's and customers' moves, a line ticked, an undo, and the moves a payment makes. Each is one
 // statement guarded by the status it may come from, so of two at once only one wins.
-import { EVENT_KIND, type EventKind, nameOf, type PaymentStatus, STATUS, STATUSES, type StatusId, statusesBefore } from '@kopi/shared';
+import {
+  EVENT_KIND,
+  type EventKind,
+  nameOf,
+  PAYMENT,
+  type PaymentStatus,
+  STATUS,
+  STATUSES,
+  type StatusId,
+  statusesBefore,
+} from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, intArray, rows, sqlArray } from '../../db/client.ts';
 
@@ -58,7 +68,8 @@ export interface OrderState {
 export async function lockOrder(db: Db, id: number): Promise<OrderState | undefined> {
   const [row] = await rows<OrderState>(
     db,
-    sql`select t.status_id, t.user_id, coalesce(p.status, 'none') as payment
+    sql`select t.status_id, t.user_id,
+          coalesce(p.status, case when t.refunded_at is not null then 'refunded' when t.paid_at is not null then 'paid' else 'none' end) as payment
         from transactions t left join payments p on p.transaction_id = t.id where t.id = ${id} for update of t`,
   );
   return row;
@@ -193,4 +204,67 @@ export async function cancelAwaitingPayment(
 export async function recordPaymentChange(db: Db, orderId: number): Promise<void> {
   await db.execute(sql`with touched as (update transactions t set updated_at = now() where t.id = ${orderId} returning t.id, t.status_id, t.updated_at)
     insert into order_events (transaction_id, status_id, kind, at) select id, status_id, ${EVENT_KIND.payment}, updated_at from touched`);
+}
+
+/** Cash collected at the counter for an order: what it needs, and where it lands. */
+export interface Collection {
+  orderId: number;
+  cashierId: number;
+  shiftId: number;
+  tendered: number;
+  change: number;
+  rounding: number;
+}
+
+/**
+ * Records cash collected at the counter for an order paid in cash and not paid yet, neither cancelled
+ * nor awaiting an online payment; the screens hear of it (an event of kind payment). One statement,
+ * guarded: of two collections at once only one takes it. Answers whether it did.
+ */
+export async function collectCash(db: Db, c: Collection): Promise<boolean> {
+  const [row] = await rows<{ collected: number }>(
+    db,
+    sql`with paid as (
+          update transactions set paid_at = now(), cashier_id = ${c.cashierId}, shift_id = ${c.shiftId}, cash_tendered = ${c.tendered},
+            cash_change = ${c.change}, cash_rounding = ${c.rounding}, updated_at = now()
+          where id = ${c.orderId} and payment_id = ${PAYMENT.cash} and paid_at is null
+            and status_id not in (${STATUS.cancelled}, ${STATUS.awaitingPayment})
+          returning id, status_id, updated_at),
+        event as (
+          insert into order_events (transaction_id, status_id, by_user_id, kind, at)
+          select id, status_id, ${c.cashierId}, ${EVENT_KIND.payment}, updated_at from paid)
+        select count(*)::int as collected from paid`,
+  );
+  return row!.collected > 0;
+}
+
+/** An order's payment taken at the counter, as a refund or a collection needs it. */
+export interface CounterMoney {
+  status_id: StatusId;
+  payment_id: number;
+  total: number;
+  /** Taken at the counter, and not given back yet. */
+  paid_at: string | null;
+  refunded: boolean;
+}
+
+export async function findCounterMoney(db: Db, orderId: number): Promise<CounterMoney | undefined> {
+  const [row] = await rows<CounterMoney>(
+    db,
+    sql`select status_id, payment_id, total::float8 as total, paid_at::text, refunded_at is not null as refunded
+        from transactions where id = ${orderId}`,
+  );
+  return row;
+}
+
+/**
+ * Records that a payment taken at the counter was given back, by whom and, for cash, from which
+ * shift's drawer (a card is refunded on its terminal: no shift); the screens hear of it.
+ */
+export async function refundAtCounter(db: Db, refund: { orderId: number; byUserId: number; shiftId: number | null }): Promise<void> {
+  await db.execute(sql`with refunded as (
+      update transactions set refunded_at = now(), refunded_by = ${refund.byUserId}, refund_shift_id = ${refund.shiftId}, updated_at = now()
+      where id = ${refund.orderId} and paid_at is not null and refunded_at is null returning id, status_id, updated_at)
+    insert into order_events (transaction_id, status_id, by_user_id, kind, at)
+    select id, status_id, ${refund.byUserId}, ${EVENT_KIND.payment}, updated_at from refunded`);
 }

@@ -1,25 +1,38 @@
 import {
+  type Approval,
   CUSTOMER_CANCELLABLE,
+  can,
+  cashToPay,
   EVENT_KIND,
+  formatIDR,
   isFinalStatus,
   moveMovedMoney,
   type OrderDetail,
+  PAYMENT,
+  type PaymentStatus,
+  ROLES,
   STATUS,
   type StatusId,
   UNDO_SECONDS,
   type UpdateOrderStatusInput,
 } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, fieldRefused, notFound } from '../../lib/errors.ts';
 import { type MessageKey, phrase } from '../../lib/i18n.ts';
-import type { Session } from '../auth/auth.service.ts';
+import type { RateLimiter, Session } from '../auth/auth.service.ts';
+import { holdingOpenShift, tillOf } from '../shifts/shifts.service.ts';
+import type { ShopSettings } from '../shop/shop.service.ts';
+import { verifyPin } from '../staff/staff.service.ts';
 import {
   cancelAwaitingPayment,
+  collectCash,
+  findCounterMoney,
   findLastMove,
   lockOrder,
   moveOrder,
   moveToPaid,
   recordPaymentChange,
+  refundAtCounter,
   type SoldLine,
   tickLine,
   undoMove,
@@ -112,24 +125,104 @@ export async function undoLastMove(db: Db, menu: MenuSource, session: Session, i
   return order;
 }
 
+/** What the counter's moves work with besides the orders: the payments, and the limiter of PINs typed. */
+export interface Counter {
+  db: Db;
+  menu: MenuSource;
+  payments: OrderPayments;
+  limiter: RateLimiter;
+}
+
+/**
+ * A paid order is cancelled (a refund, a void) by an Admin, or by a Cashier with an Admin's PIN typed
+ * at that moment (docs/shop-rules.md#staff-and-roles): a 403 without it, or with another's.
+ */
+async function approve(counter: Counter, session: Session, approval: Approval | undefined): Promise<void> {
+  if (session.role === ROLES.admin) return;
+  if (!approval) throw new AppError(403, 'approval_needed', 'server.approvalNeeded');
+  const admin = await verifyPin(counter.db, counter.limiter, `approval:${session.till ?? 'web'}`, approval.admin_id, approval.pin);
+  if (admin.role !== ROLES.admin) throw new AppError(403, 'forbidden', 'server.approvalNotAdmin');
+}
+
+/**
+ * The counter cancels an order (docs/shop-rules.md#the-till-and-shifts). Paid at the counter, its
+ * payment is given back there in the same transaction: cash from the drawer of the caller's till's
+ * open shift (else a 409 saying so), a card on its terminal; paid online, the gateway refunds it.
+ */
+async function cancelByStaff(counter: Counter, session: Session, id: number, reason: string, approval: Approval | undefined) {
+  if (!can(session.role, 'counter')) throw new AppError(403, 'forbidden', 'server.cancelNotKitchen');
+  const { db } = counter;
+  const money = await findCounterMoney(db, id);
+  if (!money) throw orderNotFound();
+  const locked = await lockedState(db, id);
+  if (locked === 'paid') await approve(counter, session, approval);
+  const move = { id, to: STATUS.cancelled, byUserId: session.id, reason };
+  const cashBack = money.paid_at !== null && !money.refunded && money.payment_id === PAYMENT.cash;
+  const cardBack = money.paid_at !== null && !money.refunded && !cashBack;
+  let moved: boolean;
+  if (cashBack) {
+    if (!session.till) throw badRequest('server.refundAtTill');
+    moved = await holdingOpenShift(db, session.till, async (tx, shift) => {
+      const done = await moveOrder(tx, move);
+      if (done) await refundAtCounter(tx, { orderId: id, byUserId: session.id, shiftId: shift.id });
+      return done;
+    });
+  } else if (cardBack) {
+    moved = await db.transaction(async (trx) => {
+      const tx = trx as Db;
+      const done = await moveOrder(tx, move);
+      if (done) await refundAtCounter(tx, { orderId: id, byUserId: session.id, shiftId: null });
+      return done;
+    });
+  } else moved = await moveOrder(db, move);
+  if (moved) await counter.payments.cancelled(id, reason);
+  return moved;
+}
+
+/** Where an order's payment stands, as a move of it is judged. */
+async function lockedState(db: Db, id: number): Promise<PaymentStatus | undefined> {
+  return (await lockOrder(db, id))?.payment;
+}
+
+/**
+ * POST /transactions/:id/collect: cash taken at the counter for a phone's or a table's order paid in
+ * cash (docs/shop-rules.md#the-till-and-shifts), into the open shift of the caller's till: rounded as
+ * the till rounds, at least what is asked (400), the change answered. Paid already: 409.
+ */
+export async function collectOrder(db: Db, shop: ShopSettings, session: Session, id: number, tendered: number): Promise<OrderDetail> {
+  const till = tillOf(session);
+  const money = await findCounterMoney(db, id);
+  if (!money) throw orderNotFound();
+  if (money.payment_id !== PAYMENT.cash) throw badRequest(phrase('server.notCashToCollect', { id }));
+  if (money.paid_at !== null) throw conflict(phrase('server.alreadyPaid', { id }));
+  if (money.status_id === STATUS.cancelled) throw conflict(phrase('server.collectCancelled', { id }));
+  const { rounding, to_pay } = cashToPay(money.total, shop.settings.cash_rounding);
+  if (tendered < to_pay) {
+    throw fieldRefused('cash_tendered', phrase('server.cashTooLittle', { tendered: formatIDR(tendered), amount: formatIDR(to_pay) }));
+  }
+  const collected = await holdingOpenShift(db, till, (tx, shift) =>
+    collectCash(tx, { orderId: id, cashierId: session.id, shiftId: shift.id, tendered, change: tendered - to_pay, rounding }),
+  );
+  // Two collections at once: the one that lost finds it paid.
+  if (!collected) throw conflict(phrase('server.alreadyPaid', { id }));
+  const order = await loadOrderDetail(db, id);
+  if (!order) throw orderNotFound();
+  return order;
+}
+
 /**
  * A member of staff's move along the table of statuses (docs/shop-rules.md#statuses-and-moves): any
- * move the table does not allow from the order's current status is a 400 naming both. A paid order
- * cancelled is refunded.
+ * move the table does not allow from the order's current status is a 400 naming both. Cancelling is
+ * the counter's; a paid order cancelled is refunded (cancelByStaff).
  */
-export async function moveByStaff(
-  db: Db,
-  menu: MenuSource,
-  payments: OrderPayments,
-  session: Session,
-  id: number,
-  input: UpdateOrderStatusInput,
-): Promise<OrderDetail> {
+export async function moveByStaff(counter: Counter, session: Session, id: number, input: UpdateOrderStatusInput): Promise<OrderDetail> {
+  const { db, menu } = counter;
   const to = input.status_id as StatusId;
-  if (await moveOrder(db, { id, to, byUserId: session.id, reason: input.reason ?? null })) {
-    if (to === STATUS.cancelled) await payments.cancelled(id, input.reason ?? 'Cancelled by the shop');
-    return loadMoved(db, menu, id);
-  }
+  const moved =
+    to === STATUS.cancelled
+      ? await cancelByStaff(counter, session, id, input.reason ?? 'Cancelled by the shop', input.approval)
+      : await moveOrder(db, { id, to, byUserId: session.id, reason: input.reason ?? null });
+  if (moved) return loadMoved(db, menu, id);
   const state = await findOrderState(db, id);
   if (!state) throw orderNotFound();
   // An order awaiting its payment moves on when the gateway says so, not by hand.

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { EVENT_KIND, type OrderDetail, ROLES, STATUS } from '@kopi/shared';
+import { can, EVENT_KIND, type OrderDetail, STATUS } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import type { Listener } from '../../db/listen.ts';
 import { writeEvent } from '../../lib/event-stream.ts';
@@ -18,7 +18,7 @@ export { ORDER_EVENTS_CHANNEL };
 // are announced in batches by the instance that stored them (`created`, migration 0014): each
 // instance then reads the events it has not heard from the table, as after a lost connection. For
 // each event this hub loads the order once, writes its frame once, and hands that same string to
-// every open stream allowed to see it: an admin's streams see every order, a customer's only their own.
+// every open stream allowed to see it: the staff's streams see every order, a customer's only their own.
 //
 // Every committed event reaches every open stream entitled to it exactly once, whatever the delay
 // between its id and its commit. Event ids come from a sequence, allocated before their
@@ -161,7 +161,7 @@ export function createOrderStream(options: OrderStreamOptions) {
   let opening = 0;
 
   const mayShow = (viewer: Viewer, customerId: number | null, orderId: number) =>
-    'session' in viewer ? viewer.session.role === ROLES.admin || customerId === viewer.session.id : orderId === viewer.orderId;
+    'session' in viewer ? can(viewer.session.role, 'kitchen') || customerId === viewer.session.id : orderId === viewer.orderId;
   const cursorNow = (): EventCursor => ({ upTo: highest, missing: [...missing.keys()].sort((a, b) => a - b) });
   /** Every id up to this one is heard or known never to come: no event at or below it is dispatched again. */
   const settled = () => {

@@ -32,7 +32,9 @@ export interface NewAddon {
  * A QRIS sale at the till records its cashier only: it is paid when the gateway says so.
  */
 export interface CounterPayment {
-  cashier: { id: number; name: string };
+  cashier_id: number;
+  /** The till it is rung up on: the owner of its Idempotency-Key. */
+  till_id: number;
   /** Whether the payment is taken now (cash, card); false: a QRIS sale, paid later. */
   paid: boolean;
   shift_id: number | null;
@@ -103,7 +105,7 @@ export async function lockCustomer(db: Db, userId: number): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${COUPON_LOCK}, ${userId})`);
 }
 
-/** What claim_idempotency_key answers (migration 0017), as the repository hands it on. */
+/** What claim_idempotency_key answers, as the repository hands it on. */
 interface ClaimRow {
   in_progress?: true;
   id?: number;
@@ -116,16 +118,19 @@ const toClaim = (row: ClaimRow | null | undefined): Claim =>
 /** How long a request waits for another with the same key to finish before it answers "in progress". */
 export const KEY_WAIT_MS = 1500;
 
+/** Whose an Idempotency-Key is: a customer's, a guest's table's, or a till's (claim_idempotency_key.sql). */
+export type KeyOwner = { kind: 'user' | 'table' | 'till'; id: number };
+
 /**
- * Claims a customer's Idempotency-Key (migration 0017's claim_idempotency_key): waits, up to
- * KEY_WAIT_MS, for a request with the same key still running, then answers the order the key names,
- * if any. Inside a transaction the claim holds until its end, so that no other request with the
- * key judges or stores anything meanwhile.
+ * Claims an order's Idempotency-Key (claim_idempotency_key.sql): waits, up to KEY_WAIT_MS, for a
+ * request with the same key still running, then answers the order the key names, if any. Inside a
+ * transaction the claim holds until its end, so that no other request with the key judges or stores
+ * anything meanwhile.
  */
-export async function claimKey(db: Db, userId: number, key: string): Promise<Claim> {
+export async function claimKey(db: Db, owner: KeyOwner, key: string): Promise<Claim> {
   const [row] = await rows<{ claim: ClaimRow | string | null }>(
     db,
-    sql`select claim_idempotency_key(${userId}, ${key}::text, ${KEY_WAIT_MS}) as claim`,
+    sql`select claim_idempotency_key(${owner.kind}::text, ${owner.id}::int, ${key}::text, ${KEY_WAIT_MS}) as claim`,
   );
   const claim = row?.claim;
   return toClaim(typeof claim === 'string' ? JSON.parse(claim) : claim);
@@ -202,10 +207,10 @@ export async function placeOrder(db: Db, order: NewOrder, { limit, session, time
           p_tax => ${order.tax}::bigint, p_tax_name => ${order.rates.tax_name}::text,
           p_tax_rate_bp => ${basisPoints(order.rates.tax_rate)}::int, p_service_rate_bp => ${basisPoints(order.rates.service_rate)}::int,
           p_prices_include_tax => ${order.rates.prices_include_tax}::boolean, p_source => ${order.source}::text,
-          p_paid => ${order.counter?.paid ?? false}::boolean, p_cashier => ${order.counter?.cashier.id ?? null}::int,
+          p_paid => ${order.counter?.paid ?? false}::boolean, p_cashier => ${order.counter?.cashier_id ?? null}::int,
           p_shift => ${order.counter?.shift_id ?? null}::int, p_cash_tendered => ${order.counter?.cash_tendered ?? null}::bigint,
           p_cash_change => ${order.counter?.change ?? null}::bigint, p_cash_rounding => ${order.counter?.rounding ?? 0}::bigint,
-          p_card_reference => ${order.counter?.reference ?? null}::text,
+          p_card_reference => ${order.counter?.reference ?? null}::text, p_till => ${order.counter?.till_id ?? null}::int,
           p_shipping => ${order.shipping}::bigint, p_total => ${order.total}::bigint, p_idempotency_key => ${order.idempotency_key}::text,
           p_products => ${intArray(lines.map((l) => l.product_id))}, p_sizes => ${intArray(lines.map((l) => l.size_id))},
           p_qtys => ${intArray(lines.map((l) => l.qty))}, p_prices => ${intArray(lines.map((l) => l.unit_price))},
@@ -257,7 +262,8 @@ export function storedOrderAnswer(order: NewOrder, stored: StoredOrder, names: r
       change: order.counter?.change ?? null,
       rounding: order.counter?.rounding ?? 0,
       reference: order.counter?.reference ?? null,
-      taken_by: order.counter ? { id: order.counter.cashier.id, display_name: order.counter.cashier.name } : null,
+      // A till's sale is answered as read back, with its cashier's name (placing.service.ts).
+      taken_by: null,
       bank: null,
       qr_string: null,
       va_number: null,

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CreateOrderInput,
+  can,
+  cashToPay,
+  DOOR_DELIVERY_ID,
+  formatIDR,
   nameOf,
   ONLINE_PAYMENT_IDS,
   type Order,
@@ -26,13 +30,22 @@ import {
   unauthorized,
 } from '../../lib/errors.ts';
 import { phrase } from '../../lib/i18n.ts';
-import { type PendingSession, sessionEnded } from '../auth/auth.service.ts';
+import { type PendingSession, type Session, sessionEnded } from '../auth/auth.service.ts';
 import { judgePromo } from '../promos/promos.service.ts';
+import { holdingOpenShift, tillOf } from '../shifts/shifts.service.ts';
 import { holdingSlot, type ShopSettings } from '../shop/shop.service.ts';
 import { tableByToken } from '../tables/tables.service.ts';
 import { type Claim, type OrderKey, orderInProgress, orderKeyOf, replayOf } from './idempotency.ts';
 import { GUEST_WINDOW_SECONDS, type GuestRules, type OrderLimit, orderLimitOf } from './order-limit.ts';
-import { claimKey, lockCustomer, type NewOrder, placeOrder, storedOrderAnswer } from './placing.repository.ts';
+import {
+  type CounterPayment,
+  claimKey,
+  type KeyOwner,
+  lockCustomer,
+  type NewOrder,
+  placeOrder,
+  storedOrderAnswer,
+} from './placing.repository.ts';
 import { billOf, couponUse, type MenuSource, priceCart, priceLines, pricingFromDatabase } from './pricing.service.ts';
 import { findOrderToken, loadOrder } from './reads.repository.ts';
 
@@ -85,10 +98,12 @@ export interface OrderRequest {
 }
 
 /**
- * Who places an order: a signed-in customer, whose session place_order checks with the order, or a
- * guest at a dine-in table, by the name they gave (docs/shop-rules.md#orders-from-the-table).
+ * Who places an order: a signed-in customer, whose session place_order checks with the order; a
+ * guest at a dine-in table, by the name they gave (docs/shop-rules.md#orders-from-the-table); or a
+ * Cashier or Admin selling at the till, on the till their session was opened on
+ * (docs/shop-rules.md#the-till-and-shifts).
  */
-type Orderer = { session: PendingSession } | { guest: string; address: string };
+type Orderer = { session: PendingSession } | { guest: string; address: string } | { cashier: Session; till: number };
 
 /** The order's table, found by its QR code's token, and who places it there. */
 interface Place {
@@ -105,12 +120,64 @@ const STALE_TRIES = 3;
 const tableNotFound = () => notFound('server.tableCodeUnknown');
 const tableFull = (open: number) => new AppError(429, 'table_full', phrase('server.tableFull', { open }));
 
-/** Without a session, only a guest at a table orders, and gives a name (else 401, as any call without a session). */
-function ordererOf({ session, input, address }: OrderRequest): Orderer {
+/**
+ * Without a session, only a guest at a table orders, and gives a name (else 401, as any call without
+ * a session). A sale at the till is a Cashier's or an Admin's, on a session opened on a till: its
+ * role is read now (the database's, not the token's).
+ */
+async function ordererOf({ session, input, address }: OrderRequest): Promise<Orderer> {
+  if (input.source === 'counter') {
+    if (!session) throw unauthorized();
+    const cashier = await session.verify();
+    if (!can(cashier.role, 'counter')) throw new AppError(403, 'forbidden', 'server.counterOnly');
+    return { cashier, till: tillOf(cashier) };
+  }
   if (session) return { session };
   if (!input.table_token) throw unauthorized();
   if (!input.guest_name) throw badRequest('server.guestNameNeeded', [{ field: 'guest_name', message: 'server.guestNameRequired' }]);
   return { guest: input.guest_name, address };
+}
+
+/** At the till: Dine In or Pick Up, no table, no coupon (no account), paid by Cash (with what was handed over), Card or QRIS. */
+function checkCounterSale(input: CreateOrderInput): void {
+  if (input.table_token) throw refuse('table_token', 'server.counterNoTable');
+  if (input.promo_id) throw refuse('promo_id', 'server.counterNoCoupon');
+  if (input.delivery_id === DOOR_DELIVERY_ID) throw refuse('delivery_id', 'server.counterDelivery');
+  if (!COUNTER_PAYMENTS.includes(input.payment_id)) throw refuse('payment_id', 'server.counterPayment');
+  if (input.payment_id === PAYMENT.cash && input.cash_tendered === undefined) throw refuse('cash_tendered', 'server.cashNeeded');
+}
+
+/** How a sale at the till is paid: cash and card at once, QRIS when the gateway says so. */
+const COUNTER_PAYMENTS: readonly number[] = [PAYMENT.cash, PAYMENT.card, PAYMENT.qris];
+
+/**
+ * The payment a sale at the till takes as it is placed (docs/shop-rules.md#the-till-and-shifts): cash
+ * rounded to the shop's step (its own line, never touching the tax), what was handed over (at least
+ * that: else a 400 naming both) and the change; a card's reference.
+ */
+export function counterPaymentOf(
+  input: CreateOrderInput,
+  total: number,
+  at: { cashier: number; till: number; shift: number },
+  roundingStep: number,
+): CounterPayment {
+  const common = {
+    cashier_id: at.cashier,
+    till_id: at.till,
+    shift_id: at.shift,
+    reference: null,
+    cash_tendered: null,
+    change: null,
+    rounding: 0,
+  };
+  if (input.payment_id === PAYMENT.card) return { ...common, paid: true, reference: input.card_reference ?? null };
+  if (input.payment_id !== PAYMENT.cash) return { ...common, paid: false };
+  const { rounding, to_pay } = cashToPay(total, roundingStep);
+  const tendered = input.cash_tendered ?? 0;
+  if (tendered < to_pay) {
+    throw refuse('cash_tendered', phrase('server.cashTooLittle', { tendered: formatIDR(tendered), amount: formatIDR(to_pay) }));
+  }
+  return { ...common, paid: true, cash_tendered: tendered, change: tendered - to_pay, rounding };
 }
 
 /**
@@ -137,8 +204,13 @@ async function countGuestOrder(rules: GuestRules, tableId: number, address: stri
   if (rules.perAddress > 0) await rules.counter.check(`order:guest-address:${address}`, rules.perAddress, GUEST_WINDOW_SECONDS);
 }
 
-/** The owner of an order's Idempotency-Key: its customer, or for a guest their table (as minus its id). */
-const keyOwnerOf = ({ orderer, table }: Place) => ('session' in orderer ? orderer.session.id : -table!.id);
+/** The owner of an order's Idempotency-Key: its customer, the till a sale is rung up on, or a guest's table. */
+const keyOwnerOf = ({ orderer, table }: Place): KeyOwner =>
+  'session' in orderer
+    ? { kind: 'user', id: orderer.session.id }
+    : 'cashier' in orderer
+      ? { kind: 'till', id: orderer.till }
+      : { kind: 'table', id: table!.id };
 
 /**
  * The status an order starts in: Awaiting payment when it is paid online (QRIS, or a transfer to a
@@ -175,16 +247,21 @@ async function judgeAndStore({ db, menu, shop, rules }: Placing, { place, input,
   const { orderer, table } = place;
   let lines = await priceCart(db, menu, input);
   const session = 'session' in orderer ? orderer.session : undefined;
+  const counter = 'cashier' in orderer ? orderer : undefined;
   const tableOpenLimit = rules.tableOpenOrders;
 
-  /** Stores the order with its coupon's discount (0 without one); undefined when its prices were stale. */
-  const store = async (tx: Db, discountPercent: number): Promise<Outcome | undefined> => {
+  /**
+   * Stores the order with its coupon's discount (0 without one), a sale at the till in its open
+   * `shift`; undefined when its prices were stale.
+   */
+  const store = async (tx: Db, discountPercent: number, shift?: { id: number }): Promise<Outcome | undefined> => {
     const { line_totals: _, tax_base: __, ...amounts } = billOf(shop, lines, input, discountPercent);
     const order: NewOrder = {
-      source: table ? 'table' : 'online',
+      source: counter ? 'counter' : table ? 'table' : 'online',
       user_id: session?.id ?? null,
       table,
-      guest_name: 'guest' in orderer ? orderer.guest : null,
+      // The name a guest gave, or the one a cashier took for the pick-up screen.
+      guest_name: 'guest' in orderer ? orderer.guest : counter ? (input.guest_name ?? null) : null,
       // A guest follows their order with this token instead of a session (128 bits and more).
       order_token: 'guest' in orderer ? randomBytes(18).toString('base64url') : null,
       status_id: firstStatus,
@@ -198,6 +275,15 @@ async function judgeAndStore({ db, menu, shop, rules }: Placing, { place, input,
       idempotency_key: key?.key ?? null,
       idempotency_fingerprint: key?.fingerprint ?? null,
       lines,
+      counter:
+        counter && shift
+          ? counterPaymentOf(
+              input,
+              amounts.total,
+              { cashier: counter.cashier.id, till: counter.till, shift: shift.id },
+              shop.settings.cash_rounding,
+            )
+          : undefined,
     };
     const placed = await placeOrder(tx, order, { limit, session, timeZone: shop.timezone, tableOpenLimit });
     if ('sessionEnded' in placed) throw sessionEnded();
@@ -213,19 +299,23 @@ async function judgeAndStore({ db, menu, shop, rules }: Placing, { place, input,
   for (let attempt = 1; ; attempt++) {
     // A transaction PostgreSQL aborts as a deadlock or serialization failure stored nothing: run it again.
     const outcome = await retryOnConflict(() =>
-      // The time is checked, and a scheduled order's slot held until it is stored (docs/shop-rules.md#opening-hours-and-slots).
-      holdingSlot(db, shop, input.scheduled_for, (db) =>
-        input.promo_id && session
-          ? db.transaction(async (trx) => {
-              const tx = trx as Db;
-              // The coupon is judged under the customer's lock, so two orders cannot both use today's (docs/shop-rules.md#coupons).
-              await lockCustomer(tx, session.id);
-              const verdict = await judgePromo(tx, shop, couponUse(session.id, input, priceOrder(lines).subtotal));
-              if (!verdict.applies) throw refuse('promo_id', verdict.reason!);
-              return store(tx, verdict.discountPercent);
-            })
-          : store(db, 0),
-      ),
+      // A sale at the till is for now, whatever the hours for orders from afar: the cashier is there,
+      // and it lands in the till's open shift, which its close waits for.
+      counter
+        ? holdingOpenShift(db, counter.till, (tx, shift) => store(tx, 0, shift))
+        : // The time is checked, and a scheduled order's slot held until it is stored (docs/shop-rules.md#opening-hours-and-slots).
+          holdingSlot(db, shop, input.scheduled_for, (db) =>
+            input.promo_id && session
+              ? db.transaction(async (trx) => {
+                  const tx = trx as Db;
+                  // The coupon is judged under the customer's lock, so two orders cannot both use today's (docs/shop-rules.md#coupons).
+                  await lockCustomer(tx, session.id);
+                  const verdict = await judgePromo(tx, shop, couponUse(session.id, input, priceOrder(lines).subtotal));
+                  if (!verdict.applies) throw refuse('promo_id', verdict.reason!);
+                  return store(tx, verdict.discountPercent);
+                })
+              : store(db, 0),
+          ),
     );
     if (outcome) return outcome;
     // The menu changed since this instance read it: price the cart as the database has it now.
@@ -267,7 +357,8 @@ function refuseUnchargedReplay(order: Order): void {
 export async function createOrder(placing: Placing, request: OrderRequest): Promise<{ order: PlacedOrder; replayed: boolean }> {
   const { db, menu, effects, payments, rules } = placing;
   const { input } = request;
-  const orderer = ordererOf(request);
+  const orderer = await ordererOf(request);
+  if ('cashier' in orderer) checkCounterSale(input);
   const place: Place = { orderer, table: await tableOf(db, orderer, input, rules.guests) };
   const key = orderKeyOf(request.idempotencyKey, input);
   const limit = 'session' in orderer ? orderLimitOf(orderer.session.id, rules.ordersPerMinute) : undefined;
@@ -289,11 +380,12 @@ export async function createOrder(placing: Placing, request: OrderRequest): Prom
     const { order } = outcome;
     menu.sold(order.items); // "popular" counts it at once
     await effects.created(outcome.eventId); // the live boards get it
-    if (order.status_id !== STATUS.awaitingPayment) return { order, replayed: false };
+    if (order.status_id !== STATUS.awaitingPayment && !('cashier' in orderer)) return { order, replayed: false };
     // Paid online: charged now, and answered with what the customer pays with (a QR code, an account).
-    await payments.start(order, input.bank);
-    const charged = await loadOrder(db, order.id);
-    return { order: charged ?? order, replayed: false };
+    if (order.status_id === STATUS.awaitingPayment) await payments.start(order, input.bank);
+    // A sale at the till is answered as stored, with its cashier's name; one paid online with its QR code.
+    const stored = await loadOrder(db, order.id);
+    return { order: stored ?? order, replayed: false };
   }
   const order = await loadOrder(db, replayOf(outcome.claim, key!));
   if (!order) throw notFound('server.orderNotFound');

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { OPEN_STATUSES, type OrderDetail, type PrepTimes, ROLES, shopDate, startOfShopDay } from '@kopi/shared';
+import { can, OPEN_STATUSES, type OrderDetail, type PrepTimes, shopDate, startOfShopDay } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';
@@ -46,7 +46,7 @@ export async function allOrders(db: Db, status: number | undefined, page: number
 /** One order with its history, for its customer or an admin; anyone else is told it does not exist. */
 export async function getOrder(db: Db, session: Session, id: number): Promise<OrderDetail> {
   const order = await loadOrderDetail(db, id);
-  if (!order || (session.role !== ROLES.admin && order.customer.id !== session.id)) throw orderNotFound();
+  if (!order || (!can(session.role, 'kitchen') && order.customer.id !== session.id)) throw orderNotFound();
   return order;
 }
 

@@ -17,10 +17,10 @@ export async function tablesRoutes(base: FastifyInstance, opts: { db: Db; public
   app.get(
     '/tables',
     {
-      preHandler: app.auth.admin,
+      preHandler: app.auth.counter,
       schema: {
         tags: ['tables'],
-        summary: "The dine-in tables with their QR codes' tokens and links (Admin), by name",
+        summary: "The dine-in tables with their QR codes' tokens and links (Admin, Cashier), by name",
         response: { 200: envelope(z.array(TableSchema)) },
       },
     },
@@ -33,10 +33,10 @@ export async function tablesRoutes(base: FastifyInstance, opts: { db: Db; public
   app.post(
     '/tables',
     {
-      preHandler: app.auth.admin,
+      preHandler: app.auth.counter,
       schema: {
         tags: ['tables'],
-        summary: 'Add a dine-in table (Admin): a name of 1–30 characters, unique among the tables in use',
+        summary: 'Add a dine-in table (Admin, Cashier): a name of 1–30 characters, unique among the tables in use',
         body: CreateTableSchema,
         // 409: a table in use has that name.
         errors: [409],
@@ -50,11 +50,11 @@ export async function tablesRoutes(base: FastifyInstance, opts: { db: Db; public
   app.post(
     '/tables/:id/code',
     {
-      preHandler: app.auth.admin,
+      preHandler: app.auth.counter,
       schema: {
         tags: ['tables'],
         summary:
-          'Give a table a new QR code (Admin): a new token and link; the old code stops taking orders at once (a code photographed ' +
+          'Give a table a new QR code (Admin, Cashier): a new token and link; the old code stops taking orders at once (a code photographed ' +
           'and taken away). Its orders stay the table’s',
         params: IdParamSchema,
         response: { 200: envelope(TableSchema) },
@@ -66,10 +66,10 @@ export async function tablesRoutes(base: FastifyInstance, opts: { db: Db; public
   app.delete(
     '/tables/:id',
     {
-      preHandler: app.auth.admin,
+      preHandler: app.auth.counter,
       schema: {
         tags: ['tables'],
-        summary: 'Take a table out of use (Admin): its QR code stops taking orders; its orders keep its name',
+        summary: 'Take a table out of use (Admin, Cashier): its QR code stops taking orders; its orders keep its name',
         params: IdParamSchema,
         response: { 200: MessageSchema },
       },

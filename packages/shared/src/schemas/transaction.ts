@@ -17,9 +17,9 @@ import {
   VA_BANKS,
 } from '../constants.ts';
 import { hasUnshowable } from '../names.ts';
-import { ApprovalSchema } from './staff.ts';
 import { REASON_MAX, STATUS, STATUS_IDS } from '../statuses.ts';
 import { fixedId, wholeNumber } from './fields.ts';
+import { ApprovalSchema } from './staff.ts';
 
 const productId = () =>
   wholeNumber({

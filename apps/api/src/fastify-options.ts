@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@kopi/shared';
 import type { FastifyReply, FastifyServerOptions } from 'fastify';
 import type { Config, TrustProxy } from './config.ts';
 import { requestTimeouts } from './lib/connection-limits.ts';
@@ -44,7 +45,10 @@ export function fastifyOptions(config: Config, logStream?: LogStream): FastifySe
         .code(400)
         .header(REQUEST_ID_HEADER, request.id)
         .header('content-language', headerLocale(request))
-        .send({ msg: say(headerLocale(request), phrase('server.badUrl', { detail: error.message })), code: 'validation_failed' });
+        .send({
+          msg: say(headerLocale(request), phrase('server.badUrl', { detail: error.message })),
+          code: 'validation_failed' satisfies ErrorCode,
+        });
     },
   };
 }

@@ -33,7 +33,7 @@ beforeAll(async () => {
         return 'why';
       },
     };
-    throw new AppError(400, 'validation_failed', phrase('server.invalidRequest', { why }));
+    throw new AppError('validation_failed', phrase('server.invalidRequest', { why }));
   });
   shop = {
     app,

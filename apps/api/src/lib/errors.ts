@@ -1,4 +1,4 @@
-import { issueMessage, type Locale, zodLocale } from '@kopi/shared';
+import { ERROR_STATUS, type ErrorCode, issueMessage, type Locale, zodLocale } from '@kopi/shared';
 import type { ZodError } from 'zod';
 import { inEnglish, type Phrase, phrase, type Sayable, say } from './i18n.ts';
 
@@ -27,10 +27,11 @@ export interface ErrorWords {
 export class AppError extends Error {
   readonly text: Phrase;
   readonly problems?: FieldProblem[];
+  /** The code's one status (packages/shared/src/error-codes.ts). */
+  readonly statusCode: number;
 
   constructor(
-    readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     text: Sayable,
     problems?: FieldProblem[],
     /** Seconds the client should wait (429, 503): sent as Retry-After. */
@@ -38,6 +39,7 @@ export class AppError extends Error {
   ) {
     // The English text stays the Error's message: logs, and callers outside a request, read it.
     super(inEnglish(text));
+    this.statusCode = ERROR_STATUS[code];
     this.text = typeof text === 'string' ? phrase(text) : text;
     this.problems = problems;
   }
@@ -54,15 +56,15 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (msg: Sayable, errors?: FieldProblem[]) => new AppError(400, 'validation_failed', msg, errors);
+export const badRequest = (msg: Sayable, errors?: FieldProblem[]) => new AppError('validation_failed', msg, errors);
 /** A 400 for one field whose message is also the answer's msg. */
 export const fieldRefused = (field: string, msg: Sayable) => badRequest(msg, [{ field, message: msg }]);
-export const unauthorized = (msg: Sayable = 'guardNoToken') => new AppError(401, 'unauthorized', msg);
-export const forbidden = () => new AppError(403, 'forbidden', 'guardWrongRole');
-export const notFound = (msg: Sayable = 'server.notFound') => new AppError(404, 'data_not_found', msg);
-export const conflict = (msg: Sayable) => new AppError(409, 'conflict', msg);
-export const fileTooLarge = () => new AppError(413, 'file_too_large', 'fileTooBig');
-export const fileTypeNotAllowed = () => new AppError(415, 'file_type_not_allowed', 'fileTypeWrong');
+export const unauthorized = (msg: Sayable = 'guardNoToken') => new AppError('unauthorized', msg);
+export const forbidden = () => new AppError('forbidden', 'guardWrongRole');
+export const notFound = (msg: Sayable = 'server.notFound') => new AppError('data_not_found', msg);
+export const conflict = (msg: Sayable) => new AppError('conflict', msg);
+export const fileTooLarge = () => new AppError('file_too_large', 'fileTooBig');
+export const fileTypeNotAllowed = () => new AppError('file_type_not_allowed', 'fileTypeWrong');
 
 export const tooManyRequests = (retryAfterSeconds: number) => {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
@@ -70,13 +72,13 @@ export const tooManyRequests = (retryAfterSeconds: number) => {
     seconds < 60
       ? phrase('server.tooManyAttemptsSeconds', { seconds })
       : phrase('server.tooManyAttemptsMinutes', { minutes: Math.ceil(seconds / 60) });
-  return new AppError(429, 'too_many_requests', wait, undefined, seconds);
+  return new AppError('too_many_requests', wait, undefined, seconds);
 };
 /** An order paid online whose payment the gateway would not start (or did not answer): it was cancelled, not placed. */
-export const paymentUnavailable = () => new AppError(502, 'payment_unavailable', 'server.paymentUnavailable');
+export const paymentUnavailable = () => new AppError('payment_unavailable', 'server.paymentUnavailable');
 /** The server is busy with work it cannot queue more of; the client may try again shortly. */
 export const serviceBusy = (msg: Sayable, retryAfterSeconds: number) =>
-  new AppError(503, 'busy', msg, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+  new AppError('busy', msg, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
 
 type Parser = {
   safeParse(
@@ -103,7 +105,7 @@ export class InvalidInput extends AppError {
     private readonly input: unknown,
     private readonly english: FieldError[],
   ) {
-    super(400, 'validation_failed', 'server.invalidRequest');
+    super('validation_failed', 'server.invalidRequest');
     this.message = english[0]?.message ?? this.message;
   }
 

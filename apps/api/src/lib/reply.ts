@@ -1,4 +1,4 @@
-import { type Meta, MetaSchema } from '@kopi/shared';
+import { ERROR_CODES, type Meta, MetaSchema } from '@kopi/shared';
 import { z } from 'zod';
 
 // docs/architecture.md#the-api-contract: every success is { msg, data, meta? }.
@@ -23,7 +23,8 @@ export const pagedEnvelope = <T extends z.ZodType>(data: T) => z.object({ msg: z
 export const MessageSchema = z.object({ msg: z.string() });
 export const ErrorSchema = z.object({
   msg: z.string(),
-  code: z.string(),
+  /** packages/shared/src/error-codes.ts: each code always comes with the same status. */
+  code: z.enum(ERROR_CODES),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   /** On 5xx answers: the request's id (also the X-Request-Id header), to find it in the log. */
   request_id: z.string().optional(),

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isMessageKey, type Locale, zodLocale } from '@kopi/shared';
+import { DEFAULT_LOCALE, ERROR_STATUS, type ErrorCode, isMessageKey, type Locale, zodLocale } from '@kopi/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -25,20 +25,22 @@ export async function rejectNulCharacters(request: FastifyRequest): Promise<void
   }
 }
 
-/** Fastify's own errors that are the client's fault, by code → status and public code. */
-const CLIENT_ERRORS: Record<string, [number, string]> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type'],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'validation_failed'],
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'validation_failed'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'validation_failed'],
-  FST_ERR_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupported_media_type'],
-  FST_REQ_FILE_TOO_LARGE: [413, 'file_too_large'],
-  FST_FILES_LIMIT: [413, 'payload_too_large'],
-  FST_FIELDS_LIMIT: [413, 'payload_too_large'],
-  FST_PARTS_LIMIT: [413, 'payload_too_large'],
-  FST_PROTO_VIOLATION: [400, 'validation_failed'],
-};
+/** Fastify's own errors that are the client's fault, by Fastify's code → the public code (its status is the code's). */
+const CLIENT_ERRORS = new Map<string | undefined, ErrorCode>(
+  Object.entries({
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+    FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+    FST_ERR_CTP_EMPTY_JSON_BODY: 'validation_failed',
+    FST_ERR_CTP_INVALID_JSON_BODY: 'validation_failed',
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'validation_failed',
+    FST_ERR_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
+    FST_REQ_FILE_TOO_LARGE: 'file_too_large',
+    FST_FILES_LIMIT: 'payload_too_large',
+    FST_FIELDS_LIMIT: 'payload_too_large',
+    FST_PARTS_LIMIT: 'payload_too_large',
+    FST_PROTO_VIOLATION: 'validation_failed',
+  } satisfies Record<string, ErrorCode>),
+);
 
 /** Where Fastify's validation found the input it refused, by its validation context. */
 const INPUT_OF: Record<string, (request: FastifyRequest) => unknown> = {
@@ -83,7 +85,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   /** The one answer of a failure no rule explains: the request id to match the log, nothing of the cause. */
   const internalError = (request: FastifyRequest, locale: Locale) => ({
     msg: say(locale, phrase('server.internalError', { reference: request.id })),
-    code: 'internal_error',
+    code: 'internal_error' satisfies ErrorCode,
     request_id: request.id,
   });
 
@@ -116,17 +118,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           field: issue.instancePath.split('/').filter(Boolean).join('.') || error.validationContext || 'body',
           message: isMessageKey(issue.message) ? request.t(issue.message) : issue.message,
         }));
-      return reply.status(400).send({ msg: errors[0]?.message ?? request.t('server.invalidRequest'), code: 'validation_failed', errors });
+      return reply
+        .status(400)
+        .send({ msg: errors[0]?.message ?? request.t('server.invalidRequest'), code: 'validation_failed' satisfies ErrorCode, errors });
     }
-    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
-    if (known) {
-      const [status, code] = known;
+    const code = CLIENT_ERRORS.get(error.code);
+    if (code) {
+      const status = ERROR_STATUS[code];
       // Fastify's own words for the rest (they name what the client sent wrong, for its developer).
       const msg = code === 'file_too_large' ? request.t('fileTooBig') : error.message;
       return reply.status(status).send({ msg, code });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ msg: error.message, code: 'bad_request' });
+      return reply.status(error.statusCode).send({ msg: error.message, code: 'bad_request' satisfies ErrorCode });
     }
     request.log.error({ err: error }, 'unhandled error');
     // The request id lets a customer's report be matched to the log line above (nothing else is told).

@@ -1,4 +1,4 @@
-import { API_BASE, type Meta, TOKEN_HEADER } from '@kopi/shared';
+import { API_BASE, ERROR_STATUS, type ErrorCode, type Meta, TOKEN_HEADER } from '@kopi/shared';
 import { currentLocale, t } from './i18n';
 import { clearSession, readSession } from './session';
 
@@ -30,6 +30,15 @@ export class ApiError extends Error {
     this.fieldErrors = fieldErrors;
     this.retryAfter = retryAfter;
   }
+}
+
+/**
+ * Whether an error is the API's refusal with this code, sent with the code's status
+ * (packages/shared/src/error-codes.ts): the one way the web tests for a code, so a code renamed on
+ * either side fails the type check.
+ */
+export function isApiError(error: unknown, code: ErrorCode): error is ApiError {
+  return error instanceof ApiError && error.code === code && error.status === ERROR_STATUS[code];
 }
 
 /** Leaves for /login; on 401 it also forgets the refused session, once the guarded page is gone. `message` is the server's. */

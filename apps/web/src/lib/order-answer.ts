@@ -1,7 +1,8 @@
 // What the shop's answer to an order means, decided in one place for the three that send orders: the
 // checkout, the page's sender of orders saved offline, and the service worker's. The build writes this
 // function's source into the worker (sw/vite-plugin.ts), so it stays self-contained: no imports, and
-// no name from outside it.
+// no name from outside it; the codes it names are the API's (packages/shared/src/error-codes.ts, checked
+// by its test).
 
 /**
  * Whether the shop's answer to `POST /transactions` (its status, and its error code if any) is final:

@@ -32,8 +32,7 @@ export const pictureWork = createWorkQueue({
   busyMessage: 'server.imagesBusy',
 });
 
-const tooManyPixels = () =>
-  new AppError(413, 'image_too_large', phrase('server.imageTooLarge', { megapixels: MAX_INPUT_PIXELS / 1_000_000 }));
+const tooManyPixels = () => new AppError('image_too_large', phrase('server.imageTooLarge', { megapixels: MAX_INPUT_PIXELS / 1_000_000 }));
 
 const JPEG_END = Buffer.from([0xff, 0xd9]);
 const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]); // the IEND chunk

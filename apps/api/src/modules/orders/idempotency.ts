@@ -39,10 +39,10 @@ export function orderKeyOf(key: string | undefined, input: CreateOrderInput): Or
 }
 
 /** The same key came with another order's body: nothing is stored (the IETF Idempotency-Key draft's 422). */
-export const keyReused = () => new AppError(422, 'idempotency_key_reused', 'server.idempotencyKeyReused');
+export const keyReused = () => new AppError('idempotency_key_reused', 'server.idempotencyKeyReused');
 
 /** The first request with this key is still being placed: the client asks again shortly and gets its answer. */
-export const orderInProgress = () => new AppError(409, 'order_in_progress', 'server.orderInProgress', undefined, 1);
+export const orderInProgress = () => new AppError('order_in_progress', 'server.orderInProgress', undefined, 1);
 
 /** What claiming a key found: nothing (the order is new), an order, or a first request still running. */
 export type Claim = { id: number; fingerprint: string | null } | { inProgress: true } | undefined;

@@ -139,9 +139,9 @@ export interface Counter {
  */
 async function approve(counter: Counter, session: Session, approval: Approval | undefined): Promise<void> {
   if (session.role === ROLES.admin) return;
-  if (!approval) throw new AppError(403, 'approval_needed', 'server.approvalNeeded');
+  if (!approval) throw new AppError('approval_needed', 'server.approvalNeeded');
   const admin = await verifyPin(counter.db, counter.limiter, `approval:${session.till ?? 'web'}`, approval.admin_id, approval.pin);
-  if (admin.role !== ROLES.admin) throw new AppError(403, 'forbidden', 'server.approvalNotAdmin');
+  if (admin.role !== ROLES.admin) throw new AppError('forbidden', 'server.approvalNotAdmin');
 }
 
 /**
@@ -150,7 +150,7 @@ async function approve(counter: Counter, session: Session, approval: Approval | 
  * open shift (else a 409 saying so), a card on its terminal; paid online, the gateway refunds it.
  */
 async function cancelByStaff(counter: Counter, session: Session, id: number, reason: string, approval: Approval | undefined) {
-  if (!can(session.role, 'counter')) throw new AppError(403, 'forbidden', 'server.cancelNotKitchen');
+  if (!can(session.role, 'counter')) throw new AppError('forbidden', 'server.cancelNotKitchen');
   const { db } = counter;
   const money = await findCounterMoney(db, id);
   if (!money) throw orderNotFound();

@@ -95,13 +95,13 @@ export async function ordersRoutes(base: FastifyInstance, opts: { placing: Placi
       if (request.session) viewer = { session: request.session };
       else if (token) {
         const orderId = await guestOrderOf(db, token);
-        if (orderId === undefined) throw new AppError(404, 'data_not_found', 'server.orderNotFound');
+        if (orderId === undefined) throw new AppError('data_not_found', 'server.orderNotFound');
         viewer = { orderId };
       } else throw unauthorized();
       const opened = await stream.open(viewer, request.headers['last-event-id']);
       if (!opened.ok) {
         reply.header('retry-after', String(opened.retryAfterSeconds));
-        throw new AppError(429, 'too_many_requests', 'server.tooManyStreams');
+        throw new AppError('too_many_requests', 'server.tooManyStreams');
       }
       return (
         reply

@@ -118,7 +118,7 @@ type Outcome = { order: PlacedOrder; eventId: number } | { claim: Exclude<Claim,
 const STALE_TRIES = 3;
 
 const tableNotFound = () => notFound('server.tableCodeUnknown');
-const tableFull = (open: number) => new AppError(429, 'table_full', phrase('server.tableFull', { open }));
+const tableFull = (open: number) => new AppError('table_full', phrase('server.tableFull', { open }));
 
 /**
  * Without a session, only a guest at a table orders, and gives a name (else 401, as any call without
@@ -129,7 +129,7 @@ async function ordererOf({ session, input, address }: OrderRequest): Promise<Ord
   if (input.source === 'counter') {
     if (!session) throw unauthorized();
     const cashier = await session.verify();
-    if (!can(cashier.role, 'counter')) throw new AppError(403, 'forbidden', 'server.counterOnly');
+    if (!can(cashier.role, 'counter')) throw new AppError('forbidden', 'server.counterOnly');
     return { cashier, till: tillOf(cashier) };
   }
   if (session) return { session };

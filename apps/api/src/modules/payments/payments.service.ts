@@ -260,7 +260,7 @@ export function createPayments(options: PaymentsOptions) {
     async notified(body: unknown): Promise<NotificationOutcome> {
       if (!gateway || !options.serverKey) throw notFound('server.paymentsOff');
       if (!isNotification(body)) throw badRequest('server.notificationIncomplete');
-      if (!verifySignature(body, options.serverKey)) throw new AppError(403, 'forbidden', 'server.notificationUnsigned');
+      if (!verifySignature(body, options.serverKey)) throw new AppError('forbidden', 'server.notificationUnsigned');
       const payment = await findPaymentByGatewayId(db, body.order_id);
       if (!payment) throw notFound(phrase('server.notificationUnknownOrder', { order: body.order_id }));
       if (!grossAmountMatches(body.gross_amount, payment.total)) {
@@ -273,13 +273,13 @@ export function createPayments(options: PaymentsOptions) {
       } catch (error) {
         if (!(error instanceof MidtransError || error instanceof MidtransUnreachableError)) throw error;
         // The gateway retries a notification that was not taken.
-        throw new AppError(503, 'busy', 'server.notificationUnconfirmed', undefined, 30);
+        throw new AppError('busy', 'server.notificationUnconfirmed', undefined, 30);
       }
       if (confirmed.status !== body.transaction_status || !grossAmountMatches(confirmed.grossAmount, payment.total)) {
         log.warn(
           `payments: a notification for ${body.order_id} (${body.transaction_status}) is not confirmed: the gateway says ${confirmed.status}`,
         );
-        throw new AppError(409, 'conflict', 'server.notificationRefused');
+        throw new AppError('conflict', 'server.notificationRefused');
       }
       const verdict = verdictOf(confirmed);
       if ('paid' in verdict) return settle(payment.transaction_id, verdict.settledAt, verdict.transactionId);

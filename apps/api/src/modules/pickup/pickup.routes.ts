@@ -51,7 +51,7 @@ export async function pickupRoutes(base: FastifyInstance, opts: { screen: Pickup
       const opened = await screen.open(request.ip, request.headers['last-event-id']);
       if (!opened.ok) {
         reply.header('retry-after', String(opened.retryAfterSeconds));
-        throw new AppError(429, 'too_many_requests', 'server.tooManyPickupScreens');
+        throw new AppError('too_many_requests', 'server.tooManyPickupScreens');
       }
       return reply
         .status(200)

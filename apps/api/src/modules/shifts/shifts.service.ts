@@ -25,7 +25,7 @@ export function tillOf(session: Session): number {
   return session.till;
 }
 
-export const noOpenShift = () => new AppError(409, 'no_open_shift', 'server.noOpenShift');
+export const noOpenShift = () => new AppError('no_open_shift', 'server.noOpenShift');
 
 /** Who reads a report: its role decides whether an open shift's expected cash is shown. */
 type Viewer = Pick<Session, 'role'>;

@@ -84,7 +84,7 @@ export async function verifyPin(db: Db, limiter: RateLimiter, where: string, use
   const ok = !!member?.pin_hash && member.active && isStaff(member.role) && (await verifyPassword(member.pin_hash, pin));
   if (!ok || !member) {
     await limiter.count(key, PIN_LOCK_SECONDS);
-    throw new AppError(401, 'pin_wrong', phrase('server.pinWrong'));
+    throw new AppError('pin_wrong', phrase('server.pinWrong'));
   }
   await limiter.reset(key);
   return { id: member.id, name: member.name, role: member.role as Role, epoch: member.session_epoch };

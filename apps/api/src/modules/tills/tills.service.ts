@@ -33,7 +33,7 @@ export async function deleteTill(db: Db, id: number): Promise<void> {
 /** The till whose key a device sent; an unknown or deleted one is a 401 (the device signs in again). */
 export async function tillOfKey(db: Db, key: string | undefined): Promise<Till> {
   const till = key ? await findTillByKeyHash(db, hashOf(key)) : undefined;
-  if (!till) throw new AppError(401, 'till_unknown', 'server.tillUnknown');
+  if (!till) throw new AppError('till_unknown', 'server.tillUnknown');
   return till;
 }
 

@@ -1,7 +1,7 @@
 import { DELAY, type NewOrderRequest, OPEN_STATUSES, type PlacedOrder, type Quote, STATUS } from '@kopi/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, apiRequest, canRetry } from '../../../lib/api-client';
+import { ApiError, apiRequest, canRetry, isApiError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import type { MutationReactions } from '../../../lib/mutation-reactions';
 import { isFinalOrderAnswer } from '../../../lib/order-answer';
@@ -99,7 +99,7 @@ export function handOverCheckoutKey(): string {
  * is kept, and asking again later answers that order.
  */
 export function isOrderInProgress(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 409 && error.code === 'order_in_progress';
+  return isApiError(error, 'order_in_progress');
 }
 
 /**
@@ -107,12 +107,12 @@ export function isOrderInProgress(error: unknown): error is ApiError {
  * the cart changed since. That order exists; this cart was not ordered.
  */
 export function isKeyUsedForAnotherOrder(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 422 && error.code === 'idempotency_key_reused';
+  return isApiError(error, 'idempotency_key_reused');
 }
 
 /** The table already has as many open orders as it may take (a 429 whose message asks to see the staff). */
 export function isTableFull(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 429 && error.code === 'table_full';
+  return isApiError(error, 'table_full');
 }
 
 /**
@@ -121,7 +121,7 @@ export function isTableFull(error: unknown): error is ApiError {
  * (docs/shop-rules.md#payments).
  */
 export function isPaymentUnavailable(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 502 && error.code === 'payment_unavailable';
+  return isApiError(error, 'payment_unavailable');
 }
 
 /** A refusal the shop decided on, nothing placed (which answers are final: lib/order-answer.ts). */

@@ -227,8 +227,8 @@ describe('the outbox', () => {
       ],
       [
         'refused',
-        new Response(JSON.stringify({ msg: 'We are closed now', code: 'shop_closed' }), {
-          status: 422,
+        new Response(JSON.stringify({ msg: 'We are closed now', code: 'validation_failed' }), {
+          status: 400,
           headers: { 'content-type': 'application/json' },
         }),
         { kind: 'refused', reason: 'We are closed now' },

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { ApiError, canRetry, errorMessage } from '../../../lib/api-client';
+import { canRetry, errorMessage, isApiError } from '../../../lib/api-client';
 import { currentLocale, useT } from '../../../lib/i18n';
 import { DELIVERY_TITLE_KEYS, nameOf, PAYMENT_KEYS } from '../../../lib/names';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
@@ -44,8 +44,7 @@ export function PendingOrderPanel({ page, onPage, cardTitle }: PendingOrderPanel
 
   if (pending.isPending || pastTheEnd) return <PageSpinner />;
   // data_not_found means there is nothing pending, said in the specification's words (docs/decisions/spec-fidelity.md#kept-word-for-word).
-  const nothingPending =
-    (pending.isError && pending.error instanceof ApiError && pending.error.code === 'data_not_found') || (pending.data && !order);
+  const nothingPending = (pending.isError && isApiError(pending.error, 'data_not_found')) || (pending.data && !order);
   if (nothingPending) {
     return <p className="rounded-3xl bg-white p-10 text-center font-display text-2xl font-bold shadow-sm">{t('nothingPending')}</p>;
   }

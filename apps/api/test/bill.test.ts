@@ -136,6 +136,99 @@ describe('the bill', () => {
   });
 });
 
+describe('the receipt', () => {
+  const receipt = (id: number, token: string | null, headers: Record<string, string> = {}) =>
+    api(shop, 'GET', `/transactions/${id}/receipt`, { token: token ?? undefined, headers });
+
+  it("prints the shop, the lines, service and tax with their rates, and the footer, in the reader's language, escaped", async () => {
+    await settings({
+      tax_name: 'PBJT',
+      tax_rate: 10,
+      service_rate: 5,
+      service_on: [1],
+      prices_include_tax: false,
+      address: 'Jl. Braga No. 12, Bandung',
+      npwpd: 'P2.0012345.11.04',
+      receipt_footer: 'Terima kasih! <script>alert(1)</script>',
+    });
+    const sneaky = await addProduct(shop, owner.token, {
+      product_name: 'Latte <img src=x onerror=alert(1)>',
+      price: 25000,
+      category_id: 2,
+    });
+    const placed = (await api(shop, 'POST', '/transactions', { token: rina.token, body: orderBody(sneaky.id, { qty: 2 }) })).json().data;
+    expect(placed).toMatchObject({ subtotal: 50000, service: 2500, tax: 5250, total: 57750 });
+
+    const english = await receipt(placed.id, rina.token);
+    expect(english.statusCode).toBe(200);
+    expect(english.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(english.headers['cache-control']).toBe('private, no-store');
+    for (const text of [
+      'Kopi Senja',
+      'Jl. Braga No. 12, Bandung',
+      'NPWPD P2.0012345.11.04',
+      `Order #${placed.number}`,
+      `ID ${placed.id}`,
+    ]) {
+      expect(english.body).toContain(text);
+    }
+    for (const [label, amount] of [
+      ['Subtotal', 'IDR 50.000'],
+      ['Service 5%', 'IDR 2.500'],
+      ['PBJT 10%', 'IDR 5.250'],
+      ['Total', 'IDR 57.750'],
+    ]) {
+      expect(english.body).toContain(`<th scope="row">${label}</th><td>${amount}</td>`);
+    }
+    // When it was placed, in the shop's zone, with its year.
+    const placedAt = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jakarta', dateStyle: 'medium', timeStyle: 'short' });
+    expect(english.body).toContain(placedAt.format(new Date(placed.created_at)));
+    expect(english.body).toContain('Dine In');
+    expect(english.body).toContain('Not paid yet: Card');
+    // Names and the footer are the owner's and customers' text: shown, never run.
+    expect(english.body).toContain('2 × Latte &lt;img src=x onerror=alert(1)&gt;');
+    expect(english.body).toContain('Terima kasih! &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(english.body).not.toMatch(/<script|<img/);
+    // The roll: one column that fits 80 mm and narrows to 58 mm.
+    expect(english.body).toMatch(/@page \{ size: auto; margin: 2mm; \}/);
+
+    const indonesian = await receipt(placed.id, rina.token, { 'accept-language': 'id-ID,id;q=0.9' });
+    expect(indonesian.headers['content-language']).toBe('id');
+    for (const text of ['<html lang="id">', `Pesanan #${placed.number}`, 'Servis 5%', 'Belum dibayar: Kartu', 'Makan di Tempat']) {
+      expect(indonesian.body).toContain(text);
+    }
+
+    // A rate with decimals, extracted from prices that include it, as each language writes it.
+    await settings({ tax_rate: 7.25, prices_include_tax: true });
+    const included = (await api(shop, 'POST', '/transactions', { token: rina.token, body: orderBody(latte.id, { delivery_id: 3 }) })).json()
+      .data;
+    expect((await receipt(included.id, rina.token)).body).toContain('PBJT 7.25% (included)');
+    expect((await receipt(included.id, rina.token, { 'accept-language': 'id' })).body).toContain('PBJT 7,25% (sudah termasuk)');
+  });
+
+  it("is its customer's, the staff's and its guest's with the order's token; nobody else's", async () => {
+    const placed = (await order({ delivery_id: 3 })).json().data;
+    expect((await receipt(placed.id, owner.token)).statusCode).toBe(200);
+    const stranger = await signUpAs(shop, 'User');
+    expect((await receipt(placed.id, stranger.token)).statusCode).toBe(404);
+    expect((await receipt(placed.id, null)).statusCode).toBe(401);
+    expect((await receipt(999_999, rina.token)).statusCode).toBe(404);
+
+    const table = (await api(shop, 'POST', '/tables', { token: owner.token, body: { name: 'Receipt 1' } })).json().data;
+    const guest = await api(shop, 'POST', '/transactions', {
+      body: orderBody(latte.id, { table_token: table.token, guest_name: 'Dewi', payment_id: 3 }),
+    });
+    expect(guest.statusCode, guest.body).toBe(201);
+    const { id, order_token } = guest.json().data;
+    const own = await receipt(id, null, { 'order-token': order_token });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('Table Receipt 1');
+    expect(own.body).toContain('Not paid yet: Cash on Delivery');
+    expect((await receipt(id, null, { 'order-token': 'x'.repeat(40) })).statusCode).toBe(404);
+    expect((await receipt(placed.id, null, { 'order-token': order_token })).statusCode).toBe(404);
+  });
+});
+
 describe('settings without a restart', () => {
   it('takes new hours, a name and a slot capacity at once', async () => {
     await settings({ opening_hours: [{ day: 'sat', opens: '08:00', closes: '14:00' }], name: 'Kopi Pagi', slot_capacity: 1 });

@@ -60,9 +60,10 @@ const HEALTH_EVERY_MS = 100;
  * client and its cores with the PGlite worker, argon2 hashing sign-ins and, in `npm test`, the other
  * files, and a few answers in a few hundred were measured at 100 to 450 ms with nothing frozen (while an
  * admin's streams replayed a thousand events, or during shrinking's sign-ins); p99 ranged 13 to 129 ms,
- * p95 stayed under 30 ms.
+ * p95 stayed under 30 ms on a quiet machine, and reached 132 ms with nothing frozen on one whose load
+ * was 8 (another test run and two builds beside it): the bound is what no freeze stays under.
  */
-const HEALTH_P95_MS = 100;
+const HEALTH_P95_MS = 300;
 const HEALTH_MAX_MS = 1000;
 /** An answer of /health slower than this fails the run that was going on. */
 const RUN_FREEZE_MS = 1000;

@@ -89,6 +89,7 @@ const PROBES: Record<string, Probe> = {
   'GET /api/coffee-project/transactions/history': { who: 'signedIn', call: () => ({ path: '/transactions/history' }) },
   'DELETE /api/coffee-project/transactions/history/{id}': { who: 'signedIn', call: () => ({ path: `/transactions/history/${MISSING}` }) },
   'GET /api/coffee-project/transactions/{id}': { who: 'signedIn', call: () => ({ path: `/transactions/${MISSING}` }) },
+  'GET /api/coffee-project/transactions/{id}/receipt': { who: 'signedIn', call: () => ({ path: `/transactions/${MISSING}/receipt` }) },
   'PATCH /api/coffee-project/transactions/{id}': {
     who: 'kitchen',
     call: () => ({ path: `/transactions/${MISSING}`, body: { status_id: 4 } }),

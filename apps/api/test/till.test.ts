@@ -174,6 +174,11 @@ describe('sales at the till and a shift that balances', () => {
       customer: { id: null, display_name: 'Ayu' },
       payment: { status: 'paid', cash_tendered: 50000, change: 7000, rounding: 0, taken_by: { id: sari.id, display_name: 'Sari' } },
     });
+    // Its receipt says how it was paid, what was handed over, the change and who took it (docs/shop-rules.md#receipts).
+    const receipt = (await api(shop, 'GET', `/transactions/${sold.id}/receipt`, { token: cashier })).body;
+    for (const row of ['Cash received</th><td>IDR 50.000', 'Change</th><td>IDR 7.000', 'Total</th><td>IDR 43.000'])
+      expect(receipt).toContain(row);
+    for (const text of ['Paid by Cash', 'Cashier: Sari', 'For Ayu', 'Pick Up']) expect(receipt).toContain(text);
     // Sent again with its key (the outbox after a lost answer), even once another cashier is switched on there: one sale.
     const other = await switchOn(till, await addMember('Cashier', 'Tono'));
     const resent = await api(shop, 'POST', '/transactions', {

@@ -87,6 +87,15 @@ test('a Dine In order neither asks for nor keeps an address; Door Delivery asks 
   await expect(page.getByText(ADDRESS)).toHaveCount(0);
   await expect(page.getByText('Address', { exact: true })).toHaveCount(0);
   await screens(page, 'order-dine-in');
+
+  // The receipt opens in a tab of its own, fetched with the session (docs/shop-rules.md#receipts).
+  const opened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Receipt' }).click();
+  const receipt = await opened;
+  await expect(receipt.getByRole('heading', { name: 'Kopi Senja' })).toBeVisible();
+  await expect(receipt.getByText(`Order #${order.number}`)).toBeVisible();
+  await expect(receipt.getByText('Dine In')).toBeVisible();
+  await receipt.close();
 });
 
 test('the × on an open order asks first: Cancel order while Pending, or hide it knowing the shop still makes it', async ({

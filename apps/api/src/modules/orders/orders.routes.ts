@@ -22,6 +22,7 @@ import type { OrderStream, Viewer } from './order-stream.ts';
 import { createOrder, type Placing } from './placing.service.ts';
 import { quoteOrder } from './pricing.service.ts';
 import { getGuestOrder, getOrder, guestOrderOf, hideFromHistory, history } from './reads.service.ts';
+import { receiptHtml } from './receipt.ts';
 
 const OrderTokenHeadersSchema = z.object({
   [ORDER_TOKEN_HEADER]: z
@@ -223,6 +224,38 @@ export async function ordersRoutes(base: FastifyInstance, opts: { placing: Placi
       if (request.session) return { msg: request.t('server.orderFound'), data: await getOrder(db, request.session, request.params.id) };
       if (!token) throw unauthorized();
       return { msg: request.t('server.orderFound'), data: await getGuestOrder(db, request.params.id, token) };
+    },
+  );
+
+  app.get(
+    '/transactions/:id/receipt',
+    {
+      preHandler: app.auth.optional,
+      schema: {
+        tags: ['transactions'],
+        summary:
+          "An order's receipt as a page for the screen and a 58 or 80 mm roll (its customer or the staff; a guest with its Order-Token header)",
+        params: IdParamSchema,
+        headers: OrderTokenHeadersSchema,
+        response: {
+          200: {
+            description:
+              "text/html; charset=utf-8, in the reader's language: the shop's name, address and NPWPD, the order's number, id and " +
+              "time in the shop's zone, its lines, subtotal, discount, service, tax with its name and rate, total, how it was paid " +
+              '(cash received and change), the cashier and the footer (docs/shop-rules.md#receipts)',
+            content: { 'text/html': { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const token = request.headers[ORDER_TOKEN_HEADER];
+      const { id } = request.params;
+      const order = request.session ? await getOrder(db, request.session, id) : token ? await getGuestOrder(db, id, token) : undefined;
+      if (!order) throw unauthorized();
+      request.spoken = request.locale;
+      const html = receiptHtml(order, { ...shop.settings, timezone: shop.timezone }, request.spoken);
+      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'private, no-store').send(html);
     },
   );
 

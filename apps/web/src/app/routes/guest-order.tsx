@@ -1,14 +1,16 @@
-import { STATUS } from '@kopi/shared';
+import { ORDER_TOKEN_HEADER, STATUS } from '@kopi/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { ButtonLink } from '../../components/ui/button';
+import { Button, ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
 import { guestOrderQueries, orderTokenOf, useFollowGuestOrder } from '../../features/orders/api/guest-order';
+import { openReceipt } from '../../features/orders/api/receipt';
 import { GuestOrderView } from '../../features/orders/components/guest-order-view';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 
 /** /t/:token/order/:id: a guest's order, read and followed live with the order token kept on this device. */
 export function GuestOrderPage() {
@@ -51,6 +53,17 @@ export function GuestOrderPage() {
   return (
     <section className="mx-auto max-w-xl space-y-6">
       <GuestOrderView order={order.data} phase={final ? 'ended' : phase} />
+      <Button
+        variant="ghost"
+        className="w-full"
+        onClick={() =>
+          openReceipt(id, { [ORDER_TOKEN_HEADER]: orderToken }).catch((error) =>
+            toast.error(t('order.receiptFailed', { reason: errorMessage(error) })),
+          )
+        }
+      >
+        {t('order.receipt')}
+      </Button>
       {menu}
     </section>
   );

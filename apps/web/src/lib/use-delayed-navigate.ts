@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { type NavigateOptions, useNavigate } from 'react-router';
 
 /**
  * docs/decisions/spec-fidelity.md#delays, redirect delays: move on after the person has seen the toast. The timer is dropped if the
  * person leaves the page first.
  */
-export function useDelayedNavigate(): (to: string, delayMs: number) => void {
+export function useDelayedNavigate(): (to: string, delayMs: number, options?: NavigateOptions) => void {
   const navigate = useNavigate();
   const timer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   return useCallback(
-    (to: string, delayMs: number) => {
+    (to: string, delayMs: number, options?: NavigateOptions) => {
       window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => navigate(to), delayMs);
+      timer.current = window.setTimeout(() => navigate(to, options), delayMs);
     },
     [navigate],
   );

@@ -7,7 +7,7 @@ import { ChoiceGroup } from '../../components/ui/choice-group';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { QtyStepper } from '../../components/ui/qty-stepper';
 import { PageSpinner } from '../../components/ui/spinner';
-import { addToCart, type CartLine, cartLineTotal, checkoutItem, readCart } from '../../features/cart/cart-store';
+import { addToCart, type CartLine, cartLineKey, cartLineTotal, checkoutItem, readCart } from '../../features/cart/cart-store';
 import { TableBanner } from '../../features/cart/components/table-banner';
 import { productQueries } from '../../features/products/api/products';
 import { AddonPicker, type ChosenAddon } from '../../features/products/components/addon-picker';
@@ -65,6 +65,8 @@ function ProductDetail({ product }: { product: Product }) {
   // docs/decisions/spec-fidelity.md#forms: quantity starts at 1 and cannot go below 0; 0 cannot be checked out.
   const [qty, setQty] = useState(1);
   const [askOpen, setAskOpen] = useState(false);
+  // The choice last put in the cart by Add to Cart on this page (docs/decisions/spec-fidelity.md#rough-edges-the-customers-path).
+  const [added, setAdded] = useState<string>();
   const t = useT();
   const hours = useShopHours();
   const deliveryChoices = DELIVERY_METHODS.map((method) => ({
@@ -88,6 +90,8 @@ function ProductDetail({ product }: { product: Product }) {
   };
   const canOrder = qty > 0 && !product.sold_out;
   const choices = { deliveryId, scheduledFor };
+  // The same product, size, add-ons and quantity as the last Add to Cart: CHECKOUT then goes to the cart without adding it again.
+  const choice = `${cartLineKey(line)}x${qty}`;
 
   return (
     <article className="space-y-6">
@@ -178,6 +182,7 @@ function ProductDetail({ product }: { product: Product }) {
                   disabled={!canOrder}
                   onClick={() => {
                     addToCart(line, choices);
+                    setAdded(choice);
                     toast.success(t('detail.addedToCart', { qty, name: product.product_name }));
                   }}
                 >
@@ -190,7 +195,7 @@ function ProductDetail({ product }: { product: Product }) {
                   className="grow"
                   disabled={!canOrder}
                   onClick={() => {
-                    checkoutItem(line, choices);
+                    checkoutItem(line, choices, { alreadyAdded: added === choice });
                     // A visitor is led through Login and back by the cart's guard (require-role.tsx).
                     navigate('/payment');
                   }}

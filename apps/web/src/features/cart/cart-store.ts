@@ -123,9 +123,19 @@ export function restoreCart(kept: unknown): void {
   writeCart({ ...cart, lines });
 }
 
-/** docs/decisions/spec-fidelity.md#kept-word-for-word: CHECKOUT stores the item under the spec's keys, then the cart page takes over. */
-export function checkoutItem(line: CartLine, choices: { deliveryId: number; scheduledFor: string }): void {
-  addToCart(line, choices);
+/**
+ * docs/decisions/spec-fidelity.md#kept-word-for-word: CHECKOUT stores the item under the spec's keys, then the cart page takes over.
+ * `alreadyAdded`: the same choice was just put in the cart by Add to Cart, so it is not added a second time
+ * (docs/decisions/spec-fidelity.md#rough-edges-the-customers-path); the cart's choices still follow the page's.
+ */
+export function checkoutItem(
+  line: CartLine,
+  choices: { deliveryId: number; scheduledFor: string },
+  { alreadyAdded = false }: { alreadyAdded?: boolean } = {},
+): void {
+  const cart = readCart();
+  if (alreadyAdded && cart.lines.some((l) => sameLine(l, line))) writeCart({ ...cart, ...choices });
+  else addToCart(line, choices);
   const [qty, productName, size, deliveryMethod, productId, price, image] = STORAGE.cart;
   writeKeys({
     [qty]: String(line.qty),

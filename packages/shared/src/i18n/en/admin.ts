@@ -158,6 +158,12 @@ export const admin = {
   'admin.tables.keep': 'Keep it',
   'admin.tables.qrFailed': 'The QR code could not be drawn.',
   'admin.tables.qrAlt': 'QR code of {name}',
+  'admin.tables.link': 'Link:',
+  'admin.tables.linkOf': "{name}'s link",
+  'admin.tables.copy': 'Copy',
+  'admin.tables.open': 'Open',
+  'admin.tables.copied': "{name}'s link copied",
+  'admin.tables.copyFailed': 'The link could not be copied: it is selected, copy it from there.',
 
   // The dashboard
   'admin.dashboard.heading': 'See how your store progress so far',

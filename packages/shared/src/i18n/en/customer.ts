@@ -354,6 +354,7 @@ export const customer = {
   'auth.signIn': 'Sign In',
   'auth.noAccount': "Don't have an account?",
   'auth.signUp': 'Sign Up',
+  'auth.creatingAccount': 'Creating your account…',
   'auth.haveAccount': 'Already have an account?',
   'auth.loginLink': 'Login',
   'auth.forgotLink': 'Forgot Password?',

@@ -154,6 +154,12 @@ export const admin = {
   'admin.tables.keep': 'Jangan hapus',
   'admin.tables.qrFailed': 'Kode QR tidak dapat dibuat.',
   'admin.tables.qrAlt': 'Kode QR {name}',
+  'admin.tables.link': 'Tautan:',
+  'admin.tables.linkOf': 'tautan {name}',
+  'admin.tables.copy': 'Salin',
+  'admin.tables.open': 'Buka',
+  'admin.tables.copied': 'Tautan {name} disalin',
+  'admin.tables.copyFailed': 'Tautan tidak dapat disalin: tautannya sudah ditandai, salin dari sana.',
 
   'admin.dashboard.heading': 'Lihat perkembangan kedai Anda sejauh ini',
   'admin.dashboard.mailWarning':

@@ -358,6 +358,7 @@ export const customer = {
   'auth.signIn': 'Masuk',
   'auth.noAccount': 'Belum punya akun?',
   'auth.signUp': 'Daftar',
+  'auth.creatingAccount': 'Membuat akun Anda…',
   'auth.haveAccount': 'Sudah punya akun?',
   'auth.loginLink': 'Masuk',
   'auth.forgotLink': 'Lupa Kata Sandi?',

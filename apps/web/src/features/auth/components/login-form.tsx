@@ -1,6 +1,7 @@
 import { DELAY, type LoginInput, type PasswordResetWay } from '@kopi/shared';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, type NavigateOptions, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -21,10 +22,32 @@ interface LoginFormProps {
   passwordReset?: PasswordResetWay;
 }
 
+/**
+ * The way to Login with `email` filled in (after signing up). In the history entry's state, never in the address: an
+ * address lands in the server's log and the browser's history.
+ */
+export function toLoginWith(email: string): NavigateOptions {
+  return { state: { email } };
+}
+
+/** The e-mail Sign Up passed on (toLoginWith), if any. */
+function emailFrom(state: unknown): string | undefined {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : undefined;
+}
+
 export function LoginForm({ next, passwordReset }: LoginFormProps) {
   const navigateLater = useDelayedNavigate();
   const t = useT();
-  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver });
+  const givenEmail = emailFrom(useLocation().state);
+  const { register, handleSubmit, formState, setFocus } = useForm<LoginInput>({
+    resolver,
+    defaultValues: givenEmail ? { email: givenEmail } : undefined,
+  });
+  // The e-mail is there: the password is what is left to type.
+  useEffect(() => {
+    if (givenEmail) setFocus('password');
+  }, [givenEmail, setFocus]);
   const mutation = useLogin({
     onSuccess: () => {
       toast.success(t('loginSuccess'));

@@ -12,13 +12,15 @@ import { withNext } from '../../../lib/sign-in-next';
 import { toast } from '../../../lib/toast';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useLogin, useRegister } from '../api/auth';
+import { toLoginWith } from './login-form';
 
 const resolver = lazyResolver<RegisterInput, RegisterInput>(async () => (await import('./auth-form-schemas')).signUpResolver);
 
 /**
  * Sign Up. docs/decisions/spec-fidelity.md#delays: on to Login 3 s after signing up. With a `next` (the way to the cart,
  * docs/decisions/spec-fidelity.md#rough-edges-signing-in) the new account is signed in at once and goes there instead: the person
- * has just typed the password, and the cart waits.
+ * has just typed the password, and the cart waits. Login opens with the new account's e-mail already filled in
+ * (docs/decisions/spec-fidelity.md#rough-edges-signing-in).
  */
 export function SignUpForm({ next }: { next?: string }) {
   const navigateLater = useDelayedNavigate();
@@ -27,13 +29,13 @@ export function SignUpForm({ next }: { next?: string }) {
   const signIn = useLogin({
     onSuccess: () => navigateLater(next ?? '/product', DELAY.afterSignUp),
     // The account exists: Login, still on the way to `next`, is the other way in.
-    onError: () => navigateLater(withNext('/login', next), DELAY.afterSignUp),
+    onError: (_error, values) => navigateLater(withNext('/login', next), DELAY.afterSignUp, toLoginWith(values.email)),
   });
   const mutation = useRegister({
     onSuccess: (_msg, values) => {
       toast.success(t('signUpSuccess'));
       if (next) signIn.mutate({ email: values.email, password: values.password });
-      else navigateLater('/login', DELAY.afterSignUp);
+      else navigateLater('/login', DELAY.afterSignUp, toLoginWith(values.email));
     },
     // The specification's failure toast is kept; the reason is added below the form (docs/decisions/spec-fidelity.md#fixed).
     onError: () => toast.error(t('signUpFailed')),
@@ -66,7 +68,7 @@ export function SignUpForm({ next }: { next?: string }) {
       />
       {mutation.isError && <ErrorMessage message={errorMessage(mutation.error)} />}
       <Button type="submit" className="w-full" busy={mutation.isPending || signIn.isPending} disabled={mutation.isSuccess}>
-        {t('auth.signUp')}
+        {mutation.isPending ? t('auth.creatingAccount') : signIn.isPending ? t('auth.authenticating') : t('auth.signUp')}
       </Button>
       <p className="text-center text-sm text-roast">
         {t('auth.haveAccount')}{' '}

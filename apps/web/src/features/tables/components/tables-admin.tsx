@@ -10,9 +10,10 @@ import { canRetry, errorMessage } from '../../../lib/api-client';
 import { type MessageKey, useT } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { tableQueries, useAddTable, useDeleteTable } from '../api/tables';
+import { TableLink } from './table-link';
 import { TableQr } from './table-qr';
 
-/** The dine-in tables: add one, remove one, and print a sheet of their QR codes. */
+/** The dine-in tables: add one, remove one, copy or open a table's link, and print a sheet of their QR codes. */
 export function TablesAdmin() {
   const t = useT();
   const tables = useQuery(tableQueries.list());
@@ -109,7 +110,8 @@ export function TablesAdmin() {
                 <TableQr url={table.url} name={table.name} />
                 <p className="font-display text-xl font-bold">{table.name}</p>
                 <p className="hidden text-xs print:block">{t('admin.tables.scanToOrder')}</p>
-                <Button variant="ghost" className="min-h-11 py-1.5 text-sm print:hidden" onClick={() => setRemoving(table)}>
+                <TableLink url={table.url} name={table.name} />
+                <Button variant="ghost" className="min-h-11 w-full py-1.5 text-sm print:hidden" onClick={() => setRemoving(table)}>
                   {t('admin.delete')} <span className="sr-only">{table.name}</span>
                 </Button>
               </li>

@@ -90,7 +90,7 @@ test('a Dine In order neither asks for nor keeps an address; Door Delivery asks 
 
   // The receipt opens in a tab of its own, fetched with the session (docs/shop-rules.md#receipts).
   const opened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Receipt' }).click();
+  await page.getByRole('button', { name: 'Print receipt' }).click();
   const receipt = await opened;
   await expect(receipt.getByRole('heading', { name: 'Kopi Senja' })).toBeVisible();
   await expect(receipt.getByText(`Order #${order.number}`)).toBeVisible();

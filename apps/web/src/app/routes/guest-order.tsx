@@ -62,7 +62,7 @@ export function GuestOrderPage() {
           )
         }
       >
-        {t('order.receipt')}
+        {t('order.print')}
       </Button>
       {menu}
     </section>

@@ -2,13 +2,12 @@ import { ROLES } from '@kopi/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
 import { addToCart } from '../../features/cart/cart-store';
 import type { LiveOrder } from '../../features/orders/api/order-cache';
 import { orderQueries } from '../../features/orders/api/orders';
-import { openReceipt } from '../../features/orders/api/receipt';
 import { OrderDetails } from '../../features/orders/components/order-details';
 import { productQueries } from '../../features/products/api/products';
 import { ApiError, canRetry, errorMessage } from '../../lib/api-client';
@@ -90,20 +89,9 @@ export function OrderPage() {
   if (!order.data) return null;
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
-        <ButtonLink to="/history" variant="ghost" className="py-1.5">
-          ← {t('order.backToHistory')}
-        </ButtonLink>
-        <Button
-          variant="ghost"
-          className="py-1.5"
-          onClick={() =>
-            openReceipt(order.data.id).catch((error) => toast.error(t('order.receiptFailed', { reason: errorMessage(error) })))
-          }
-        >
-          {t('order.receipt')}
-        </Button>
-      </div>
+      <ButtonLink to="/history" variant="ghost" className="py-1.5 print:hidden">
+        ← {t('order.backToHistory')}
+      </ButtonLink>
       <OrderDetails
         order={order.data}
         mine={order.data.customer.id === session?.id}

@@ -308,7 +308,6 @@ export const customer = {
   'order.cancelled': 'The order is cancelled.',
   'order.notFound': 'This order does not exist, or it is not yours.',
   'order.backToHistory': 'Back to History',
-  'order.receipt': 'Receipt',
   'order.receiptFailed': 'The receipt could not be opened: {reason}',
   // History
   'history.done': 'Done',

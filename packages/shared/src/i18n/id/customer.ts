@@ -312,7 +312,6 @@ export const customer = {
   'order.cancelled': 'Pesanan dibatalkan.',
   'order.notFound': 'Pesanan ini tidak ada, atau bukan milik Anda.',
   'order.backToHistory': 'Kembali ke Riwayat',
-  'order.receipt': 'Struk',
   'order.receiptFailed': 'Struk tidak dapat dibuka: {reason}',
   // History
   'history.done': 'Selesai',

@@ -8,6 +8,7 @@ import { SHOP_TIMEZONE, shopName } from '../../../lib/shop-name';
 import { toast } from '../../../lib/toast';
 import type { LiveOrder } from '../api/order-cache';
 import { useCancelOwnOrder } from '../api/orders';
+import { openReceipt } from '../api/receipt';
 import { deliveryAddressOf } from '../delivery-address';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { LiveStatus } from './live-status';
@@ -119,7 +120,10 @@ export function OrderDetails({ order, mine, admin, orderingAgain, onOrderAgain }
             ))}
           </dl>
           <div className="grid gap-3 print:hidden">
-            <Button variant="ghost" onClick={() => window.print()}>
+            <Button
+              variant="ghost"
+              onClick={() => openReceipt(order.id).catch((error) => toast.error(t('order.receiptFailed', { reason: errorMessage(error) })))}
+            >
               {t('order.print')}
             </Button>
             <Button busy={orderingAgain} onClick={onOrderAgain}>

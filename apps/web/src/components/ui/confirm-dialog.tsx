@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { Button } from './button';
+import { ModalDialog } from './modal-dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -11,27 +11,10 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A modal <dialog>: focus is trapped inside and Escape closes it. */
+/** Asks before an action: a modal dialog whose Escape is Cancel. */
 export function ConfirmDialog({ open, message, confirmLabel, cancelLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      aria-labelledby="confirm-dialog-message"
-      className="m-auto w-[min(90vw,24rem)] rounded-2xl bg-foam p-6 text-espresso shadow-2xl"
-    >
+    <ModalDialog open={open} onClose={onCancel} aria-labelledby="confirm-dialog-message" className="w-[min(90vw,24rem)]">
       <p id="confirm-dialog-message" className="font-display text-xl font-semibold">
         {message}
       </p>
@@ -43,6 +26,6 @@ export function ConfirmDialog({ open, message, confirmLabel, cancelLabel, busy, 
           {confirmLabel}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
@@ -25,7 +26,6 @@ const FIELDS = ['current_password', 'new_password'] as const;
 export function EditPasswordButton({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   const t = useT();
-  const dialog = useRef<HTMLDialogElement>(null);
   const { register, handleSubmit, reset, setError, formState } = useForm<ChangePasswordFormValues>({ resolver });
   const change = useChangePassword({
     onSuccess: () => {
@@ -34,12 +34,6 @@ export function EditPasswordButton({ className }: { className?: string }) {
     },
     onError: (error) => applyFieldErrors(error, FIELDS, setError),
   });
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-    if (!open && element?.open) element.close();
-  }, [open]);
 
   function close() {
     setOpen(false);
@@ -58,15 +52,7 @@ export function EditPasswordButton({ className }: { className?: string }) {
       </Button>
       {/* In <body>: the button may sit inside another form (the profile's), and forms do not nest. */}
       {createPortal(
-        <dialog
-          ref={dialog}
-          aria-labelledby="edit-password-title"
-          onCancel={(event) => {
-            event.preventDefault();
-            if (!change.isPending) close();
-          }}
-          className="m-auto w-[min(92vw,28rem)] rounded-2xl bg-foam p-6 text-espresso shadow-2xl"
-        >
+        <ModalDialog open={open} onClose={close} busy={change.isPending} aria-labelledby="edit-password-title">
           <h2 id="edit-password-title" className="font-display text-2xl font-bold">
             {t('password.edit')}
           </h2>
@@ -109,7 +95,7 @@ export function EditPasswordButton({ className }: { className?: string }) {
               </Button>
             </div>
           </form>
-        </dialog>,
+        </ModalDialog>,
         document.body,
       )}
     </>

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { type MessageKey, useT } from '../../../lib/i18n';
 
 /** The bump bar's keys and what each does. */
@@ -16,24 +16,8 @@ const KEYS: [key: string | MessageKey, what: MessageKey][] = [
 /** The "?" overlay: the bump bar's keys. A modal <dialog>: Escape closes it. */
 export function BoardKeysHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      aria-labelledby="board-keys-heading"
-      className="m-auto w-[min(92vw,28rem)] rounded-2xl bg-foam p-6 text-espresso shadow-2xl"
-    >
+    <ModalDialog open={open} onClose={onClose} aria-labelledby="board-keys-heading">
       <h2 id="board-keys-heading" className="font-display text-2xl font-semibold">
         {t('admin.board.keysHeading')}
       </h2>
@@ -54,6 +38,6 @@ export function BoardKeysHelp({ open, onClose }: { open: boolean; onClose: () =>
           {t('admin.close')}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

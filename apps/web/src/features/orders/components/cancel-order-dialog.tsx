@@ -1,7 +1,8 @@
 import { REASON_MAX } from '@kopi/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { useT } from '../../../lib/i18n';
 
 interface CancelOrderDialogProps {
@@ -17,7 +18,6 @@ interface CancelOrderDialogProps {
 
 /** Asks before an order is cancelled, with the reason the customer will read. */
 export function CancelOrderDialog({ open, title, reasonRequired, busy, error, onConfirm, onClose }: CancelOrderDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const t = useT();
   const titleId = useId();
   const reasonId = useId();
@@ -27,26 +27,16 @@ export function CancelOrderDialog({ open, title, reasonRequired, busy, error, on
   const trimmed = reason.trim();
   const missing = reasonRequired && trimmed === '';
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setReason('');
-      setTried(false);
-      dialog.showModal();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      busy={busy}
+      onOpen={() => {
+        setReason('');
+        setTried(false);
       }}
-      className="m-auto w-[min(92vw,28rem)] rounded-2xl bg-foam p-6 text-espresso shadow-2xl"
+      aria-labelledby={titleId}
     >
       <form
         noValidate
@@ -93,6 +83,6 @@ export function CancelOrderDialog({ open, title, reasonRequired, busy, error, on
           </Button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

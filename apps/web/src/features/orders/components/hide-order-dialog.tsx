@@ -1,6 +1,7 @@
 import { CUSTOMER_CANCELLABLE, type Order, STATUS, type StatusId } from '@kopi/shared';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { type MessageKey, useT } from '../../../lib/i18n';
 import { nameOf, STATUS_KEYS } from '../../../lib/names';
 
@@ -28,32 +29,15 @@ function consequence(statusId: number): MessageKey {
  * while that is still possible.
  */
 export function HideOrderDialog({ order, hiding, cancelling, error, onHide, onCancelOrder, onClose }: HideOrderDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const t = useT();
   const titleId = useId();
   const textId = useId();
   const open = order !== null;
   const busy = hiding || cancelling;
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   const cancellable = order !== null && CUSTOMER_CANCELLABLE.includes(order.status_id as StatusId);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
-      className="m-auto w-[min(92vw,28rem)] rounded-2xl bg-foam p-6 text-espresso shadow-2xl"
-    >
+    <ModalDialog open={open} onClose={onClose} busy={busy} aria-labelledby={titleId} aria-describedby={textId}>
       {order && (
         <div className="space-y-4">
           <h2 id={titleId} className="font-display text-xl font-semibold">
@@ -82,6 +66,6 @@ export function HideOrderDialog({ order, hiding, cancelling, error, onHide, onCa
           </div>
         </div>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }

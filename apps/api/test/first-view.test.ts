@@ -69,6 +69,7 @@ export async function renderFirstView(url, need, locale, data) {
 export function lcpImageOf(need, data) {
   return need.page === 'detail' ? { src: '/' + data.product.image + '?w=640', srcSet: '/' + data.product.image + '?w=640 1x, /' + data.product.image + ' 2x' } : undefined;
 }
+export const firstViewRenderer = { FIRST_VIEW_SOURCES, firstViewOf, renderFirstView, lcpImageOf };
 `;
 
 let shop: TestShop;

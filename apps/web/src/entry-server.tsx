@@ -1,4 +1,4 @@
-import type { Locale, Product, Promo, Shop } from '@kopi/shared';
+import type { FirstViewData, FirstViewRenderer, Locale } from '@kopi/shared';
 import { i18n } from '@lingui/core';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -26,7 +26,7 @@ export const FIRST_VIEW_SOURCES = {
   detail: 'src/app/routes/product-detail.tsx',
 } as const;
 
-/** What a first view needs from the menu: a page of it, one product, or nothing. */
+/** What a first view needs from the menu (the contract's FirstViewNeed, with the catalogue's query as this app reads it). */
 export type FirstViewNeed = { page: 'home' } | { page: 'catalogue'; query: ProductListQuery } | { page: 'detail'; id: number };
 
 /** The first-view page at `url` (path and query), or undefined when the server leaves the page to the browser. */
@@ -37,18 +37,6 @@ export function firstViewOf(url: string): FirstViewNeed | undefined {
   const detail = /^\/detail\/([1-9]\d{0,9})$/.exec(pathname);
   if (detail) return { page: 'detail', id: Number(detail[1]) };
   return undefined;
-}
-
-/** The menu's answers the page shows, as GET /products/get and GET /products/:id give them. */
-export interface FirstViewData {
-  list?: { data: Product[]; meta?: unknown };
-  product?: Product;
-  /** A drink's add-ons, as productQueries.addons() asks for them. */
-  addons?: Product[];
-  /** The shop's hours and whether it is open, as shopQueries.info() asks for them: a product's "Set time". */
-  shop?: Shop;
-  /** The coupons a visitor sees, as promoQueries.list() asks for them without a session: the menu's "Promo for you". */
-  promos?: Promo[];
 }
 
 /** One answer of the first view: the browser's cache holds it under the same key, as fresh as when it was read. */
@@ -120,3 +108,7 @@ export function lcpImageOf(need: FirstViewNeed, data: FirstViewData): { src: str
   // The same sources as product-detail.tsx's <img>, or the browser would fetch the picture twice.
   return need.page === 'detail' && data.product ? imageSources(data.product.image, 640) : undefined;
 }
+
+// The module as the API's page server reads it (packages/shared/src/first-view.ts): checked here, so
+// that a change on either side fails the type check rather than a page.
+export const firstViewRenderer = { FIRST_VIEW_SOURCES, firstViewOf, renderFirstView, lcpImageOf } satisfies FirstViewRenderer;

@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './dashboard.ts';
 export * from './error-codes.ts';
+export * from './first-view.ts';
 export * from './hours-in-words.ts';
 export * from './i18n/index.ts';
 export * from './messages.ts';

@@ -52,7 +52,8 @@ async function loadRenderer(dist: string, meta: Record<string, string>): Promise
   const entry = path.join(dist, '..', 'dist-ssr', 'entry-server.js');
   if (!existsSync(entry)) return undefined;
   globalThis.kopiPageMeta = meta;
-  return (await import(pathToFileURL(entry).href)) as FirstViewRenderer;
+  // The module's checked contract (entry-server.tsx `satisfies` packages/shared/src/first-view.ts).
+  return ((await import(pathToFileURL(entry).href)) as { firstViewRenderer: FirstViewRenderer }).firstViewRenderer;
 }
 
 declare global {

@@ -1,5 +1,8 @@
 import {
   ADDONS_CATEGORY_ID,
+  type FirstViewData,
+  type FirstViewNeed,
+  type FirstViewRenderer,
   isDrink,
   type Locale,
   type Product,
@@ -18,27 +21,7 @@ import { headTags, homeHead, jsonForScript, menuHead, type PageHead, productHead
 // for the pages a customer lands on, their first view rendered with the menu's data
 // (docs/decisions/first-view.md).
 
-/** What the web's server build (apps/web/src/entry-server.tsx) offers. */
-export interface FirstViewRenderer {
-  FIRST_VIEW_SOURCES: Record<FirstViewNeed['page'], string>;
-  firstViewOf(url: string): FirstViewNeed | undefined;
-  renderFirstView(url: string, need: FirstViewNeed, locale: Locale, data: FirstViewData): Promise<{ html: string; queries: unknown }>;
-  lcpImageOf(need: FirstViewNeed, data: FirstViewData): { src: string; srcSet: string } | undefined;
-}
-export type FirstViewNeed =
-  | { page: 'home' }
-  | { page: 'catalogue'; query: { search?: string; categories?: number; sort: string; page: number } }
-  | { page: 'detail'; id: number };
-export interface FirstViewData {
-  list?: { data: Product[]; meta?: unknown };
-  product?: Product;
-  /** The add-ons a drink can take ("Make it yours"), as the detail page asks for them. */
-  addons?: Product[];
-  /** GET /shop's answer: a product's "Set time" is drawn from it. */
-  shop?: Shop;
-  /** GET /promos/get's answer to a visitor: the menu's "Promo for you". */
-  promos?: Promo[];
-}
+export type { FirstViewRenderer } from '@kopi/shared';
 
 /**
  * The menu in memory, as the first views read it: the products module's menu is one (plugins serve

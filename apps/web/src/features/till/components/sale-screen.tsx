@@ -1,0 +1,111 @@
+import { PAYMENT, type PlacedOrder, type Product } from '@kopi/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
+import { quoteSale, tillQueries } from '../api/till';
+import { addLine, type Delivery, lineKey, type SaleLine, saleBody } from '../sale-model';
+import { MenuGrid } from './menu-grid';
+import { OptionsDialog } from './options-dialog';
+import { PayPanel } from './pay-panel';
+import { SaleCart } from './sale-cart';
+import { SaleDone } from './sale-done';
+
+/** Ringing up a sale: the menu as big tiles beside the cart, priced by the server, paid in cash or by card. */
+export function SaleScreen() {
+  const t = useT();
+  const menu = useQuery(tillQueries.menu());
+  const [lines, setLines] = useState<SaleLine[]>([]);
+  const [delivery, setDelivery] = useState<Delivery>(1);
+  const [guestName, setGuestName] = useState('');
+  const [options, setOptions] = useState<Product | null>(null);
+  const [done, setDone] = useState<PlacedOrder | null>(null);
+  /** A sale sent and not answered yet (or cut off): the cart waits for it, so its key is never used for another cart. */
+  const [inFlight, setInFlight] = useState(false);
+
+  const body = useMemo(() => saleBody(lines, delivery, '', { payment_id: PAYMENT.cash }), [lines, delivery]);
+  const quote = useQuery({
+    queryKey: ['till', 'quote', body],
+    queryFn: ({ signal }) => quoteSale(body, signal),
+    enabled: lines.length > 0,
+    placeholderData: keepPreviousData,
+    retry: 1,
+  });
+  const priced = lines.length > 0 && quote.isSuccess && !quote.isPlaceholderData;
+
+  const newSale = () => {
+    setDone(null);
+    setLines([]);
+    setGuestName('');
+  };
+
+  if (done) return <SaleDone order={done} onNewSale={newSale} />;
+
+  const products = menu.data ?? [];
+  const locked = inFlight;
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_21rem]">
+      <div className="min-w-0">
+        {menu.isPending ? (
+          <div className="flex justify-center p-8">
+            <Spinner className="size-8" />
+          </div>
+        ) : menu.error ? (
+          <ErrorMessage message={errorMessage(menu.error)} onRetry={() => void menu.refetch()} />
+        ) : (
+          <MenuGrid
+            products={products}
+            disabled={locked}
+            onAdd={(product) => setLines((current) => addLine(current, { product, sizeId: product.sizes[0]?.size_id ?? 1, addons: [] }))}
+            onOptions={setOptions}
+          />
+        )}
+      </div>
+      <aside aria-label={t('admin.till.cart')} className="space-y-3 lg:sticky lg:top-20 lg:self-start">
+        <SaleCart
+          lines={lines}
+          quote={priced ? quote.data : undefined}
+          pricing={lines.length > 0 && quote.isFetching}
+          disabled={locked}
+          onQty={(key, qty) =>
+            setLines((current) =>
+              qty <= 0
+                ? current.filter((line) => lineKey(line) !== key)
+                : current.map((line) => (lineKey(line) === key ? { ...line, qty } : line)),
+            )
+          }
+          delivery={delivery}
+          onDelivery={setDelivery}
+          guestName={guestName}
+          onGuestName={setGuestName}
+        />
+        {quote.error && lines.length > 0 && <ErrorMessage message={errorMessage(quote.error)} onRetry={() => void quote.refetch()} />}
+        {priced && quote.data && (
+          <PayPanel
+            key={JSON.stringify(body)}
+            total={quote.data.total}
+            makeBody={(payment) => saleBody(lines, delivery, guestName, payment)}
+            onSending={setInFlight}
+            onPaid={(order) => {
+              setInFlight(false);
+              setDone(order);
+            }}
+          />
+        )}
+      </aside>
+      {options && (
+        <OptionsDialog
+          product={options}
+          addons={products.filter((product) => product.category_id === 4 && !product.sold_out)}
+          onClose={() => setOptions(null)}
+          onAdd={(line) => {
+            setLines((current) => addLine(current, line));
+            setOptions(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

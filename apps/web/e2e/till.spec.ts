@@ -1,6 +1,7 @@
 import { API_BASE, formatIDR } from '@kopi/shared';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN, apiLogin, rupiah, startSignedIn, uniqueSuffix } from './support';
+import { expectEachAtLeast, expectTapTargets } from './tap-targets';
 
 // The till at the counter (docs/shop-rules.md#the-till-and-shifts): an Admin signs the tablet in as
 // a till, a Cashier switches it on by PIN, opens a shift with a float, rings up a two-item cash sale
@@ -38,8 +39,11 @@ test('a cashier switches the till on by PIN, sells for cash in four taps, surviv
   await page.getByLabel("The till's name").fill(`Till ${suffix}`);
   await page.getByRole('button', { name: 'Sign this device in as a till' }).click();
 
-  // The Cashier taps their name and types the PIN on the keypad.
+  // The Cashier taps their name and types the PIN on the keypad: a wrong one first, told by the API.
   await page.getByRole('button', { name: new RegExp(`^${cashierName}`) }).click();
+  for (const digit of '1111') await page.getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('Wrong PIN');
   for (const digit of PIN) await page.getByRole('button', { name: digit, exact: true }).click();
   await page.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(`${cashierName} is on`)).toBeVisible();
@@ -85,6 +89,16 @@ test('a cashier switches the till on by PIN, sells for cash in four taps, surviv
   await expect(page.getByTestId('till-change')).toHaveText(formatIDR(0));
   await page.unroute(`**${API_BASE}/transactions`);
   await page.getByRole('button', { name: 'New sale' }).click();
+
+  // On a 375 px phone the screen is stacked, and everything the cashier taps is at least 44 × 44 px.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await tile(page, first).click();
+  await page.getByRole('button', { name: 'Cash', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Exact' })).toBeVisible();
+  await expectTapTargets(page, '/till on a phone');
+  await expectEachAtLeast(page.getByRole('main').locator('button, input, a[href]'), 44, "the till's controls");
+  await page.getByRole('button', { name: `Remove ${first}` }).click();
+  await page.setViewportSize(TABLET);
 
   // Closing, blind: the count first, then the Z report.
   await page.getByRole('button', { name: 'Close shift' }).click();

@@ -278,7 +278,7 @@ export const admin = {
   'admin.till.addToSale': 'Add to sale',
   'admin.till.cart': 'This sale',
   'admin.till.cartEmpty': 'Tap a product to add it.',
-  'admin.till.guestName': 'Name for the pick-up screen (optional)',
+  'admin.till.guestName': 'Name (pick-up screen)',
   'admin.till.total': 'Total',
   'admin.till.service': 'Service {amount}',
   'admin.till.tax': '{name} {amount}',
@@ -325,6 +325,7 @@ export const admin = {
   'admin.till.zOrders': '{count, plural, one {# order} other {# orders}}',
   'admin.till.zOrdersTotal': 'Orders',
   'admin.till.zRefundsTotal': '{count, plural, one {# refund} other {# refunds}}',
+  'admin.till.toCart': '{count, plural, one {# item} other {# items}}: to pay',
   'admin.till.print': 'Print',
   'admin.till.zDone': 'Done',
 } as const;

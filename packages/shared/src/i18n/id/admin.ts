@@ -274,7 +274,7 @@ export const admin = {
   'admin.till.addToSale': 'Tambahkan',
   'admin.till.cart': 'Penjualan ini',
   'admin.till.cartEmpty': 'Ketuk produk untuk menambahkannya.',
-  'admin.till.guestName': 'Nama untuk layar pengambilan (opsional)',
+  'admin.till.guestName': 'Nama (layar pengambilan)',
   'admin.till.total': 'Total',
   'admin.till.service': 'Layanan {amount}',
   'admin.till.tax': '{name} {amount}',
@@ -321,6 +321,7 @@ export const admin = {
   'admin.till.zOrders': '{count, plural, other {# pesanan}}',
   'admin.till.zOrdersTotal': 'Pesanan',
   'admin.till.zRefundsTotal': '{count, plural, other {# pengembalian dana}}',
+  'admin.till.toCart': '{count, plural, other {# item}}: bayar',
   'admin.till.print': 'Cetak',
   'admin.till.zDone': 'Selesai',
 } as const satisfies Translation<typeof english>;

@@ -1,5 +1,5 @@
 import { formatIDR, type NewOrderRequest, PAYMENT, type PlacedOrder } from '@kopi/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { canRetry, errorMessage, isApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
@@ -44,6 +44,17 @@ export function PayPanel({
   const [reference, setReference] = useState('');
   const [attempt, setAttempt] = useState<Attempt | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
+  const pane = useRef<HTMLDivElement>(null);
+  // The amounts come into view as soon as the payment is chosen, on a tablet's short screen too.
+  useEffect(() => {
+    const end = pane.current;
+    if (!method || !end) return;
+    // Beside the menu the cart scrolls on its own; stacked on a phone, the page does.
+    const aside = end.closest('aside');
+    if (aside && getComputedStyle(aside).overflowY === 'auto' && aside.scrollHeight > aside.clientHeight)
+      aside.scrollTop = aside.scrollHeight;
+    else if (end.getBoundingClientRect().bottom > window.innerHeight) end.scrollIntoView({ block: 'end' });
+  }, [method]);
 
   const send = async (sale: Attempt) => {
     setAttempt({ ...sale, state: 'sending' });
@@ -178,6 +189,7 @@ export function PayPanel({
           </Button>
         </form>
       )}
+      <div ref={pane} />
     </div>
   );
 }

@@ -5,8 +5,9 @@ const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 export const PIN_MIN = 4;
 export const PIN_MAX = 6;
 
-const KEY_CLASS =
-  'min-h-16 rounded-2xl bg-white text-3xl font-bold text-espresso shadow-sm ring-1 ring-roast/20 hover:bg-crema active:bg-honey disabled:opacity-50';
+const KEY_BASE = 'min-h-16 rounded-2xl font-bold shadow-sm ring-1 disabled:opacity-40';
+const KEY_CLASS = `${KEY_BASE} bg-white text-3xl text-espresso ring-roast/20 hover:bg-crema active:bg-honey`;
+const OK_CLASS = `${KEY_BASE} bg-caramel-dark text-xl text-white ring-caramel-dark hover:bg-roast`;
 
 /** A big keypad for a 4–6 digit PIN; the keyboard's digits, Backspace and Enter work too. */
 export function PinPad({
@@ -66,12 +67,7 @@ export function PinPad({
         <button type="button" className={KEY_CLASS} disabled={busy || pin.length >= PIN_MAX} onClick={() => onChange(`${pin}0`)}>
           0
         </button>
-        <button
-          type="button"
-          className={`${KEY_CLASS} bg-caramel-dark text-xl text-white hover:bg-roast`}
-          disabled={!ready}
-          onClick={onSubmit}
-        >
+        <button type="button" className={OK_CLASS} disabled={!ready} onClick={onSubmit}>
           {t('admin.till.pinOk')}
         </button>
       </div>

@@ -44,56 +44,58 @@ export function SaleCart({
 
   return (
     <div className="space-y-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-roast/15">
-      <h2 className="text-lg font-bold">{t('admin.till.cart')}</h2>
+      <h2 className="font-bold">{t('admin.till.cart')}</h2>
       {lines.length === 0 ? (
         <p className="py-4 text-center text-roast">{t('admin.till.cartEmpty')}</p>
       ) : (
-        <ul className="max-h-[40vh] divide-y divide-roast/10 overflow-y-auto lg:max-h-[32vh]">
+        <ul className="max-h-[40vh] divide-y divide-roast/10 overflow-y-auto px-0.5 lg:max-h-[30vh]">
           {lines.map((line, index) => {
             const key = lineKey(line);
             const priced = quote?.lines[index];
             return (
-              <li key={key} className="flex items-center gap-2 py-2">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold">{line.product.product_name}</p>
-                  <p className="truncate text-sm text-roast">
+              <li key={key} className="py-1.5">
+                <div className="flex items-baseline gap-2">
+                  <p className="min-w-0 flex-1 truncate font-semibold">{line.product.product_name}</p>
+                  {priced && <span className="shrink-0 font-semibold">{formatIDR(priced.line_total)}</span>}
+                </div>
+                <div className="flex items-center gap-2">
+                  <p className="min-w-0 flex-1 truncate text-sm text-roast">
                     {[
                       line.product.sizes.length > 1 ? nameOf(t, SIZE_KEYS, line.sizeId, '') : '',
                       ...line.addons.map((a) => `+${a.product.product_name}${a.qty > 1 ? ` ×${a.qty}` : ''}`),
                     ]
                       .filter(Boolean)
                       .join(' · ')}
-                    {priced && <span className="ml-1 font-semibold text-espresso">{formatIDR(priced.line_total)}</span>}
                   </p>
+                  <button
+                    type="button"
+                    className={STEP}
+                    disabled={disabled}
+                    aria-label={t('admin.till.less', { name: line.product.product_name })}
+                    onClick={() => onQty(key, line.qty - 1)}
+                  >
+                    −
+                  </button>
+                  <span className="w-6 text-center font-bold">{line.qty}</span>
+                  <button
+                    type="button"
+                    className={STEP}
+                    disabled={disabled}
+                    aria-label={t('admin.till.more', { name: line.product.product_name })}
+                    onClick={() => onQty(key, line.qty + 1)}
+                  >
+                    +
+                  </button>
+                  <button
+                    type="button"
+                    className={`${STEP} text-berry`}
+                    disabled={disabled}
+                    aria-label={t('admin.till.remove', { name: line.product.product_name })}
+                    onClick={() => onQty(key, 0)}
+                  >
+                    ×
+                  </button>
                 </div>
-                <button
-                  type="button"
-                  className={STEP}
-                  disabled={disabled}
-                  aria-label={t('admin.till.less', { name: line.product.product_name })}
-                  onClick={() => onQty(key, line.qty - 1)}
-                >
-                  −
-                </button>
-                <span className="w-6 text-center font-bold">{line.qty}</span>
-                <button
-                  type="button"
-                  className={STEP}
-                  disabled={disabled}
-                  aria-label={t('admin.till.more', { name: line.product.product_name })}
-                  onClick={() => onQty(key, line.qty + 1)}
-                >
-                  +
-                </button>
-                <button
-                  type="button"
-                  className={`${STEP} text-berry`}
-                  disabled={disabled}
-                  aria-label={t('admin.till.remove', { name: line.product.product_name })}
-                  onClick={() => onQty(key, 0)}
-                >
-                  ×
-                </button>
               </li>
             );
           })}

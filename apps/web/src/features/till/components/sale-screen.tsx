@@ -1,4 +1,4 @@
-import { PAYMENT, type PlacedOrder, type Product } from '@kopi/shared';
+import { formatIDR, PAYMENT, type PlacedOrder, type Product } from '@kopi/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ErrorMessage } from '../../../components/ui/error-message';
@@ -46,7 +46,7 @@ export function SaleScreen() {
   const products = menu.data ?? [];
   const locked = inFlight;
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_21rem]">
+    <div className="grid grid-cols-1 gap-4 pb-20 lg:grid-cols-[minmax(0,1fr)_21rem] lg:pb-0">
       <div className="min-w-0">
         {menu.isPending ? (
           <div className="flex justify-center p-8">
@@ -63,7 +63,11 @@ export function SaleScreen() {
           />
         )}
       </div>
-      <aside aria-label={t('admin.till.cart')} className="space-y-3 lg:sticky lg:top-20 lg:self-start">
+      <aside
+        id="till-cart"
+        aria-label={t('admin.till.cart')}
+        className="space-y-3 lg:sticky lg:top-20 lg:max-h-[calc(100dvh-5.5rem)] lg:self-start lg:overflow-y-auto lg:p-0.5"
+      >
         <SaleCart
           lines={lines}
           quote={priced ? quote.data : undefined}
@@ -95,6 +99,16 @@ export function SaleScreen() {
           />
         )}
       </aside>
+      {/* Stacked on a phone, the cart is below the menu: its total stays at hand. */}
+      {lines.length > 0 && (
+        <a
+          href="#till-cart"
+          className="fixed inset-x-3 bottom-3 z-10 flex min-h-14 items-center justify-between rounded-2xl bg-espresso px-4 text-lg font-bold text-crema shadow-lg lg:hidden"
+        >
+          <span>{t('admin.till.toCart', { count: lines.reduce((sum, line) => sum + line.qty, 0) })}</span>
+          <span>{priced && quote.data ? formatIDR(quote.data.total) : '…'}</span>
+        </a>
+      )}
       {options && (
         <OptionsDialog
           product={options}

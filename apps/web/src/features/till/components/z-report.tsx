@@ -1,9 +1,12 @@
 import { formatIDR, type ShiftReport } from '@kopi/shared';
 import { Fragment, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { useLocale, useT } from '../../../lib/i18n';
+import { type MessageKey, useLocale, useT } from '../../../lib/i18n';
 import { nameOf, PAYMENT_KEYS } from '../../../lib/names';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
+
+/** The methods as the till names them (Cash, not the checkout's "Cash on Delivery"). */
+const METHOD_KEYS: Record<number, MessageKey> = { ...PAYMENT_KEYS, 1: 'admin.till.card', 3: 'admin.till.cash' };
 
 /** A signed amount: the variance's sign is the news (short or over). */
 const signed = (amount: number) => (amount > 0 ? `+${formatIDR(amount)}` : amount < 0 ? `−${formatIDR(-amount)}` : formatIDR(0));
@@ -72,7 +75,7 @@ export function ZReport({ report, onDone }: { report: ShiftReport; onDone: () =>
           {report.by_method.map((method) => (
             <Fragment key={method.payment_id}>
               {row(
-                `${nameOf(t, PAYMENT_KEYS, method.payment_id, String(method.payment_id))} · ${t('admin.till.zOrders', { count: method.orders })}`,
+                `${nameOf(t, METHOD_KEYS, method.payment_id, String(method.payment_id))} · ${t('admin.till.zOrders', { count: method.orders })}`,
                 formatIDR(method.amount),
               )}
             </Fragment>

@@ -24,11 +24,17 @@ test('a cashier switches the till on by PIN, sells for cash in four taps, surviv
   const admin = await apiLogin(request, ADMIN);
   const suffix = uniqueSuffix();
   const cashierName = `Tika${suffix.slice(-4)}`;
-  const created = await request.post(`${API_BASE}/staff`, {
-    headers: { 'access-token': admin.token },
-    data: { email: `till-${suffix}@kopisenja.test`, first_name: cashierName, role: 'Cashier', pin: PIN },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  const lockedName = `Eko${suffix.slice(-4)}`;
+  for (const [name, tag] of [
+    [cashierName, 'till'],
+    [lockedName, 'till-locked'],
+  ]) {
+    const created = await request.post(`${API_BASE}/staff`, {
+      headers: { 'access-token': admin.token },
+      data: { email: `${tag}-${suffix}@kopisenja.test`, first_name: name, role: 'Cashier', pin: PIN },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
   const menu = await request.get(`${API_BASE}/products/get?categories=2&limit=50`);
   const drinks = ((await menu.json()) as { data: { product_name: string; sold_out: boolean }[] }).data.filter((p) => !p.sold_out);
   const [first, second] = [drinks[0]!.product_name, drinks[1]!.product_name];
@@ -39,13 +45,25 @@ test('a cashier switches the till on by PIN, sells for cash in four taps, surviv
   await page.getByLabel("The till's name").fill(`Till ${suffix}`);
   await page.getByRole('button', { name: 'Sign this device in as a till' }).click();
 
+  const typePin = async (pin: string) => {
+    for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
+    await page.getByRole('button', { name: 'OK', exact: true }).click();
+  };
+  // Five wrong PINs lock a name on this till, and the till says until when.
+  await page.getByRole('button', { name: new RegExp(`^${lockedName}`) }).click();
+  for (let i = 0; i < 5; i++) {
+    await typePin('1111');
+    await expect(page.getByRole('alert')).toContainText('Wrong PIN');
+  }
+  await typePin(PIN);
+  await expect(page.getByRole('alert')).toContainText(/locked on this till for 5 min \(until \d{2}[:.]\d{2}/);
+  await page.getByRole('button', { name: 'Another name' }).click();
+
   // The Cashier taps their name and types the PIN on the keypad: a wrong one first, told by the API.
   await page.getByRole('button', { name: new RegExp(`^${cashierName}`) }).click();
-  for (const digit of '1111') await page.getByRole('button', { name: digit, exact: true }).click();
-  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await typePin('1111');
   await expect(page.getByRole('alert')).toContainText('Wrong PIN');
-  for (const digit of PIN) await page.getByRole('button', { name: digit, exact: true }).click();
-  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await typePin(PIN);
   await expect(page.getByText(`${cashierName} is on`)).toBeVisible();
 
   // No shift open: open one with the float.

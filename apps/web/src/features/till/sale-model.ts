@@ -48,7 +48,8 @@ export function saleBody(
 /** What the customer may hand over: the amount, then the next round notes above it (at most three). */
 export function cashSuggestions(total: number): number[] {
   const notes = [10_000, 20_000, 50_000, 100_000];
-  const above = notes.map((note) => Math.ceil(total / note) * note).filter((amount) => amount > total);
+  // The next multiple of each note strictly above: what a customer hands over when they have no exact money.
+  const above = notes.map((note) => (Math.floor(total / note) + 1) * note);
   return [...new Set(above)].slice(0, 3);
 }
 

@@ -67,11 +67,11 @@ export function CloseShift({ shiftId, onBack, onDone }: { shiftId: number | unde
       <div className="grid gap-4 md:grid-cols-2">
         <fieldset className="space-y-2">
           <legend className="mb-2 font-semibold">{t('admin.till.byNote')}</legend>
-          <ul className="grid grid-cols-2 gap-2">
+          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {DENOMINATIONS.map((value) => (
               <li key={value}>
                 <label className="flex items-center gap-2">
-                  <span className="w-24 shrink-0 text-right text-sm font-semibold">{formatIDR(value)}</span>
+                  <span className="w-28 shrink-0 text-right text-sm font-semibold sm:w-24">{formatIDR(value)}</span>
                   <span className="text-roast">×</span>
                   <input
                     inputMode="numeric"

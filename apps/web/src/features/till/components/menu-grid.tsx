@@ -80,7 +80,7 @@ export function MenuGrid({
                   disabled={disabled || product.sold_out}
                   onClick={() => onAdd(product)}
                 >
-                  <span className="line-clamp-2 text-lg leading-tight font-bold">{product.product_name}</span>
+                  <span className="line-clamp-2 text-base leading-tight font-bold break-words sm:text-lg">{product.product_name}</span>
                   <span className="text-roast">{product.sold_out ? t('admin.till.soldOut') : formatIDR(product.price)}</span>
                 </button>
                 {hasOptions(product) && !product.sold_out && (

@@ -50,7 +50,7 @@ export function OptionsDialog({
         {addons.length > 0 && (
           <fieldset>
             <legend className="mb-2 font-semibold">{t('admin.till.addons', { max: ADDON_KINDS_MAX })}</legend>
-            <ul className="max-h-64 space-y-2 overflow-y-auto">
+            <ul className="max-h-64 space-y-2 overflow-y-auto p-0.5">
               {addons.map((addon) => {
                 const qty = chosen[addon.id] ?? 0;
                 return (

@@ -17,7 +17,7 @@ export function SaleDone({ order, onNewSale }: { order: PlacedOrder; onNewSale: 
       {cash ? (
         <>
           <p className="text-xl font-semibold">{t('admin.till.change')}</p>
-          <p className="text-6xl font-extrabold tracking-tight sm:text-7xl" data-testid="till-change">
+          <p className="text-4xl font-extrabold tracking-tight whitespace-nowrap sm:text-6xl lg:text-7xl" data-testid="till-change">
             {formatIDR(order.payment.change ?? 0)}
           </p>
           <dl className="mx-auto grid max-w-xs grid-cols-2 gap-x-4 gap-y-1 text-left text-lg">

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { ApiError, errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { forgetTill, tillQueries, unlockTill } from '../api/till';
 import { PinPad } from './pin-pad';
@@ -32,8 +32,9 @@ export function SwitchOn() {
       await unlockTill(chosen.id, pin);
     } catch (failure) {
       setPin('');
-      if (isApiError(failure, 'too_many_requests') || (failure instanceof ApiError && failure.status === 429)) {
-        const seconds = (failure as ApiError).retryAfter ?? 300;
+      if (isApiError(failure, 'too_many_requests')) {
+        // Five wrong PINs lock this name on this till: for how long, as the server's Retry-After says.
+        const seconds = failure.retryAfter ?? 300;
         const until = new Date(Date.now() + seconds * 1000);
         setError(
           t('admin.till.pinLocked', {

@@ -103,6 +103,9 @@ test('a cashier switches the till on by PIN, sells for cash in four taps, surviv
   const secondTotal = rupiah(await page.getByTestId('till-total').textContent());
   await page.getByRole('button', { name: 'Exact' }).click();
   await expect(page.getByText('The sale was not confirmed')).toBeVisible();
+  // Even a page reloaded keeps the sale and its key on the device.
+  await page.reload();
+  await expect(page.getByText('The sale was not confirmed')).toBeVisible();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('till-change')).toHaveText(formatIDR(0));
   await page.unroute(`**${API_BASE}/transactions`);

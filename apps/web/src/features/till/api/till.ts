@@ -9,7 +9,7 @@ import {
   type TillDevice,
 } from '@kopi/shared';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, canRetry, isApiError } from '../../../lib/api-client';
 import { createLocalStore, removeKeys, useLocalStore, writeKeys } from '../../../lib/local-store';
 import { clearSession, readSession, saveSession } from '../../../lib/session';
 
@@ -135,7 +135,41 @@ export async function quoteSale(body: NewOrderRequest, signal?: AbortSignal): Pr
   return (await apiRequest<Quote>('/transactions/quote', { method: 'POST', body, signal })).data;
 }
 
-/** POST /transactions from the till: one sale per Idempotency-Key, however many times it is sent. */
+const PENDING_SALE = 'kopi:till-pending-sale';
+
+/** A sale sent whose answer never came: its key and body, kept on the device until the server has answered it. */
+export interface PendingSale {
+  key: string;
+  body: NewOrderRequest;
+}
+
+export function readPendingSale(): PendingSale | null {
+  try {
+    const raw = localStorage.getItem(PENDING_SALE);
+    return raw ? (JSON.parse(raw) as PendingSale) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POST /transactions from the till: one sale per Idempotency-Key, however many times it is sent. Until
+ * the server answers (a sale, or a refusal), the sale is kept on the device: a page reloaded after a
+ * cut connection sends it again with the same key, never a second sale.
+ */
 export async function placeSale(body: NewOrderRequest, idempotencyKey: string): Promise<PlacedOrder> {
-  return (await apiRequest<PlacedOrder>('/transactions', { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } })).data;
+  localStorage.setItem(PENDING_SALE, JSON.stringify({ key: idempotencyKey, body } satisfies PendingSale));
+  try {
+    const { data } = await apiRequest<PlacedOrder>('/transactions', {
+      method: 'POST',
+      body,
+      headers: { 'idempotency-key': idempotencyKey },
+    });
+    localStorage.removeItem(PENDING_SALE);
+    return data;
+  } catch (failure) {
+    // Maybe placed, maybe not: only this key may find out. A refusal placed nothing.
+    if (!canRetry(failure) && !isApiError(failure, 'order_in_progress')) localStorage.removeItem(PENDING_SALE);
+    throw failure;
+  }
 }

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { canRetry, errorMessage, isApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { placeSale, useShiftChanged } from '../api/till';
+import { type PendingSale, placeSale, useShiftChanged } from '../api/till';
 import { cashSuggestions, type TillPayment } from '../sale-model';
 import { AmountInput } from './amount-input';
 
@@ -31,18 +31,21 @@ export function PayPanel({
   makeBody,
   onSending,
   onPaid,
+  resume,
 }: {
   total: number;
   makeBody: (payment: Payment) => NewOrderRequest;
   onSending: (sending: boolean) => void;
   onPaid: (order: PlacedOrder) => void;
+  /** A sale this device sent before (the page was reloaded) whose answer never came. */
+  resume?: PendingSale;
 }) {
   const t = useT();
   const shiftChanged = useShiftChanged();
   const [method, setMethod] = useState<'cash' | 'card' | null>(null);
   const [tendered, setTendered] = useState<number | null>(null);
   const [reference, setReference] = useState('');
-  const [attempt, setAttempt] = useState<Attempt | null>(null);
+  const [attempt, setAttempt] = useState<Attempt | null>(() => (resume ? { ...resume, state: 'cut' } : null));
   const [refused, setRefused] = useState<string | null>(null);
   const pane = useRef<HTMLDivElement>(null);
   // The amounts come into view as soon as the payment is chosen, on a tablet's short screen too.
@@ -66,7 +69,7 @@ export function PayPanel({
       onPaid(order);
     } catch (failure) {
       if (canRetry(failure) || isApiError(failure, 'order_in_progress')) {
-        // Maybe placed, maybe not: only this key may find out.
+        // Maybe placed, maybe not: only this key may find out (placeSale keeps it on the device meanwhile).
         setAttempt({ ...sale, state: 'cut', message: errorMessage(failure) });
       } else {
         setAttempt(null);

@@ -5,7 +5,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { quoteSale, tillQueries } from '../api/till';
+import { quoteSale, readPendingSale, tillQueries } from '../api/till';
 import { addLine, type Delivery, lineKey, type SaleLine, saleBody } from '../sale-model';
 import { MenuGrid } from './menu-grid';
 import { OptionsDialog } from './options-dialog';
@@ -24,6 +24,8 @@ export function SaleScreen() {
   const [done, setDone] = useState<PlacedOrder | null>(null);
   /** A sale sent and not answered yet (or cut off): the cart waits for it, so its key is never used for another cart. */
   const [inFlight, setInFlight] = useState(false);
+  /** A sale sent before the page was reloaded, never answered: it is sent again with its key before anything else. */
+  const [resumed, setResumed] = useState(readPendingSale);
 
   const body = useMemo(() => saleBody(lines, delivery, '', { payment_id: PAYMENT.cash }), [lines, delivery]);
   const quote = useQuery({
@@ -42,6 +44,24 @@ export function SaleScreen() {
   };
 
   if (done) return <SaleDone order={done} onNewSale={newSale} />;
+  if (resumed) {
+    return (
+      <div className="mx-auto max-w-md">
+        <PayPanel
+          total={0}
+          makeBody={() => resumed.body}
+          resume={resumed}
+          onSending={(sending) => {
+            if (!sending) setResumed(null);
+          }}
+          onPaid={(order) => {
+            setResumed(null);
+            setDone(order);
+          }}
+        />
+      </div>
+    );
+  }
 
   const products = menu.data ?? [];
   const locked = inFlight;

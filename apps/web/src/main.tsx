@@ -1,4 +1,4 @@
-import { isLocale, ROLES } from '@kopi/shared';
+import { can, isLocale } from '@kopi/shared';
 import type { QueryKey } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -23,7 +23,7 @@ if (!root) throw new Error('index.html has no #root element');
 const serverLocale = meta('locale');
 await loadLocale(isLocale(serverLocale) ? serverLocale : initialLocale());
 // A staff member's pages also show the staff screens' texts.
-if (readSession()?.role === ROLES.admin) await loadCataloguePart('staff');
+if (can(readSession()?.role, 'kitchen')) await loadCataloguePart('staff');
 
 /** Marks the page as the app's own once React runs it (a page the server rendered is plain HTML until then). */
 function HydrationMark() {

@@ -66,6 +66,7 @@ const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 const StatusPage = page(() => import('./routes/status'), 'StatusPage');
 const TablesPage = page(() => import('./routes/tables'), 'TablesPage');
 const TablePage = page(() => import('./routes/table'), 'TablePage');
+const TillPage = page(() => import('./routes/till'), 'TillPage', 'staff');
 
 const ANY_ROLE = [ROLES.user, ROLES.admin] as const;
 const ADMIN = [ROLES.admin] as const;
@@ -189,6 +190,8 @@ const routes: RouteObject[] = [
           </RequireRole>
         ),
       },
+      // The till: Admin and Cashier, or a device signed in as a till (guarded by the page: app/routes/till.tsx).
+      { path: '/till', element: <TillPage /> },
       // What a table's QR code opens, and a guest's order placed there: one chunk.
       { path: '/t/:token', element: <TablePage /> },
       { path: '/t/:token/order/:id', element: <TablePage /> },

@@ -1,4 +1,4 @@
-import { ROLES, type Role, STORAGE } from '@kopi/shared';
+import { ALL_ROLES, type Role, STORAGE } from '@kopi/shared';
 import { CACHE_NAMES } from './cache-names';
 import { createLocalStore, removeKeys, useLocalStore, writeKeys } from './local-store';
 
@@ -13,7 +13,8 @@ export interface Session {
 const KEYS = [STORAGE.token, STORAGE.role, STORAGE.id] as const;
 
 function isRole(value: string | null | undefined): value is Role {
-  return value === ROLES.user || value === ROLES.admin;
+  // The staff's roles too (docs/shop-rules.md#staff-and-roles): a Cashier switched on at a till.
+  return (ALL_ROLES as readonly (string | null | undefined)[]).includes(value);
 }
 
 const sessionStore = createLocalStore<Session | null>(

@@ -1,4 +1,4 @@
-import { ROLES } from '@kopi/shared';
+import { can } from '@kopi/shared';
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Footer } from '../../components/layout/footer';
@@ -47,7 +47,7 @@ export function RootLayout() {
 
   // A staff member who just signed in: their screens' texts join the page's language.
   useEffect(() => {
-    if (session?.role === ROLES.admin) loadCataloguePart('staff').catch((error: unknown) => toast.error(errorMessage(error)));
+    if (can(session?.role, 'kitchen')) loadCataloguePart('staff').catch((error: unknown) => toast.error(errorMessage(error)));
   }, [session?.role]);
 
   return (

@@ -18,6 +18,12 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/product', label: 'nav.product' },
   { to: '/manageorder', label: 'nav.orders' },
   { to: '/dashboard', label: 'nav.dashboard' },
+  { to: '/till', label: 'admin.till.nav' },
+];
+/** A Cashier's: the till (docs/shop-rules.md#staff-and-roles). */
+const CASHIER_NAV: NavItem[] = [
+  { to: '/', label: 'nav.home' },
+  { to: '/till', label: 'admin.till.nav' },
 ];
 const CUSTOMER_NAV: NavItem[] = [
   { to: '/', label: 'nav.home' },
@@ -39,7 +45,7 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const isAdmin = session?.role === ROLES.admin;
-  const nav = isAdmin ? ADMIN_NAV : CUSTOMER_NAV;
+  const nav = isAdmin ? ADMIN_NAV : session?.role === ROLES.cashier ? CASHIER_NAV : CUSTOMER_NAV;
   const closeMenu = () => setMenuOpen(false);
   // Opening the menu on the server's HTML, before the page runs, would do nothing: until then it is disabled.
   const hydrated = useHydrated();

@@ -309,11 +309,18 @@ describe('sales at the till and a shift that balances', () => {
       const till = await newTill('Till Round');
       const cashier = await switchOn(till, await addMember('Cashier', 'Rudi'));
       const shift = (await api(shop, 'POST', '/shifts', { token: cashier, body: { opening_cash: 0 } })).json().data;
-      // Dine In: 25.000 + service 1.250 + PBJT 2.625 = 28.875, asked 28.900.
+      // Dine In: 25.000 + service 1.250 + PBJT 2.625 = 28.875, asked 28.900: the quote says so, for "Exact".
+      const quoted = await api(shop, 'POST', '/transactions/quote', {
+        token: cashier,
+        body: { items: [line(latte)], delivery_id: 1, payment_id: PAYMENT.cash, source: 'counter' },
+      });
+      expect(quoted.json().data, quoted.body).toMatchObject({ total: 28875, cash_to_pay: 28900 });
+      const exact = (await sell(cashier, { delivery_id: 1, cash_tendered: 28900 })).json().data;
+      expect(exact.payment).toMatchObject({ rounding: 25, change: 0 });
       const sale = (await sell(cashier, { delivery_id: 1, cash_tendered: 30000 })).json().data;
       expect(sale).toMatchObject({ total: 28875, tax: 2625, payment: { rounding: 25, change: 1100 } });
-      const closed = (await api(shop, 'POST', `/shifts/${shift.id}/close`, { token: cashier, body: { counted_cash: 28900 } })).json().data;
-      expect(closed).toMatchObject({ cash_received: 30000, change_given: 1100, rounding: 25, expected_cash: 28900, variance: 0 });
+      const closed = (await api(shop, 'POST', `/shifts/${shift.id}/close`, { token: cashier, body: { counted_cash: 57800 } })).json().data;
+      expect(closed).toMatchObject({ cash_received: 58900, change_given: 1100, rounding: 50, expected_cash: 57800, variance: 0 });
     } finally {
       await api(shop, 'PATCH', '/shop/settings', { token: owner.token, body: { cash_rounding: 0, tax_rate: 0, service_rate: 0 } });
     }

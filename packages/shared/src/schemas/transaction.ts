@@ -365,6 +365,9 @@ export const QuoteSchema = z.object({
   tax: z.number(),
   shipping: z.number(),
   total: z.number(),
+  cash_to_pay: z.number().meta({
+    description: "Cash at the till: the total rounded to the shop's cash step (cash_rounding), what an exact payment hands over",
+  }),
   rates: OrderRatesSchema,
   promo: z
     .object({

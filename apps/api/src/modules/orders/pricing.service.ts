@@ -1,6 +1,7 @@
 import {
   ADDONS_CATEGORY_ID,
   type CreateOrderInput,
+  cashToPay,
   isDrink,
   nameOf,
   type OrderLine,
@@ -165,6 +166,7 @@ export async function quoteOrder(
   return {
     lines,
     ...amounts,
+    cash_to_pay: cashToPay(amounts.total, shop.settings.cash_rounding).to_pay,
     rates: shop.bill,
     promo: verdict ? { id: verdict.id, applies: verdict.applies, reason: verdict.reason && t(verdict.reason) } : null,
   };

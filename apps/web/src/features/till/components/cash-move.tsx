@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { moveCash, useShiftChanged } from '../api/till';
 import { AmountInput } from './amount-input';
-import { TillDialog } from './till-dialog';
 
 /** Cash put into the drawer or taken out of it, with its reason ("milk from the market"; required to take out). */
 export function CashMoveDialog({ shiftId, onClose }: { shiftId: number; onClose: () => void }) {
@@ -48,7 +48,7 @@ export function CashMoveDialog({ shiftId, onClose }: { shiftId: number; onClose:
   );
 
   return (
-    <TillDialog label={t('admin.till.cashMove')} onClose={onClose}>
+    <ModalDialog open onClose={onClose} aria-label={t('admin.till.cashMove')} className="w-[min(94vw,30rem)] backdrop:bg-espresso/40">
       <form className="space-y-4" onSubmit={submit}>
         <h2 className="text-xl font-bold">{t('admin.till.cashMove')}</h2>
         <div className="flex gap-2">
@@ -87,6 +87,6 @@ export function CashMoveDialog({ shiftId, onClose }: { shiftId: number; onClose:
           </Button>
         </div>
       </form>
-    </TillDialog>
+    </ModalDialog>
   );
 }

@@ -1,10 +1,10 @@
 import { ADDON_KINDS_MAX, ADDON_QTY_MAX, formatIDR, type Product } from '@kopi/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { useT } from '../../../lib/i18n';
 import { nameOf, SIZE_KEYS } from '../../../lib/names';
 import type { SaleLine } from '../sale-model';
-import { TillDialog } from './till-dialog';
 
 const STEP = 'flex size-11 items-center justify-center rounded-xl bg-white text-xl font-bold ring-1 ring-roast/30 disabled:opacity-40';
 
@@ -27,7 +27,7 @@ export function OptionsDialog({
   const change = (id: number, qty: number) => setChosen((current) => ({ ...current, [id]: qty }));
 
   return (
-    <TillDialog label={product.product_name} onClose={onClose}>
+    <ModalDialog open onClose={onClose} aria-label={product.product_name} className="w-[min(94vw,30rem)] backdrop:bg-espresso/40">
       <div className="space-y-4">
         <h2 className="text-xl font-bold">{product.product_name}</h2>
         <fieldset>
@@ -105,6 +105,6 @@ export function OptionsDialog({
           </Button>
         </div>
       </div>
-    </TillDialog>
+    </ModalDialog>
   );
 }

@@ -28,12 +28,15 @@ const QUICK = 'min-h-14 rounded-2xl bg-caramel-dark px-3 text-lg font-bold text-
  */
 export function PayPanel({
   total,
+  cashToPay,
   makeBody,
   onSending,
   onPaid,
   resume,
 }: {
   total: number;
+  /** The total rounded to the shop's cash step (the quote's cash_to_pay): what exact cash is. */
+  cashToPay: number;
   makeBody: (payment: Payment) => NewOrderRequest;
   onSending: (sending: boolean) => void;
   onPaid: (order: PlacedOrder) => void;
@@ -95,7 +98,7 @@ export function PayPanel({
   }
 
   const sending = attempt?.state === 'sending';
-  const suggestions = cashSuggestions(total);
+  const suggestions = cashSuggestions(cashToPay);
   return (
     <div className="space-y-3">
       {refused && (
@@ -131,7 +134,7 @@ export function PayPanel({
               type="button"
               className={QUICK}
               disabled={sending}
-              onClick={() => pay({ payment_id: PAYMENT.cash, cash_tendered: total })}
+              onClick={() => pay({ payment_id: PAYMENT.cash, cash_tendered: cashToPay })}
             >
               {t('admin.till.exact')}
             </button>
@@ -165,8 +168,8 @@ export function PayPanel({
               {t('admin.till.charge')}
             </Button>
           </form>
-          {tendered !== null && tendered < total && (
-            <p className="text-sm text-berry">{t('admin.till.tooLittle', { total: formatIDR(total) })}</p>
+          {tendered !== null && tendered < cashToPay && (
+            <p className="text-sm text-berry">{t('admin.till.tooLittle', { total: formatIDR(cashToPay) })}</p>
           )}
         </div>
       )}

@@ -49,6 +49,7 @@ export function SaleScreen() {
       <div className="mx-auto max-w-md">
         <PayPanel
           total={0}
+          cashToPay={0}
           makeBody={() => resumed.body}
           resume={resumed}
           onSending={(sending) => {
@@ -110,6 +111,7 @@ export function SaleScreen() {
           <PayPanel
             key={JSON.stringify(body)}
             total={quote.data.total}
+            cashToPay={quote.data.cash_to_pay}
             makeBody={(payment) => saleBody(lines, delivery, guestName, payment)}
             onSending={setInFlight}
             onPaid={(order) => {

@@ -66,6 +66,8 @@ const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 const StatusPage = page(() => import('./routes/status'), 'StatusPage');
 const TablesPage = page(() => import('./routes/tables'), 'TablesPage');
 const TablePage = page(() => import('./routes/table'), 'TablePage');
+const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage');
+const StaffPage = page(() => import('./routes/staff'), 'StaffPage');
 
 const ANY_ROLE = [ROLES.user, ROLES.admin] as const;
 const ADMIN = [ROLES.admin] as const;
@@ -186,6 +188,22 @@ const routes: RouteObject[] = [
         element: (
           <RequireRole roles={ADMIN}>
             <TablesPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/settings',
+        element: (
+          <RequireRole roles={ADMIN}>
+            <SettingsPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/staff',
+        element: (
+          <RequireRole roles={ADMIN}>
+            <StaffPage />
           </RequireRole>
         ),
       },

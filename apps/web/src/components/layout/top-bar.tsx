@@ -1,7 +1,7 @@
 import { ROLES } from '@kopi/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { type MessageKey, useT } from '../../lib/i18n';
+import { hasMessage, type MessageKey, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Brand } from './brand';
@@ -18,6 +18,9 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/product', label: 'nav.product' },
   { to: '/manageorder', label: 'nav.orders' },
   { to: '/dashboard', label: 'nav.dashboard' },
+  // The owner's own pages: their texts come with the staff's part of the catalogue (lib/i18n.tsx).
+  { to: '/staff', label: 'admin.staff.nav' },
+  { to: '/settings', label: 'admin.settings.nav' },
 ];
 const CUSTOMER_NAV: NavItem[] = [
   { to: '/', label: 'nav.home' },
@@ -39,7 +42,8 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const isAdmin = session?.role === ROLES.admin;
-  const nav = isAdmin ? ADMIN_NAV : CUSTOMER_NAV;
+  // A link whose text has not come yet (the staff's part, fetched as an Admin signs in) waits for it.
+  const nav = isAdmin ? ADMIN_NAV.filter((item) => hasMessage(item.label)) : CUSTOMER_NAV;
   const closeMenu = () => setMenuOpen(false);
   // Opening the menu on the server's HTML, before the page runs, would do nothing: until then it is disabled.
   const hydrated = useHydrated();

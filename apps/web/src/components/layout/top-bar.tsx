@@ -30,7 +30,7 @@ const CUSTOMER_NAV: NavItem[] = [
 ];
 
 const NAV_LINK = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2 font-medium hover:text-honey ${isActive ? 'text-honey' : 'text-crema'}`;
+  `block rounded-lg px-3 py-2 font-medium hover:text-honey lg:px-2 ${isActive ? 'text-honey' : 'text-crema'}`;
 
 /**
  * The shop's header: the brand, the navigation and search. A signed-in person's own controls (cart,
@@ -66,9 +66,10 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
         </button>
         <div
           id="main-menu"
-          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-3 md:flex md:w-auto md:flex-1 md:flex-row md:items-center`}
+          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-3 md:flex md:w-auto md:flex-1 md:flex-row md:flex-wrap md:items-center`}
         >
-          {/* On a wide screen the links never wrap beside the controls: the search box gives up its width first. */}
+          {/* On a wide screen the links never wrap beside the controls: the search box gives up its width first,
+              and when even its least is too much (the owner's longer menu at 1024 px) the controls go to a row of their own. */}
           <nav aria-label={t('nav.main')} className="lg:shrink-0">
             <ul className="flex flex-col md:flex-row md:flex-wrap md:gap-1">
               {nav.map((item) => (
@@ -80,7 +81,7 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
               ))}
             </ul>
           </nav>
-          <div className="flex flex-wrap items-center gap-3 md:ml-auto lg:min-w-0 lg:flex-1 lg:flex-nowrap lg:justify-end">
+          <div className="flex flex-wrap items-center gap-3 md:ml-auto lg:min-w-0 lg:flex-[1_1_min-content] lg:flex-nowrap lg:justify-end">
             {session ? (
               <>
                 <SearchBox onSearch={closeMenu} />

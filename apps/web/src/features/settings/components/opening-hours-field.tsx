@@ -15,6 +15,9 @@ const CLOSES = QUARTERS.slice(1);
 const dayName = (locale: string, day: number) =>
   new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + day)));
 
+/** The form's input, as wide as a time: the rows of a day's openings stay on one line, on a phone too. */
+const SELECT_CLASS = INPUT_CLASS.replace('w-full', 'w-auto').replace('px-4 py-2.5', 'px-3 py-2');
+
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
 const clock = (total: number) => `${pad(Math.floor(total / 60))}:${pad(total % 60)}`;
 
@@ -32,7 +35,7 @@ function TimeSelect({
   ...select
 }: { label: string; options: string[]; error: boolean } & ReturnType<UseFormRegister<SettingsFormValues>>) {
   return (
-    <select aria-label={label} aria-invalid={error || undefined} className={`${INPUT_CLASS} w-auto py-2`} {...select}>
+    <select aria-label={label} aria-invalid={error || undefined} className={SELECT_CLASS} {...select}>
       {options.map((time) => (
         <option key={time} value={time}>
           {time}

@@ -221,11 +221,16 @@ export function SettingsForm({ settings }: { settings: ShopSettingsDoc }) {
       {save.isError && !(save.error instanceof ApiError && save.error.fieldErrors.length > 0) && (
         <ErrorMessage message={errorMessage(save.error)} />
       )}
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap gap-3 bg-foam/95 px-4 py-3 backdrop-blur">
-        <Button type="submit" busy={save.isPending} disabled={!formState.isDirty}>
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap gap-2 border-t border-roast/10 bg-foam/95 px-4 py-3 backdrop-blur sm:gap-3">
+        <Button type="submit" className="px-3 text-sm sm:px-5 sm:text-base" busy={save.isPending} disabled={!formState.isDirty}>
           {t('admin.settings.save')}
         </Button>
-        <Button variant="ghost" onClick={() => reset()} disabled={!formState.isDirty || save.isPending}>
+        <Button
+          variant="ghost"
+          className="px-3 text-sm sm:px-5 sm:text-base"
+          onClick={() => reset()}
+          disabled={!formState.isDirty || save.isPending}
+        >
           {t('admin.settings.undo')}
         </Button>
       </div>

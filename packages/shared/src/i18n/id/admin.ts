@@ -77,7 +77,7 @@ export const admin = {
   'admin.settings.exampleHint': 'Pesanan senilai {amount} dengan pengaturan di atas:',
   'admin.settings.exampleInvalid': 'Perbaiki tarifnya untuk melihat contoh.',
   'admin.settings.save': 'Simpan pengaturan',
-  'admin.settings.undo': 'Batalkan perubahan',
+  'admin.settings.undo': 'Urungkan',
   'admin.settings.saved': 'Pengaturan disimpan',
   'admin.settings.saveFailed': 'Pengaturan tidak tersimpan.',
   'admin.settings.fixFields': 'Beberapa pengaturan perlu diperbaiki: lihat kolom yang ditandai.',

@@ -18,7 +18,7 @@ export function ExampleBill({ rates }: { rates: BillRates | undefined }) {
   const t = useT();
   const locale = useLocale();
   return (
-    <section aria-labelledby="example-bill-heading" className="rounded-3xl bg-crema/70 p-6" data-testid="example-bill">
+    <section aria-labelledby="example-bill-heading" className="self-start rounded-3xl bg-crema/70 p-6" data-testid="example-bill">
       <h2 id="example-bill-heading" className="text-xl font-bold">
         {t('admin.settings.example')}
       </h2>

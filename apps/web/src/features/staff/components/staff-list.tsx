@@ -59,7 +59,7 @@ function PinEditor({ member, onDone }: { member: StaffMember; onDone: () => void
           }}
         />
       </div>
-      <div className="flex gap-2 pt-7">
+      <div className="flex gap-2 sm:pt-7">
         <Button type="submit" className="min-h-11 py-1.5" busy={change.isPending}>
           {t('admin.staff.savePin')}
         </Button>

@@ -73,7 +73,7 @@ export const admin = {
   'admin.settings.cashExact': 'To the rupiah',
   'admin.settings.cashRounded': 'Rounded to Rp 100',
   'admin.settings.example': 'An example bill',
-  'admin.settings.exampleHint': 'An order of {amount} with the settings above:',
+  'admin.settings.exampleHint': 'An order of {amount} with these settings:',
   'admin.settings.exampleInvalid': 'Correct the rates to see the example.',
   'admin.settings.save': 'Save settings',
   'admin.settings.undo': 'Undo changes',

@@ -74,7 +74,7 @@ export const admin = {
   'admin.settings.cashExact': 'Sampai rupiah terakhir',
   'admin.settings.cashRounded': 'Dibulatkan ke Rp 100',
   'admin.settings.example': 'Contoh tagihan',
-  'admin.settings.exampleHint': 'Pesanan senilai {amount} dengan pengaturan di atas:',
+  'admin.settings.exampleHint': 'Pesanan senilai {amount} dengan pengaturan ini:',
   'admin.settings.exampleInvalid': 'Perbaiki tarifnya untuk melihat contoh.',
   'admin.settings.save': 'Simpan pengaturan',
   'admin.settings.undo': 'Urungkan',

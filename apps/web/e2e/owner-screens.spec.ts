@@ -48,6 +48,8 @@ test('the owner sets the tax and the name on /settings, and manages the staff on
     await page.getByRole('button', { name: texts['admin.settings.save'] }).click();
     await expect(toast(page, texts['admin.settings.saved'])).toBeVisible();
     expect(await readSettings(request, owner)).toMatchObject({ tax_rate: 10, name: 'Kopi Senja Braga' });
+    // The page's own name follows at once.
+    await expect(page.getByRole('banner')).toContainText('Kopi Senja Braga');
 
     // A rate the shop cannot keep is said under its field, and nothing is stored.
     await page.getByLabel(texts['admin.settings.taxRate']).fill('12');

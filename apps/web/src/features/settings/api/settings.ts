@@ -2,6 +2,7 @@ import { hoursInWords, parseOpeningHours, type ShopSettingsDoc, type UpdateShopS
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationReactions } from '../../../lib/mutation-reactions';
+import { setPageMeta } from '../../../lib/shop-name';
 
 const SETTINGS_KEY = ['shop-settings'] as const;
 
@@ -19,7 +20,6 @@ export const settingsQueries = {
  * writes the saved ones into every page it serves from now on; this page's own <meta> follow at once.
  */
 function followInPage(settings: ShopSettingsDoc): void {
-  if (typeof document === 'undefined') return;
   // The openings as OPENING_HOURS writes them (weekOf's way, without the schema and zod in this chunk).
   let week: ReturnType<typeof parseOpeningHours>;
   try {
@@ -27,14 +27,7 @@ function followInPage(settings: ShopSettingsDoc): void {
   } catch {
     return; // the server checked them: never here
   }
-  const values: Record<string, string> = {
-    'shop-name': settings.name,
-    'shop-hours': hoursInWords(week, 'en'),
-    'shop-hours-id': hoursInWords(week, 'id'),
-  };
-  for (const [name, content] of Object.entries(values)) {
-    document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.setAttribute('content', content);
-  }
+  setPageMeta({ 'shop-name': settings.name, 'shop-hours': hoursInWords(week, 'en'), 'shop-hours-id': hoursInWords(week, 'id') });
 }
 
 /** PATCH /shop/settings with the settings changed; the answer is the settings as the shop keeps them. */

@@ -1,5 +1,5 @@
 import { type BillRates, DELIVERY_METHODS, type ShopSettingsDoc, type UpdateShopSettings } from '@kopi/shared';
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { type FieldErrors, type Path, useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
@@ -58,7 +58,7 @@ function Card({ title, children }: { title?: string; children: ReactNode }) {
 }
 
 /** A radio of a pair, drawn as a row with its label. */
-function Radio({ label, ...input }: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+function Radio({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <label className="flex cursor-pointer items-center gap-2 py-1">
       <input type="radio" className="accent-caramel" {...input} />

@@ -34,6 +34,8 @@ const STAFF: Visit[] = [
   { name: 'staff-manage-order', path: '/manageorder' },
   { name: 'staff-board', path: '/manageorder/board' },
   { name: 'staff-tables', path: '/manageorder/tables' },
+  { name: 'staff-settings', path: '/settings' },
+  { name: 'staff-staff', path: '/staff' },
   { name: 'staff-payment', path: '/payment' },
 ];
 

@@ -67,6 +67,8 @@ const StatusPage = page(() => import('./routes/status'), 'StatusPage');
 const TablesPage = page(() => import('./routes/tables'), 'TablesPage');
 const TablePage = page(() => import('./routes/table'), 'TablePage');
 const TillPage = page(() => import('./routes/till'), 'TillPage', 'staff');
+const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage');
+const StaffPage = page(() => import('./routes/staff'), 'StaffPage');
 
 const ANY_ROLE = [ROLES.user, ROLES.admin] as const;
 const ADMIN = [ROLES.admin] as const;
@@ -192,6 +194,22 @@ const routes: RouteObject[] = [
       },
       // The till: Admin and Cashier, or a device signed in as a till (guarded by the page: app/routes/till.tsx).
       { path: '/till', element: <TillPage /> },
+      {
+        path: '/settings',
+        element: (
+          <RequireRole roles={ADMIN}>
+            <SettingsPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/staff',
+        element: (
+          <RequireRole roles={ADMIN}>
+            <StaffPage />
+          </RequireRole>
+        ),
+      },
       // What a table's QR code opens, and a guest's order placed there: one chunk.
       { path: '/t/:token', element: <TablePage /> },
       { path: '/t/:token/order/:id', element: <TablePage /> },

@@ -1,6 +1,6 @@
 import { DEFAULT_OPENING_HOURS, hoursInWords, type Locale, parseOpeningHours } from '@kopi/shared';
 import { useLocale } from './i18n';
-import { meta } from './shop-name';
+import { meta, usePageMeta } from './shop-name';
 
 /**
  * The shop's hours in words in a language: the server writes them, from the owner's settings, into
@@ -13,5 +13,6 @@ export const shopHoursIn = (locale: Locale): string =>
 
 /** The shop's hours in words, in the page's language. */
 export function useShopHours(): string {
+  usePageMeta();
   return shopHoursIn(useLocale());
 }

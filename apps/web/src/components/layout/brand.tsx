@@ -1,4 +1,4 @@
-import { shopName } from '../../lib/shop-name';
+import { shopName, usePageMeta } from '../../lib/shop-name';
 
 export function CupIcon({ className = 'size-8' }: { className?: string }) {
   return (
@@ -12,6 +12,8 @@ export function CupIcon({ className = 'size-8' }: { className?: string }) {
 }
 
 export function Brand() {
+  // The owner may rename the shop on /settings: the name follows at once.
+  usePageMeta();
   return (
     <span className="flex items-center gap-2 font-display text-xl font-bold tracking-wide">
       <CupIcon />

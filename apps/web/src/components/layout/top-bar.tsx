@@ -1,7 +1,7 @@
 import { ROLES } from '@kopi/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { type MessageKey, useT } from '../../lib/i18n';
+import { hasMessage, type MessageKey, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Brand } from './brand';
@@ -19,6 +19,9 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/manageorder', label: 'nav.orders' },
   { to: '/dashboard', label: 'nav.dashboard' },
   { to: '/till', label: 'admin.till.nav' },
+  // The owner's own pages: their texts come with the staff's part of the catalogue (lib/i18n.tsx).
+  { to: '/staff', label: 'admin.staff.nav' },
+  { to: '/settings', label: 'admin.settings.nav' },
 ];
 /** A Cashier's: the till (docs/shop-rules.md#staff-and-roles). */
 const CASHIER_NAV: NavItem[] = [
@@ -33,7 +36,7 @@ const CUSTOMER_NAV: NavItem[] = [
 ];
 
 const NAV_LINK = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2 font-medium hover:text-honey ${isActive ? 'text-honey' : 'text-crema'}`;
+  `block rounded-lg px-3 py-2 font-medium hover:text-honey lg:px-2 ${isActive ? 'text-honey' : 'text-crema'}`;
 
 /**
  * The shop's header: the brand, the navigation and search. A signed-in person's own controls (cart,
@@ -45,7 +48,9 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const isAdmin = session?.role === ROLES.admin;
-  const nav = isAdmin ? ADMIN_NAV : session?.role === ROLES.cashier ? CASHIER_NAV : CUSTOMER_NAV;
+  // A link whose text has not come yet (the staff's part, fetched as staff sign in) waits for it.
+  const staffNav = isAdmin ? ADMIN_NAV : session?.role === ROLES.cashier ? CASHIER_NAV : undefined;
+  const nav = staffNav ? staffNav.filter((item) => hasMessage(item.label)) : CUSTOMER_NAV;
   const closeMenu = () => setMenuOpen(false);
   // Opening the menu on the server's HTML, before the page runs, would do nothing: until then it is disabled.
   const hydrated = useHydrated();
@@ -68,9 +73,10 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
         </button>
         <div
           id="main-menu"
-          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-3 md:flex md:w-auto md:flex-1 md:flex-row md:items-center`}
+          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-3 md:flex md:w-auto md:flex-1 md:flex-row md:flex-wrap md:items-center`}
         >
-          {/* On a wide screen the links never wrap beside the controls: the search box gives up its width first. */}
+          {/* On a wide screen the links never wrap beside the controls: the search box gives up its width first,
+              and when even its least is too much (the owner's longer menu at 1024 px) the controls go to a row of their own. */}
           <nav aria-label={t('nav.main')} className="lg:shrink-0">
             <ul className="flex flex-col md:flex-row md:flex-wrap md:gap-1">
               {nav.map((item) => (
@@ -82,7 +88,7 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
               ))}
             </ul>
           </nav>
-          <div className="flex flex-wrap items-center gap-3 md:ml-auto lg:min-w-0 lg:flex-1 lg:flex-nowrap lg:justify-end">
+          <div className="flex flex-wrap items-center gap-3 md:ml-auto lg:min-w-0 lg:flex-[1_1_min-content] lg:flex-nowrap lg:justify-end">
             {session ? (
               <>
                 <SearchBox onSearch={closeMenu} />

@@ -1,0 +1,96 @@
+import { API_BASE, formatIDR } from '@kopi/shared';
+import { admin as texts } from '@kopi/shared/i18n/en/admin';
+import { common } from '@kopi/shared/i18n/en/common';
+import { server } from '@kopi/shared/i18n/en/server';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { ADMIN, type ApiSession, apiLogin, startSignedIn, toast, uniqueSuffix } from './support';
+
+// The owner's two screens (docs/shop-rules.md#settings, docs/shop-rules.md#staff-and-roles): the
+// settings, with the example bill priced as the server prices orders, and the staff. The run's
+// database is every spec's: the settings changed here are put back as they were, whatever happens.
+
+const auth = (session: ApiSession) => ({ 'access-token': session.token });
+
+async function readSettings(request: APIRequestContext, session: ApiSession): Promise<Record<string, unknown>> {
+  const response = await request.get(`${API_BASE}/shop/settings`, { headers: auth(session) });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+interface Member {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+  active: boolean;
+}
+
+async function readStaff(request: APIRequestContext, session: ApiSession): Promise<Member[]> {
+  const response = await request.get(`${API_BASE}/staff`, { headers: auth(session) });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: Member[] }).data;
+}
+
+test('the owner sets the tax and the name on /settings, and manages the staff on /staff', async ({ page, request }) => {
+  const owner = await apiLogin(request, ADMIN);
+  const before = await readSettings(request, owner);
+  await startSignedIn(page, owner);
+  try {
+    // Settings: the example bill follows the rates as they are typed.
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { name: texts['admin.settings.heading'] })).toBeVisible();
+    const dineIn = page.getByTestId('example-1');
+    await expect(dineIn.getByTestId('example-total')).toContainText(formatIDR(100_000));
+    await page.getByLabel(texts['admin.settings.taxRate']).fill('10');
+    await expect(dineIn.getByTestId('example-tax')).toContainText(`PBJT 10%${formatIDR(10_000)}`);
+    await expect(dineIn.getByTestId('example-total')).toContainText(formatIDR(110_000));
+    await page.getByLabel(texts['admin.settings.name']).fill('Kopi Senja Braga');
+    await page.getByRole('button', { name: texts['admin.settings.save'] }).click();
+    await expect(toast(page, texts['admin.settings.saved'])).toBeVisible();
+    expect(await readSettings(request, owner)).toMatchObject({ tax_rate: 10, name: 'Kopi Senja Braga' });
+    // The page's own name follows at once.
+    await expect(page.getByRole('banner')).toContainText('Kopi Senja Braga');
+
+    // A rate the shop cannot keep is said under its field, and nothing is stored.
+    await page.getByLabel(texts['admin.settings.taxRate']).fill('12');
+    await expect(page.getByTestId('example-bill')).toContainText(texts['admin.settings.exampleInvalid']);
+    await page.getByRole('button', { name: texts['admin.settings.save'] }).click();
+    await expect(page.getByText(common.taxRateRange)).toBeVisible();
+    await expect(page.getByLabel(texts['admin.settings.taxRate'])).toHaveAttribute('aria-invalid', 'true');
+    expect((await readSettings(request, owner)).tax_rate).toBe(10);
+  } finally {
+    const restored = await request.patch(`${API_BASE}/shop/settings`, { headers: auth(owner), data: before });
+    expect(restored.status()).toBe(200);
+  }
+
+  // Staff: a Cashier added, made a Barista, deactivated.
+  const name = `Sari ${uniqueSuffix().slice(-5)}`;
+  const email = `e2e-owner-${uniqueSuffix()}@kopisenja.test`;
+  await page.goto('/staff');
+  await expect(page.getByRole('heading', { name: texts['admin.staff.heading'], exact: true })).toBeVisible();
+  await page.getByLabel(texts['admin.staff.email']).fill(email);
+  await page.getByLabel(texts['admin.staff.firstName']).fill(name);
+  await page.getByLabel(texts['admin.staff.role'], { exact: true }).selectOption('Cashier');
+  await page.getByLabel(texts['admin.staff.pin'], { exact: true }).fill('2468');
+  await page.getByRole('button', { name: texts['admin.staff.addButton'] }).click();
+  await expect(toast(page, `${name} added as Cashier`)).toBeVisible();
+  const row = page.getByRole('listitem', { name });
+  await expect(row.getByTestId('member-status')).toHaveText(texts['admin.staff.active']);
+
+  await row.getByRole('combobox', { name: `Role of ${name}` }).selectOption('Barista');
+  await expect(toast(page, `${name} is now Barista`)).toBeVisible();
+  await row.getByRole('button', { name: `Deactivate ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: texts['admin.staff.deactivate'], exact: true }).click();
+  await expect(toast(page, `${name} is deactivated`)).toBeVisible();
+  await expect(row.getByTestId('member-status')).toHaveText(texts['admin.staff.inactive']);
+  expect((await readStaff(request, owner)).find((member) => member.email === email)).toMatchObject({ role: 'Barista', active: false });
+
+  // The shop's last active Admin cannot be demoted: the server's 409, said in the row; nothing changed.
+  const admins = (await readStaff(request, owner)).filter((member) => member.role === 'Admin' && member.active);
+  expect(admins.map((member) => member.id)).toEqual([owner.id]);
+  const ownerRow = page.getByRole('listitem', { name: admins[0]!.name });
+  await ownerRow.getByRole('combobox', { name: `Role of ${admins[0]!.name}` }).selectOption('Cashier');
+  await expect(ownerRow.getByRole('alert')).toHaveText(server['server.lastAdmin']);
+  await expect(ownerRow.getByRole('combobox')).toHaveValue('Admin');
+  expect((await readStaff(request, owner)).find((member) => member.id === owner.id)).toMatchObject({ role: 'Admin', active: true });
+});

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_BASE, hoursInWords } from '@kopi/shared';
+import { API_BASE } from '@kopi/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiRoutes } from './api-routes.ts';
@@ -143,9 +143,8 @@ export async function buildApp(config: Config, given?: Database, options: { logS
   await app.register(webPlugin, {
     dist: webDist,
     bootScript: bootScript?.source,
-    shopName: config.shopName,
+    shopNow: () => ({ name: shop.name, hours: shop.hours }),
     shopTimezone: config.shopTimezone,
-    shopHours: hoursInWords(config.openingHours),
     googleClientId: config.google?.clientId,
     menu: app.menu,
     shop: shopInfo,

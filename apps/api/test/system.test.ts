@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { parseOpeningHours } from '@kopi/shared';
+import { openingHoursList, parseOpeningHours } from '@kopi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from './helpers.ts';
+import { api, createTestShop, signUpAs, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 let webDist: string;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   await writeFile(
     path.join(webDist, 'index.html'),
     '<html><head><meta name="shop-name" content="Kopi Senja"><meta name="shop-timezone" content="Asia/Jakarta">' +
-      '<meta name="shop-hours" content="Monday to Friday, 1 - 7 pm">' +
+      '<meta name="shop-hours" content="Monday to Friday, 1 - 7 pm"><meta name="shop-hours-id" content="Senin sampai Jumat, 13.00–19.00">' +
       '<title>Kopi Senja</title></head><body>app</body></html>',
   );
   shop = await createTestShop({
@@ -66,6 +66,22 @@ describe('the server', () => {
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.body).toContain('<html lang="en">');
     }
+  });
+
+  it('states the name and hours the owner saved on /settings, from the next page on, without a restart', async () => {
+    const owner = await signUpAs(shop, 'Admin');
+    const change = (body: object) => api(shop, 'PATCH', '/shop/settings', { token: owner.token, body });
+    expect((await change({ name: 'Kopi Pagi', opening_hours: [{ day: 'sat', opens: '08:00', closes: '12:00' }] })).statusCode).toBe(200);
+    try {
+      const page = (await shop.app.inject('/product')).body;
+      expect(page).toContain('<title>Kopi Pagi</title>');
+      expect(page).toContain('<meta name="shop-name" content="Kopi Pagi">');
+      expect(page).toContain('<meta name="shop-hours" content="Saturday, 8 am - 12 pm">');
+      expect(page).toContain('<meta name="shop-hours-id" content="Sabtu, 08.00–12.00">');
+    } finally {
+      await change({ name: 'Kopi <Sore>', opening_hours: openingHoursList(parseOpeningHours('mon-sat 07:00-21:00')) });
+    }
+    expect((await shop.app.inject('/')).body).toContain('<meta name="shop-hours" content="Monday to Saturday, 7 am - 9 pm">');
   });
 
   it("announces the page in the visitor's language: the device's choice, else Accept-Language", async () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, type Promo, type Shop } from '@kopi/shared';
+import { API_BASE, hoursInWords, type Promo, type Shop, type WeekHours } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/errors.ts';
@@ -18,10 +18,9 @@ interface WebOptions {
   dist?: string;
   /** The build's boot script (first-view/boot-script.ts), written into the pages the server renders. */
   bootScript?: string;
-  shopName: string;
+  /** The shop's name and hours now: the owner may change them on /settings while the server runs. */
+  shopNow: () => { name: string; hours: WeekHours };
   shopTimezone: string;
-  /** The opening hours in the landing page's words (hoursInWords), stated by every page that states hours. */
-  shopHours: string;
   googleClientId?: string;
   /** The menu in memory: the first views of the menu and of a product are rendered from it. */
   menu?: MenuPages;
@@ -33,14 +32,28 @@ interface WebOptions {
   publicUrl?: () => string;
 }
 
-/** The settings index.html carries in its <meta> tags, which the app reads (lib/shop-name.ts). */
+/**
+ * The settings index.html carries in its <meta> tags, which the app reads (lib/shop-name.ts): the
+ * name, and the hours in the landing page's words in both languages (hoursInWords).
+ */
 function pageMeta(opts: WebOptions): Record<string, string> {
+  const { name, hours } = opts.shopNow();
   return {
-    'shop-name': opts.shopName,
+    'shop-name': name,
     'shop-timezone': opts.shopTimezone,
-    'shop-hours': opts.shopHours,
+    'shop-hours': hoursInWords(hours, 'en'),
+    'shop-hours-id': hoursInWords(hours, 'id'),
     'google-client-id': opts.googleClientId ?? '',
   };
+}
+
+/** index.html with the settings written into its title and <meta> tags. */
+function writeSettings(index: string, meta: Record<string, string>): string {
+  let template = index.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta['shop-name'] ?? '')}</title>`);
+  for (const [name, value] of Object.entries(meta)) {
+    template = template.replace(new RegExp(`(<meta name="${name}" content=")[^"]*(")`), `$1${escapeHtml(value)}$2`);
+  }
+  return template;
 }
 
 /**
@@ -48,10 +61,9 @@ function pageMeta(opts: WebOptions): Record<string, string> {
  * when the build has none. The pages read the shop's settings once, as they load: they are handed
  * over first, as the document's <meta> tags would be in a browser.
  */
-async function loadRenderer(dist: string, meta: Record<string, string>): Promise<FirstViewRenderer | undefined> {
+async function loadRenderer(dist: string): Promise<FirstViewRenderer | undefined> {
   const entry = path.join(dist, '..', 'dist-ssr', 'entry-server.js');
   if (!existsSync(entry)) return undefined;
-  globalThis.kopiPageMeta = meta;
   // The module's checked contract (entry-server.tsx `satisfies` packages/shared/src/first-view.ts).
   return ((await import(pathToFileURL(entry).href)) as { firstViewRenderer: FirstViewRenderer }).firstViewRenderer;
 }
@@ -73,20 +85,29 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
 
   let pages: ReturnType<typeof createFirstViewPages> | undefined;
   if (hasWeb) {
-    const meta = pageMeta(opts);
-    let template = readFileSync(indexFile!, 'utf8').replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(opts.shopName)}</title>`);
-    for (const [name, value] of Object.entries(meta)) {
-      template = template.replace(new RegExp(`(<meta name="${name}" content=")[^"]*(")`), `$1${escapeHtml(value)}$2`);
-    }
+    const index = readFileSync(indexFile!, 'utf8');
+    // Written again only when the settings changed since the last page (they are compared as text).
+    let written = { key: '', template: '' };
+    const template = () => {
+      const meta = pageMeta(opts);
+      const key = JSON.stringify(meta);
+      if (written.key !== key) {
+        written = { key, template: writeSettings(index, meta) };
+        // The first views read the same settings (the app's lib/shop-name.ts, without a document).
+        globalThis.kopiPageMeta = meta;
+      }
+      return written.template;
+    };
+    template();
     pages = createFirstViewPages({
       template,
       bootScript: opts.bootScript,
       manifest: readBuildManifest(dist!),
-      renderer: await loadRenderer(dist!, meta),
+      renderer: await loadRenderer(dist!),
       menu: opts.menu,
       shop: opts.shop,
       promos: opts.promos,
-      shopName: opts.shopName,
+      shopName: () => opts.shopNow().name,
       origin: opts.publicUrl ?? (() => ''),
       log: app.log,
     });

@@ -36,8 +36,8 @@ export interface MenuPages {
 }
 
 export interface FirstViewOptions {
-  /** index.html with the shop's settings written in. */
-  template: string;
+  /** index.html with the shop's settings of now written in (the owner may change them while the server runs). */
+  template: () => string;
   /** The script that starts a rendered page (first-view/boot-script.ts); without it every page is the plain app shell. */
   bootScript?: string;
   manifest: BuildManifest;
@@ -48,7 +48,8 @@ export interface FirstViewOptions {
   shop?: () => Shop;
   /** GET /promos/get's answer to a visitor now. */
   promos?: () => Promise<Promo[]>;
-  shopName: string;
+  /** The shop's name now. */
+  shopName: () => string;
   origin: () => string;
   log: FastifyBaseLogger;
 }
@@ -87,7 +88,6 @@ export function createFirstViewPages(options: FirstViewOptions) {
   const { template, manifest, menu, shopName, log, bootScript } = options;
   // A rendered page is started by the boot script: without one, every page is the plain app shell.
   const renderer = bootScript === undefined ? undefined : options.renderer;
-  const description = DESCRIPTION.exec(template)?.[1] ?? '';
 
   const modulePreloads = (files: readonly string[]) =>
     files.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`).join('\n    ');
@@ -100,10 +100,10 @@ export function createFirstViewPages(options: FirstViewOptions) {
     body?: { html: string; queries: unknown; url: string; formatsTimes: boolean },
     extraScripts: readonly string[] = [],
   ): string {
-    let html = template
+    let html = template()
       .replace(/<html(\s+lang="[^"]*")?>/, `<html lang="${locale}">`)
       .replace(/(<meta name="locale" content=")[^"]*(")/, `$1${locale}$2`);
-    if (head) html = html.replace(/<title>[^<]*<\/title>/, '').replace(DESCRIPTION, headTags(head, shopName));
+    if (head) html = html.replace(/<title>[^<]*<\/title>/, '').replace(DESCRIPTION, headTags(head, shopName()));
     html = html.replace('</head>', `  ${extraHead}\n  </head>`);
     if (body && bootScript !== undefined) {
       html = scriptsAfterPaint(html, bootScript, extraScripts, body.formatsTimes);
@@ -152,9 +152,9 @@ export function createFirstViewPages(options: FirstViewOptions) {
 
   function headFor(need: FirstViewNeed, data: FirstViewData, url: string): PageHead {
     const origin = options.origin();
-    if (need.page === 'detail' && data.product) return productHead(shopName, data.product, origin);
-    if (need.page === 'catalogue') return menuHead(shopName, data.list?.data ?? [], origin, url);
-    return homeHead(shopName, description, origin);
+    if (need.page === 'detail' && data.product) return productHead(shopName(), data.product, origin);
+    if (need.page === 'catalogue') return menuHead(shopName(), data.list?.data ?? [], origin, url);
+    return homeHead(shopName(), DESCRIPTION.exec(template())?.[1] ?? '', origin);
   }
 
   return {

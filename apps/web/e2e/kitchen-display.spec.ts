@@ -1,6 +1,6 @@
 import { API_BASE, STATUS } from '@kopi/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, type ApiSession, apiLogin, registerCustomer, signedInPage, toast } from './support';
+import { ADMIN, type ApiSession, apiLogin, E2E_PASSWORD, registerCustomer, signedInPage, toast } from './support';
 
 // The kitchen display on a tablet (docs/shop-rules.md#the-counter): lines ticked off, the order moving
 // to Ready by itself on every open board, undo within 60 s, the bump bar's keys and the stations.
@@ -190,4 +190,34 @@ test('the bar board hides kitchen-only orders and shows only bar lines', async (
   await phone.screenshot({ path: `${SHOTS}/board-phone.png`, fullPage: true });
   await page.context().close();
   await phone.context().close();
+});
+
+test("a Barista works the kitchen display, without Cancel or the counter's pages", async ({ browser, request }) => {
+  const admin = await apiLogin(request, ADMIN);
+  const hired = await registerCustomer(request, 'kds-barista');
+  const made = await request.post(`${API_BASE}/staff`, {
+    headers: { 'access-token': admin.token },
+    data: { email: hired.email, first_name: 'Budi', role: 'Barista', pin: '1357' },
+  });
+  expect(made.ok()).toBe(true);
+  // The role change ended their sessions: they sign in again, as a Barista.
+  const barista = await apiLogin(request, { email: hired.email, password: E2E_PASSWORD });
+  expect(barista.role).toBe('Barista');
+  const order = await place(request, await registerCustomer(request, 'kds-barista-order'), [{ product_id: 1, qty: 1, size_id: 1 }]);
+
+  const page = await signedInPage(browser, barista, TABLET);
+  await page.goto('/');
+  await page.getByRole('navigation').getByRole('link', { name: 'Order board' }).first().click();
+  await expect(page.getByTestId('live-status')).toHaveText(/live/i);
+  await expect(card(page, order.id)).toBeVisible();
+  await expect(card(page, order.id).getByRole('button', { name: /Cancel order/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'One order at a time' })).toHaveCount(0);
+  // Ticking its line is the kitchen's: it starts, then it is ready.
+  await card(page, order.id).getByTestId('board-line').first().click();
+  await expect(page.getByTestId(`board-column-${STATUS.ready}`).locator(`[data-order-id="${order.id}"]`)).toBeVisible();
+
+  await page.goto('/manageorder');
+  await expect(toast(page, 'Forbidden, Not Your Role')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await page.context().close();
 });

@@ -1,4 +1,4 @@
-import { ROLES } from '@kopi/shared';
+import { CAN, ROLES } from '@kopi/shared';
 import { type ComponentType, isValidElement, Suspense, use } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 // The DOM RouterProvider lets a navigation flush synchronously (used by logout, see logout-button.tsx).
@@ -72,6 +72,9 @@ const StaffPage = page(() => import('./routes/staff'), 'StaffPage');
 
 const ANY_ROLE = [ROLES.user, ROLES.admin] as const;
 const ADMIN = [ROLES.admin] as const;
+// The staff's screens open to whom the server lets use them (packages/shared/src/constants.ts, CAN).
+const KITCHEN = CAN.kitchen;
+const COUNTER = CAN.counter;
 
 const routes: RouteObject[] = [
   // The pick-up screen is a TV above the counter: full screen, without the shop's bar (docs/shop-rules.md#the-pick-up-screen).
@@ -171,7 +174,7 @@ const routes: RouteObject[] = [
       {
         path: '/manageorder',
         element: (
-          <RequireRole roles={ADMIN}>
+          <RequireRole roles={COUNTER}>
             <ManageOrderPage />
           </RequireRole>
         ),
@@ -179,7 +182,7 @@ const routes: RouteObject[] = [
       {
         path: '/manageorder/board',
         element: (
-          <RequireRole roles={ADMIN}>
+          <RequireRole roles={KITCHEN}>
             <OrderBoardPage />
           </RequireRole>
         ),
@@ -187,7 +190,7 @@ const routes: RouteObject[] = [
       {
         path: '/manageorder/tables',
         element: (
-          <RequireRole roles={ADMIN}>
+          <RequireRole roles={COUNTER}>
             <TablesPage />
           </RequireRole>
         ),

@@ -1,3 +1,4 @@
+import { can } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
@@ -5,14 +6,16 @@ import { stationOf } from '../../features/orders/board-model';
 import { OrderBoard } from '../../features/orders/components/order-board';
 import { shopQueries } from '../../features/shop/api/shop';
 import { useT } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
 import { shopName } from '../../lib/shop-name';
 
 /** Until the shop's answer is in, the server's default (docs/shop-rules.md#the-counter). */
 const LATE_AFTER_MINUTES_DEFAULT = 10;
 
-/** The kitchen display (admins): Pending, Preparing and Ready side by side, live; ?station=bar|kitchen shows one station's lines. */
+/** The kitchen display (every member of staff: docs/shop-rules.md#staff-and-roles): Pending, Preparing and Ready side by side, live; ?station=bar|kitchen shows one station's lines. */
 export function OrderBoardPage() {
   const t = useT();
+  const session = useSession();
   const [params, setParams] = useSearchParams();
   const station = stationOf(params.get('station'));
   const shop = useQuery(shopQueries.info());
@@ -21,9 +24,11 @@ export function OrderBoardPage() {
     <section className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-3xl font-bold">{t('admin.board.heading')}</h1>
-        <ButtonLink to="/manageorder" variant="ghost" className="py-2">
-          {t('admin.board.manageLink')}
-        </ButtonLink>
+        {can(session?.role, 'counter') && (
+          <ButtonLink to="/manageorder" variant="ghost" className="py-2">
+            {t('admin.board.manageLink')}
+          </ButtonLink>
+        )}
       </div>
       <OrderBoard
         shopName={shopName()}

@@ -23,11 +23,23 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/staff', label: 'admin.staff.nav' },
   { to: '/settings', label: 'admin.settings.nav' },
 ];
-/** A Cashier's: the till (docs/shop-rules.md#staff-and-roles). */
+/** A Cashier's: the till, the orders and the kitchen display (docs/shop-rules.md#staff-and-roles). */
 const CASHIER_NAV: NavItem[] = [
   { to: '/', label: 'nav.home' },
   { to: '/till', label: 'admin.till.nav' },
+  { to: '/manageorder', label: 'nav.orders' },
+  { to: '/manageorder/board', label: 'admin.board.heading' },
 ];
+/** A Barista's: the kitchen display. */
+const BARISTA_NAV: NavItem[] = [
+  { to: '/', label: 'nav.home' },
+  { to: '/manageorder/board', label: 'admin.board.heading' },
+];
+const STAFF_NAV: Partial<Record<string, NavItem[]>> = {
+  [ROLES.admin]: ADMIN_NAV,
+  [ROLES.cashier]: CASHIER_NAV,
+  [ROLES.barista]: BARISTA_NAV,
+};
 const CUSTOMER_NAV: NavItem[] = [
   { to: '/', label: 'nav.home' },
   { to: '/product', label: 'nav.product' },
@@ -47,9 +59,8 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
   const session = useSession();
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
-  const isAdmin = session?.role === ROLES.admin;
   // A link whose text has not come yet (the staff's part, fetched as staff sign in) waits for it.
-  const staffNav = isAdmin ? ADMIN_NAV : session?.role === ROLES.cashier ? CASHIER_NAV : undefined;
+  const staffNav = session && Object.hasOwn(STAFF_NAV, session.role) ? STAFF_NAV[session.role] : undefined;
   const nav = staffNav ? staffNav.filter((item) => hasMessage(item.label)) : CUSTOMER_NAV;
   const closeMenu = () => setMenuOpen(false);
   // Opening the menu on the server's HTML, before the page runs, would do nothing: until then it is disabled.

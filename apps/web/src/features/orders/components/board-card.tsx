@@ -1,9 +1,10 @@
-import { DOOR_DELIVERY_ID, STATUS, STATUSES, type StatusId } from '@kopi/shared';
+import { can, DOOR_DELIVERY_ID, STATUS, STATUSES, type StatusId } from '@kopi/shared';
 import { type Ref, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { currentLocale, type MessageKey, t as translate, useT } from '../../../lib/i18n';
 import { DELIVERY_TITLE_KEYS, nameOf, SIZE_KEYS, statusKey } from '../../../lib/names';
+import { useSession } from '../../../lib/session';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { toast } from '../../../lib/toast';
 import { sawFreshEvent, useTickLine, useUndoMove } from '../api/board';
@@ -66,6 +67,7 @@ interface BoardCardProps {
 /** One order on the kitchen display: its number, what to make line by line, how long it has waited; one tap moves it on. */
 export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, selected, onSelect, cardRef }: BoardCardProps) {
   const t = useT();
+  const session = useSession();
   const [cancelling, setCancelling] = useState(false);
   const move = useMoveOrder({
     onSuccess: (moved) => {
@@ -89,7 +91,9 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
     onError: (error) => toast.error(`#${order.number}: ${errorMessage(error)}`, { toastId: `undo-failed-${order.id}` }),
   });
   const [onward, ...others] = movesFrom(order.status_id);
-  const canCancel = STATUSES.find((s) => s.id === order.status_id)?.next.some((to) => to === STATUS.cancelled) ?? false;
+  // Cancelling is the counter's, never a Barista's (docs/shop-rules.md#staff-and-roles).
+  const canCancel =
+    can(session?.role, 'counter') && (STATUSES.find((s) => s.id === order.status_id)?.next.some((to) => to === STATUS.cancelled) ?? false);
   const moving = move.isPending ? move.variables.statusId : undefined;
   const headingId = `board-order-${order.id}`;
   const stage = t(statusKey(order.status_id));

@@ -190,7 +190,7 @@ describe.skipIf(!onPostgres)('a duplicate while the first request is still being
     await holder.connect();
     try {
       await holder.query('begin');
-      await holder.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`${customer.id}:${key}`]);
+      await holder.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`user:${customer.id}:${key}`]);
       const before = await countRows(shop, 'transactions');
       const started = Date.now();
       const waiting = await order(customer.token, plain(), key);

@@ -441,11 +441,24 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Opening hours that leave the shop closed now: only tomorrow, on the shop's clock. */
-function hoursClosedNow(): string {
+/**
+ * The owner closes the shop for now on /settings (the hours live in the database, so a restart with
+ * other OPENING_HOURS would not): open only tomorrow, on the shop's clock.
+ */
+async function closeTheShopNow(baseURL: string): Promise<void> {
   const days = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
   const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jakarta', weekday: 'short' }).format(new Date()).toLowerCase();
-  return `${days[(days.indexOf(today) + 1) % 7]} 13:00-19:00`;
+  const tomorrow = days[(days.indexOf(today) + 1) % 7];
+  const json = { 'content-type': 'application/json' };
+  const login = await fetch(`${baseURL}${API_BASE}/auth`, { method: 'POST', headers: json, body: JSON.stringify(ADMIN) });
+  expect(login.status).toBe(200);
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const changed = await fetch(`${baseURL}${API_BASE}/shop/settings`, {
+    method: 'PATCH',
+    headers: { ...json, 'access-token': token },
+    body: JSON.stringify({ opening_hours: [{ day: tomorrow, opens: '13:00', closes: '19:00' }] }),
+  });
+  expect(changed.status).toBe(200);
 }
 
 for (const sender of ['the page', 'the page, its checkout left open', 'the service worker, the shop closed on the phone'] as const) {
@@ -476,9 +489,10 @@ for (const sender of ['the page', 'the page, its checkout left open', 'the servi
         if (response.url().endsWith('/transactions/quote') && response.status() >= 400) quotesRefused.push(response.status());
       });
 
-      // Meanwhile the owner changes the hours: the shop starts again, closed now.
+      // Meanwhile the shop starts again, and the owner changes the hours: closed now.
       await shop.stop();
-      shop = await startOwnShop({ ...env, OPENING_HOURS: hoursClosedNow() }, place);
+      shop = await startOwnShop(env, place);
+      await closeTheShopNow(shop.baseURL);
 
       if (sender.startsWith('the page')) {
         await context.setOffline(false);

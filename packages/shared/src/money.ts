@@ -1,3 +1,4 @@
+import type { Locale } from './i18n/locale.ts';
 // docs/decisions/integer-rupiah.md: one IDR formatter for every screen — thousands separated by '.', no decimals.
 
 export function formatThousands(amount: number): string {
@@ -120,3 +121,10 @@ export function cashToPay(total: number, step: number): { rounding: number; to_p
   const to_pay = Math.floor((total + step / 2) / step) * step;
   return { rounding: to_pay - total, to_pay };
 }
+
+const PERCENT: Record<Locale, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }),
+  id: new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 }),
+};
+/** A tax or service rate as each language writes it, up to two decimals: 7.25 / 7,25 (the bill's lines, the receipt). */
+export const formatRate = (rate: number, locale: Locale): string => PERCENT[locale].format(rate);

@@ -1,4 +1,4 @@
-import { formatIDR, type Locale, type OrderDetail, PAYMENT, type ShopSettingsDoc, STATUS } from '@kopi/shared';
+import { formatIDR, formatRate, type Locale, type OrderDetail, PAYMENT, type ShopSettingsDoc, STATUS } from '@kopi/shared';
 import { escapeHtml } from '../../lib/html.ts';
 import { type MessageKey, type MessageValues, phrase, say } from '../../lib/i18n.ts';
 
@@ -12,10 +12,6 @@ export type ReceiptShop = Pick<ShopSettingsDoc, 'name' | 'address' | 'npwpd' | '
 
 const DELIVERY_KEYS: Record<number, MessageKey> = { 1: 'delivery.dineIn', 2: 'delivery.door', 3: 'delivery.pickUp' };
 const PAYMENT_KEYS: Record<number, MessageKey> = { 1: 'payment.card', 2: 'payment.bank', 3: 'payment.cash', 4: 'payment.qris' };
-
-/** A rate as the reader writes it: 7.25 / 7,25. */
-const rateIn = (locale: Locale, rate: number) =>
-  new Intl.NumberFormat(locale === 'id' ? 'id-ID' : 'en-US', { maximumFractionDigits: 2 }).format(rate);
 
 export function receiptHtml(order: OrderDetail, shop: ReceiptShop, locale: Locale): string {
   const words = (key: MessageKey, values?: MessageValues) => escapeHtml(say(locale, phrase(key, values)));
@@ -42,12 +38,12 @@ export function receiptHtml(order: OrderDetail, shop: ReceiptShop, locale: Local
   const figures = [
     row(words('server.receiptSubtotal'), order.subtotal),
     order.discount > 0 ? row(words('server.receiptDiscount'), -order.discount) : '',
-    order.service > 0 ? row(words('server.receiptService', { rate: rateIn(locale, rates.service_rate) }), order.service) : '',
+    order.service > 0 ? row(words('server.receiptService', { rate: formatRate(rates.service_rate, locale) }), order.service) : '',
     rates.tax_rate > 0
       ? row(
           words(rates.prices_include_tax ? 'server.receiptTaxIncluded' : 'server.receiptTax', {
             name: rates.tax_name,
-            rate: rateIn(locale, rates.tax_rate),
+            rate: formatRate(rates.tax_rate, locale),
           }),
           order.tax,
         )

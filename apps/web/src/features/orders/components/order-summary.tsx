@@ -1,4 +1,4 @@
-import { formatIDR, type Order, type OrderRates } from '@kopi/shared';
+import { formatIDR, formatRate, type Locale, type Order, type OrderRates } from '@kopi/shared';
 import type { ReactNode } from 'react';
 import { useLocale, useT } from '../../../lib/i18n';
 import { imageSources } from '../../../lib/image-url';
@@ -29,20 +29,19 @@ export interface SummaryTotals {
 }
 
 /** A percentage as the page's language writes it: 7.25 → "7.25" / "7,25". */
-const percentIn = (locale: string, rate: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(rate);
 
 /**
  * The bill's fees (docs/shop-rules.md#tax-service-and-the-bill) under TAX & FEES, which adds what is
  * added to the subtotal: the service charge and an added tax. A tax the prices include is named
  * too, as the part of the total that is tax.
  */
-function feeLines(totals: SummaryTotals, t: ReturnType<typeof useT>, locale: string): [string, string][] {
+function feeLines(totals: SummaryTotals, t: ReturnType<typeof useT>, locale: Locale): [string, string][] {
   const { rates } = totals;
   const lines: [string, string][] = [];
-  if (totals.service > 0) lines.push([t('summary.service', { rate: percentIn(locale, rates.service_rate) }), formatIDR(totals.service)]);
+  if (totals.service > 0) lines.push([t('summary.service', { rate: formatRate(rates.service_rate, locale) }), formatIDR(totals.service)]);
   if (rates.tax_rate > 0) {
     const key = rates.prices_include_tax ? 'summary.taxIncluded' : 'summary.taxAdded';
-    lines.push([t(key, { name: rates.tax_name, rate: percentIn(locale, rates.tax_rate) }), formatIDR(totals.tax)]);
+    lines.push([t(key, { name: rates.tax_name, rate: formatRate(rates.tax_rate, locale) }), formatIDR(totals.tax)]);
   }
   return lines;
 }

@@ -1,4 +1,4 @@
-import { type BillRates, DELIVERY_METHODS, DINE_IN_ID, formatIDR, priceOrder } from '@kopi/shared';
+import { type BillRates, DELIVERY_METHODS, DINE_IN_ID, formatIDR, formatRate, priceOrder } from '@kopi/shared';
 import { useLocale, useT } from '../../../lib/i18n';
 import { DELIVERY_KEYS, nameOf } from '../../../lib/names';
 
@@ -7,7 +7,6 @@ export const EXAMPLE_AMOUNT = 100_000;
 const PICK_UP_ID = DELIVERY_METHODS[2].id;
 
 /** A percentage as the page's language writes it: 7.25 → "7.25" / "7,25". */
-const percentIn = (locale: string, rate: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(rate);
 
 /**
  * What the rates mean, on a bill of Rp 100.000 dine-in and picked up, priced by the very rule the
@@ -31,11 +30,11 @@ export function ExampleBill({ rates }: { rates: BillRates | undefined }) {
               const name = nameOf(t, DELIVERY_KEYS, deliveryId, '');
               const lines: [string, string, string][] = [['subtotal', t('summary.subtotal'), formatIDR(bill.subtotal)]];
               if (bill.service > 0) {
-                lines.push(['service', t('summary.service', { rate: percentIn(locale, rates.service_rate) }), formatIDR(bill.service)]);
+                lines.push(['service', t('summary.service', { rate: formatRate(rates.service_rate, locale) }), formatIDR(bill.service)]);
               }
               if (rates.tax_rate > 0) {
                 const key = rates.prices_include_tax ? 'summary.taxIncluded' : 'summary.taxAdded';
-                lines.push(['tax', t(key, { name: rates.tax_name, rate: percentIn(locale, rates.tax_rate) }), formatIDR(bill.tax)]);
+                lines.push(['tax', t(key, { name: rates.tax_name, rate: formatRate(rates.tax_rate, locale) }), formatIDR(bill.tax)]);
               }
               return (
                 <div key={deliveryId} className="rounded-2xl bg-white p-4 shadow-sm" data-testid={`example-${deliveryId}`}>

@@ -107,24 +107,18 @@ export function PayPanel({
         </p>
       )}
       <div className="grid grid-cols-2 gap-2">
-        <button
-          type="button"
-          aria-pressed={method === 'cash'}
-          disabled={sending}
-          className={`min-h-14 rounded-2xl text-lg font-bold ring-2 ring-espresso ${method === 'cash' ? 'bg-espresso text-crema' : 'bg-white'}`}
-          onClick={() => setMethod('cash')}
-        >
-          {t('admin.till.cash')}
-        </button>
-        <button
-          type="button"
-          aria-pressed={method === 'card'}
-          disabled={sending}
-          className={`min-h-14 rounded-2xl text-lg font-bold ring-2 ring-espresso ${method === 'card' ? 'bg-espresso text-crema' : 'bg-white'}`}
-          onClick={() => setMethod('card')}
-        >
-          {t('admin.till.card')}
-        </button>
+        {(['cash', 'card'] as const).map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            aria-pressed={method === choice}
+            disabled={sending}
+            className={`min-h-14 rounded-2xl text-lg font-bold ring-2 ring-espresso ${method === choice ? 'bg-espresso text-crema' : 'bg-white'}`}
+            onClick={() => setMethod(choice)}
+          >
+            {t(choice === 'cash' ? 'admin.till.cash' : 'admin.till.card')}
+          </button>
+        ))}
       </div>
       {method === 'cash' && (
         <div className="space-y-2 rounded-2xl bg-white p-3 ring-1 ring-roast/15">

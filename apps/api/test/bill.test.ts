@@ -1,4 +1,4 @@
-import { parseOpeningHours } from '@kopi/shared';
+import { formatIDR, parseOpeningHours, STATUS } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -259,5 +259,127 @@ describe('settings without a restart', () => {
       await b.close();
       await other.close();
     }
+  });
+});
+
+describe('the tax report', () => {
+  type Figures = { orders: number; net: number; service: number; tax_base: number; tax: number; shipping: number; total: number };
+  const none = (): Figures => ({ orders: 0, net: 0, service: 0, tax_base: 0, tax: 0, shipping: 0, total: 0 });
+  const report = (q: string, token = owner.token) => api(shop, 'GET', `/dashboard/tax${q}`, { token });
+
+  it('sums a seeded month of Done orders per day, month and order type, equal to the sum of their receipts to the rupiah', async () => {
+    // Added PBJT 10 % with a 5 % service on Dine In, then included PBJT 7.25 % with 11.5 % service on Dine In and Pick Up.
+    await settings({ tax_name: 'PBJT', tax_rate: 10, service_rate: 5, service_on: [1], prices_include_tax: false });
+    const placed: number[] = [];
+    for (const [qty, delivery_id] of [
+      [1, 1],
+      [2, 3],
+      [3, 1],
+      [99, 1],
+      [1, 3],
+    ] as const) {
+      placed.push((await order({ qty, delivery_id })).json().data.id);
+    }
+    await settings({ tax_rate: 7.25, service_rate: 11.5, service_on: [1, 3], prices_include_tax: true });
+    for (const [qty, delivery_id] of [
+      [1, 1],
+      [7, 3],
+      [2, 1],
+    ] as const) {
+      placed.push((await order({ qty, delivery_id })).json().data.id);
+    }
+    const cancelled = (await order({ qty: 5 })).json().data.id;
+    const pending = (await order({ qty: 4 })).json().data.id;
+    for (const id of placed) {
+      const moved = await api(shop, 'PATCH', `/transactions/${id}`, { token: owner.token, body: { status_id: STATUS.done } });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    await api(shop, 'PATCH', `/transactions/${cancelled}`, {
+      token: owner.token,
+      body: { status_id: STATUS.cancelled, reason: 'Out of milk' },
+    });
+    // Spread over November (the 2nd, 4th, …), two on the 30th; one Done order falls in October and
+    // one in December, outside the range.
+    const days = ['2026-11-02', '2026-11-04', '2026-11-06', '2026-11-08', '2026-11-10', '2026-11-12', '2026-11-30', '2026-10-31'];
+    const [outside] = placed.splice(7, 1);
+    for (const [i, id] of [...placed, outside!].entries()) {
+      await query(shop, sql`update transactions set shop_day = ${days[i]}::date, number = ${1000 + i} where id = ${id}`);
+    }
+    await query(shop, sql`update transactions set shop_day = '2026-11-30', number = 2000 where id = ${cancelled}`);
+
+    // The receipts, as a customer reads them; each shows its tax and total.
+    const byType = new Map<number, Figures>();
+    const all = none();
+    for (const id of placed) {
+      const detail = (await api(shop, 'GET', `/transactions/${id}`, { token: rina.token })).json().data;
+      const receipt = await api(shop, 'GET', `/transactions/${id}/receipt`, { token: rina.token });
+      expect(receipt.body).toContain(formatIDR(detail.tax));
+      expect(receipt.body).toContain(formatIDR(detail.total));
+      const net = detail.subtotal - detail.discount;
+      const figures: Figures = {
+        orders: 1,
+        net,
+        service: detail.service,
+        tax_base: net + detail.service - (detail.rates.prices_include_tax ? detail.tax : 0),
+        tax: detail.tax,
+        shipping: detail.shipping,
+        total: detail.total,
+      };
+      const sums = byType.get(detail.delivery_id) ?? none();
+      for (const key of Object.keys(figures) as (keyof Figures)[]) {
+        sums[key] += figures[key];
+        all[key] += figures[key];
+      }
+      byType.set(detail.delivery_id, sums);
+    }
+    expect(all.orders).toBe(7);
+
+    const daily = await report('?from=2026-11-01&to=2026-11-30');
+    expect(daily.statusCode, daily.body).toBe(200);
+    const data = daily.json().data;
+    expect(data).toMatchObject({ from: '2026-11-01', to: '2026-11-30', by: 'day', timezone: 'Asia/Jakarta', totals: all });
+    expect(data.by_delivery).toEqual([...byType].sort(([a], [b]) => a - b).map(([delivery_id, sums]) => ({ delivery_id, ...sums })));
+    expect(data.rows.map((row: { period: string }) => row.period)).toEqual([...days.slice(0, 6), '2026-11-30']);
+    // One row for the 30th: the cancelled order and the pending one are no sale.
+    expect(data.rows.at(-1)).toMatchObject({ period: '2026-11-30', orders: 1 });
+
+    const monthly = (await report('?from=2026-10-01&to=2026-12-31&by=month')).json().data;
+    expect(monthly.rows.map((row: { period: string; delivery_id: number }) => `${row.period} ${row.delivery_id}`)).toEqual([
+      '2026-10-01 1',
+      '2026-11-01 1',
+      '2026-11-01 3',
+    ]);
+    expect(monthly.totals.orders).toBe(8);
+
+    const csv = await report('.csv?from=2026-11-01&to=2026-11-30');
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename=kopi-senja-tax-2026-11-01-2026-11-30.csv');
+    const records = csv.body.slice(1).trimEnd().split('\r\n');
+    expect(records[0]).toBe('Day,Order type,Orders,Net sales (IDR),Service (IDR),Tax base (IDR),Tax (IDR),Shipping (IDR),Total (IDR)');
+    expect(records.at(-1)).toBe(
+      `2026-11-01..2026-11-30,All order types,${[all.orders, all.net, all.service, all.tax_base, all.tax, all.shipping, all.total].join(',')}`,
+    );
+    expect(records).toHaveLength(1 + data.rows.length + data.by_delivery.length + 1);
+    expect((await api(shop, 'GET', '/dashboard/tax.csv', { token: owner.token, headers: { 'accept-language': 'id' } })).body).toContain(
+      'Hari,Jenis pesanan,Pesanan',
+    );
+    expect(pending).toBeGreaterThan(0);
+  });
+
+  it('answers the current month up to today without dates, and refuses bad ranges and other roles', async () => {
+    expect((await report('')).json().data).toMatchObject({ from: '2026-11-01', to: '2026-11-23', by: 'day' });
+    for (const [q, field] of [
+      ['?from=2026-11-01', 'to'],
+      ['?from=2026-11-31&to=2026-12-01', 'from'],
+      ['?from=2026-11-10&to=2026-11-09', 'to'],
+      ['?from=2026-01-01&to=2027-01-02', 'to'],
+      ['?by=week', 'by'],
+    ] as const) {
+      const res = await report(q);
+      expect(res.statusCode, q).toBe(400);
+      expect(JSON.stringify(res.json()), q).toContain(field);
+    }
+    expect((await report('', rina.token)).statusCode).toBe(403);
+    expect((await api(shop, 'GET', '/dashboard/tax.csv')).statusCode).toBe(401);
   });
 });

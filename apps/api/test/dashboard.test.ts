@@ -379,6 +379,8 @@ describe('GET /dashboard/report.csv', () => {
       'Unit price (IDR)',
       'Line total (IDR)',
       'Order discount (IDR)',
+      'Order service (IDR)',
+      'Order tax (IDR)',
       'Order total (IDR)',
     ]);
     expect(lines).toEqual([
@@ -396,6 +398,8 @@ describe('GET /dashboard/report.csv', () => {
         '30000',
         '30000',
         '0',
+        '0',
+        '0',
         '30000',
       ],
       [
@@ -411,6 +415,8 @@ describe('GET /dashboard/report.csv', () => {
         '1',
         '25000',
         '25000',
+        '0',
+        '0',
         '0',
         '25000',
       ],
@@ -428,6 +434,8 @@ describe('GET /dashboard/report.csv', () => {
         '33000',
         '99000',
         '0',
+        '0',
+        '0',
         '99000',
       ],
       [
@@ -444,6 +452,8 @@ describe('GET /dashboard/report.csv', () => {
         '5000',
         '15000',
         '1000',
+        '0',
+        '0',
         '14000',
       ],
     ]);

@@ -151,6 +151,8 @@ const PROBES: Record<string, Probe> = {
   'PATCH /api/coffee-project/shop/settings': { who: 'manage', call: () => ({ path: '/shop/settings', body: { slot_capacity: 10 } }) },
   'GET /api/coffee-project/dashboard': { who: 'manage', call: () => ({ path: '/dashboard' }) },
   'GET /api/coffee-project/dashboard/report.csv': { who: 'manage', call: () => ({ path: '/dashboard/report.csv' }) },
+  'GET /api/coffee-project/dashboard/tax': { who: 'manage', call: () => ({ path: '/dashboard/tax' }) },
+  'GET /api/coffee-project/dashboard/tax.csv': { who: 'manage', call: () => ({ path: '/dashboard/tax.csv' }) },
   // Last: it ends the session every other probe used.
   'POST /api/coffee-project/auth/logout': { who: 'signedIn', call: () => ({ path: '/auth/logout' }) },
 };

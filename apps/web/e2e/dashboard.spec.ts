@@ -65,7 +65,7 @@ test("the owner's dashboard shows today's orders as IDR and downloads them as a 
   const csv = await readFile((await download.path())!, 'utf8');
   const rows = csv.replace(/^\uFEFF/, '').split('\r\n');
   expect(rows[0]).toBe(
-    'Order ID,Placed at (Asia/Jakarta),Customer,Status,Delivery,Payment,Product,Size,Add-ons,Qty,Unit price (IDR),Line total (IDR),Order discount (IDR),Order total (IDR)',
+    'Order ID,Placed at (Asia/Jakarta),Customer,Status,Delivery,Payment,Product,Size,Add-ons,Qty,Unit price (IDR),Line total (IDR),Order discount (IDR),Order service (IDR),Order tax (IDR),Order total (IDR)',
   );
   const doneRow = rows.find((row) => row.startsWith(`${done.id},`));
   expect(doneRow).toContain(`,Done,Pick Up,Card,`);

@@ -31,6 +31,7 @@ const STAFF: Visit[] = [
   { name: 'staff-promo-new', path: '/product/promos/new' },
   { name: 'staff-promo-edit', path: '/product/promos/edit/1' },
   { name: 'staff-dashboard', path: '/dashboard' },
+  { name: 'staff-tax-report', path: '/dashboard/tax' },
   { name: 'staff-manage-order', path: '/manageorder' },
   { name: 'staff-board', path: '/manageorder/board' },
   { name: 'staff-tables', path: '/manageorder/tables' },

@@ -11,3 +11,9 @@ export const SERIES_LENGTH: Record<DashboardPeriod, number> = { daily: 14, weekl
 export const DEFAULT_MONTHLY_REVENUE_GOAL = 30_000_000;
 export const MONTHLY_REVENUE_GOAL_MAX = 1_000_000_000_000;
 export const GOAL_RANGE_MESSAGE = 'The goal is a whole number of rupiah from 1 to 1.000.000.000.000';
+
+/** The tax report's rows: one per shop day or per month, and order type. */
+export const TAX_REPORT_UNITS = ['day', 'month'] as const;
+export type TaxReportUnit = (typeof TAX_REPORT_UNITS)[number];
+/** The longest range a tax report covers, in days (a year, a leap one included). */
+export const TAX_REPORT_MAX_DAYS = 366;

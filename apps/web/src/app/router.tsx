@@ -62,6 +62,7 @@ const ManageOrderPage = page(() => import('./routes/manage-order'), 'ManageOrder
 const OrderBoardPage = page(() => import('./routes/order-board'), 'OrderBoardPage');
 const OrderPage = page(() => import('./routes/order'), 'OrderPage');
 const DashboardPage = page(() => import('./routes/dashboard'), 'DashboardPage');
+const TaxReportPage = page(() => import('./routes/tax-report'), 'TaxReportPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 const StatusPage = page(() => import('./routes/status'), 'StatusPage');
 const TablesPage = page(() => import('./routes/tables'), 'TablesPage');
@@ -168,6 +169,14 @@ const routes: RouteObject[] = [
         element: (
           <RequireRole roles={ADMIN}>
             <DashboardPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/dashboard/tax',
+        element: (
+          <RequireRole roles={ADMIN}>
+            <TaxReportPage />
           </RequireRole>
         ),
       },

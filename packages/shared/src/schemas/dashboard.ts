@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DASHBOARD_PERIODS, MONTHLY_REVENUE_GOAL_MAX } from '../dashboard.ts';
-import { wholeNumber } from './fields.ts';
+import { DASHBOARD_PERIODS, MONTHLY_REVENUE_GOAL_MAX, TAX_REPORT_MAX_DAYS, TAX_REPORT_UNITS } from '../dashboard.ts';
+import { isoDate, wholeNumber } from './fields.ts';
 
 // The owner's dashboard (docs/shop-rules.md#the-owners-dashboard): one contract for the API's answer,
 // its documentation and the page that reads it.
@@ -82,3 +82,56 @@ export const UpdateShopSchema = z.object({
 export type UpdateShop = z.infer<typeof UpdateShopSchema>;
 
 export const ShopGoalSchema = z.object({ monthly_revenue_goal: z.number() });
+
+/**
+ * `GET /dashboard/tax?from=&to=&by=`: the shop days from `from` to `to`, both included, at most a
+ * year; without them, the current month up to today.
+ */
+export const TaxReportQuerySchema = z
+  .object({
+    from: isoDate('taxReportFromRequired').optional(),
+    to: isoDate('taxReportToRequired').optional(),
+    by: z.enum(TAX_REPORT_UNITS, { error: 'taxReportUnitInvalid' }).default('day'),
+  })
+  .superRefine((query, ctx) => {
+    if ((query.from === undefined) !== (query.to === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [query.from === undefined ? 'from' : 'to'], message: 'taxReportBothDates' });
+      return;
+    }
+    if (query.from === undefined || query.to === undefined) return;
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'taxReportOrder' });
+    else if (days > TAX_REPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: 'taxReportTooLong' });
+  });
+export type TaxReportQuery = z.infer<typeof TaxReportQuerySchema>;
+
+const TaxFiguresShape = {
+  orders: z.number().meta({ description: 'Done orders placed in it' }),
+  net: z.number().meta({ description: 'Σ subtotal − discount, integer rupiah' }),
+  service: z.number().meta({ description: 'Σ service charge' }),
+  tax_base: z.number().meta({ description: 'Σ net + service without the tax: what the tax was levied on' }),
+  tax: z.number().meta({ description: 'Σ tax, added or included' }),
+  shipping: z.number(),
+  total: z.number().meta({ description: 'Σ total: what the customers paid' }),
+};
+const TaxFiguresSchema = z.object(TaxFiguresShape);
+export type TaxFigures = z.infer<typeof TaxFiguresSchema>;
+
+export const TaxReportSchema = z.object({
+  from: z.string().meta({ description: 'The first shop day, YYYY-MM-DD' }),
+  to: z.string().meta({ description: 'The last shop day, included' }),
+  by: z.enum(TAX_REPORT_UNITS),
+  timezone: z.string(),
+  rows: z
+    .array(
+      z.object({
+        period: z.string().meta({ description: 'The shop day, or the first day of the month, YYYY-MM-DD' }),
+        delivery_id: z.number().meta({ description: '1 Dine In, 2 Door Delivery, 3 Pick Up' }),
+        ...TaxFiguresShape,
+      }),
+    )
+    .meta({ description: 'Per period and order type, oldest first; a period without a Done order has no row' }),
+  by_delivery: z.array(z.object({ delivery_id: z.number(), ...TaxFiguresShape })).meta({ description: 'The whole range per order type' }),
+  totals: TaxFiguresSchema.meta({ description: 'The whole range: equal to the sum of its receipts' }),
+});
+export type TaxReport = z.infer<typeof TaxReportSchema>;

@@ -346,6 +346,8 @@ export interface ReportLine {
   unit_price: number;
   line_total: string;
   discount: string;
+  service: string;
+  tax: string;
   total: string;
 }
 
@@ -380,16 +382,17 @@ export async function reportBatch(
     db,
     sql`select t.id as order_id, t.created_at::text as cursor_at,
                to_char(t.created_at at time zone ${timezone}, 'YYYY-MM-DD HH24:MI:SS') as placed_at,
-               coalesce(nullif(u.display_name, ''), u.email) as customer,
+               coalesce(nullif(u.display_name, ''), u.email, t.guest_name, '') as customer,
                t.status_id, t.delivery_id, t.payment_id, p.product_name, i.size_id, ${lineAddOns()} as add_ons,
-               i.qty, i.unit_price, i.line_total, t.discount, t.total
+               i.qty, i.unit_price, i.line_total, t.discount, t.service, t.tax, t.total
         from (
           select * from transactions
           where created_at >= ${at(range.start)} and created_at < ${at(range.end)} ${keyset}
           order by created_at, id
           limit ${orders}
         ) t
-        join users u on u.id = t.user_id
+        -- A guest's order at a table and a sale at the till have no account: they are named by their guest name.
+        left join users u on u.id = t.user_id
         join transaction_items i on i.transaction_id = t.id
         join products p on p.id = i.product_id
         order by t.created_at, t.id, i.id`,
@@ -404,4 +407,53 @@ export async function reportLineCount(db: Db, range: Range): Promise<number> {
         where t.created_at >= ${at(range.start)} and t.created_at < ${at(range.end)}`,
   );
   return row!.n;
+}
+
+/** One row of the tax report: a period (a shop day or a month's first day) and an order type. */
+export interface TaxRow {
+  period: string;
+  delivery_id: number;
+  orders: number;
+  net: number;
+  service: number;
+  tax_base: number;
+  tax: number;
+  shipping: number;
+  total: number;
+}
+
+/**
+ * The tax report's figures (docs/shop-rules.md#the-tax-report): the Done orders placed on the shop
+ * days `from`..`to` (both included; `shop_day` is already the shop's date, so no zone is read here),
+ * summed per day or month and order type, from what each order stored (its receipt's figures).
+ * The tax base is net + service without the tax: with prices that include the tax, the tax is
+ * taken out of it. A range scan of transactions_number (shop_day, number).
+ */
+export async function taxRows(db: Db, from: string, to: string, unit: 'day' | 'month'): Promise<TaxRow[]> {
+  const found = await rows<Record<keyof TaxRow, string | number>>(
+    db,
+    sql`select to_char(date_trunc(${unit}, shop_day::timestamp), 'YYYY-MM-DD') as period, delivery_id,
+          count(*)::int as orders,
+          sum(subtotal - discount)::bigint as net,
+          sum(service)::bigint as service,
+          sum(subtotal - discount + service - case when prices_include_tax then tax else 0 end)::bigint as tax_base,
+          sum(tax)::bigint as tax,
+          sum(shipping)::bigint as shipping,
+          sum(total)::bigint as total
+        from transactions
+        where shop_day >= ${from}::date and shop_day <= ${to}::date and status_id = ${STATUS.done}
+        group by 1, 2
+        order by 1, 2`,
+  );
+  return found.map((row) => ({
+    period: String(row.period),
+    delivery_id: Number(row.delivery_id),
+    orders: Number(row.orders),
+    net: Number(row.net),
+    service: Number(row.service),
+    tax_base: Number(row.tax_base),
+    tax: Number(row.tax),
+    shipping: Number(row.shipping),
+    total: Number(row.total),
+  }));
 }

@@ -1,12 +1,12 @@
 import type { Readable } from 'node:stream';
-import { DashboardQuerySchema, DashboardSchema } from '@kopi/shared';
+import { DashboardQuerySchema, DashboardSchema, TaxReportQuerySchema, TaxReportSchema } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { envelope } from '../../lib/reply.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
-import { dashboard, report } from './dashboard.service.ts';
+import { dashboard, report, taxReport, taxReportCsv } from './dashboard.service.ts';
 
 export async function dashboardRoutes(base: FastifyInstance, opts: { db: Db; shop: ShopSettings }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -66,6 +66,53 @@ export async function dashboardRoutes(base: FastifyInstance, opts: { db: Db; sho
         .header('x-report-lines', String(lines))
         .header('cache-control', 'no-store')
         .send(stream);
+    },
+  );
+
+  app.get(
+    '/dashboard/tax',
+    {
+      preHandler: app.auth.admin,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'The tax report: Done orders, net sales, service, tax base and tax per shop day or month and order type (Admin)',
+        querystring: TaxReportQuerySchema,
+        response: { 200: envelope(TaxReportSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { msg: request.t('server.taxReport'), data: await taxReport(db, shop, request.query) };
+    },
+  );
+
+  app.get(
+    '/dashboard/tax.csv',
+    {
+      preHandler: app.auth.admin,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'The tax report as CSV (Admin)',
+        querystring: TaxReportQuerySchema,
+        response: {
+          200: {
+            description:
+              'text/csv; charset=utf-8: a header row, a row per period and order type, then the whole range per order type and for all. ' +
+              'Content-Disposition names the file kopi-senja-tax-<from>-<to>.csv.',
+            headers: z.object({ 'content-disposition': z.string() }),
+            content: { 'text/csv': { schema: z.string().meta({ description: 'RFC 4180 CSV, UTF-8 with a byte order mark' }) } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      // A year of days by three order types is at most ~1,100 rows: built in memory, not streamed.
+      const { filename, body } = taxReportCsv(await taxReport(db, shop, request.query), request.translator());
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename=${filename}`)
+        .header('cache-control', 'no-store')
+        .send(body);
     },
   );
 }

@@ -13,6 +13,9 @@ import {
   shopDateTime,
   startOfShopDay,
   statusName,
+  type TaxFigures,
+  type TaxReport,
+  type TaxReportQuery,
 } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { csvRow } from '../../lib/csv.ts';
@@ -39,6 +42,7 @@ import {
   type SummaryDays,
   staffByBucket,
   summaryDays,
+  taxRows,
 } from './dashboard.repository.ts';
 
 // The owner's dashboard and its report (docs/shop-rules.md#the-owners-dashboard). Days, weeks (from
@@ -357,6 +361,8 @@ const REPORT_HEADER: readonly MessageKey[] = [
   'server.reportUnitPrice',
   'server.reportLineTotal',
   'server.reportDiscount',
+  'server.reportService',
+  'server.reportTax',
   'server.reportTotal',
 ];
 
@@ -404,6 +410,8 @@ export async function report(db: Db, shop: ShopSettings, period: DashboardPeriod
           line.unit_price,
           Number(line.line_total),
           Number(line.discount),
+          Number(line.service),
+          Number(line.tax),
           Number(line.total),
         ]);
       }
@@ -414,4 +422,65 @@ export async function report(db: Db, shop: ShopSettings, period: DashboardPeriod
   }
 
   return { filename: `kopi-senja-${period}-${dates[n - 1]}.csv`, lines, stream: Readable.from(produce(), { objectMode: false }) };
+}
+
+// The tax report (docs/shop-rules.md#the-tax-report): what a regional tax office asks of a shop
+// for PBJT, per shop day or month and order type, summed from what each Done order stored, so
+// that it equals the sum of the receipts to the rupiah.
+
+const NO_TAX: TaxFigures = { orders: 0, net: 0, service: 0, tax_base: 0, tax: 0, shipping: 0, total: 0 };
+const FIGURE_KEYS = Object.keys(NO_TAX) as (keyof TaxFigures)[];
+
+function addFigures(a: TaxFigures, b: TaxFigures): TaxFigures {
+  const sum = { ...a };
+  for (const key of FIGURE_KEYS) sum[key] += b[key];
+  return sum;
+}
+
+export async function taxReport(db: Db, shop: ShopSettings, query: TaxReportQuery): Promise<TaxReport> {
+  // Without dates: the current month up to today, in the shop's zone.
+  const today = shopDateTime(shop.clock.now(), shop.timezone).date;
+  const from = query.from ?? `${today.slice(0, 7)}-01`;
+  const to = query.to ?? today;
+  const found = await taxRows(db, from, to, query.by);
+  const byDelivery = new Map<number, TaxFigures>();
+  let totals = NO_TAX;
+  for (const { period: _period, delivery_id, ...figures } of found) {
+    byDelivery.set(delivery_id, addFigures(byDelivery.get(delivery_id) ?? NO_TAX, figures));
+    totals = addFigures(totals, figures);
+  }
+  return {
+    from,
+    to,
+    by: query.by,
+    timezone: shop.timezone,
+    rows: found,
+    by_delivery: [...byDelivery].sort(([a], [b]) => a - b).map(([delivery_id, figures]) => ({ delivery_id, ...figures })),
+    totals,
+  };
+}
+
+/** GET /dashboard/tax.csv: the same report, a row per period and order type, then a total per order type and one for all. */
+export function taxReportCsv(report: TaxReport, t: Translator): { filename: string; body: string } {
+  const header: MessageKey[] = [
+    report.by === 'day' ? 'server.taxDay' : 'server.taxMonth',
+    'server.taxOrderType',
+    'server.taxOrders',
+    'server.taxNet',
+    'server.taxService',
+    'server.taxBase',
+    'server.taxAmount',
+    'server.taxShipping',
+    'server.taxTotal',
+  ];
+  const cells = (figures: TaxFigures) => FIGURE_KEYS.map((key) => figures[key]);
+  const period = (row: { period: string }) => (report.by === 'month' ? row.period.slice(0, 7) : row.period);
+  const range = `${report.from}..${report.to}`;
+  const body = [
+    `\uFEFF${csvRow(header.map((key) => t(phrase(key))))}`,
+    ...report.rows.map((row) => csvRow([period(row), nameOrId(DELIVERY_METHODS, row.delivery_id), ...cells(row)])),
+    ...report.by_delivery.map((row) => csvRow([range, nameOrId(DELIVERY_METHODS, row.delivery_id), ...cells(row)])),
+    csvRow([range, t(phrase('server.taxAllTypes')), ...cells(report.totals)]),
+  ].join('');
+  return { filename: `kopi-senja-tax-${report.from}-${report.to}.csv`, body };
 }

@@ -14,6 +14,7 @@ import { CURRENT_NAME } from '../../features/dashboard/components/period-labels'
 import { PeriodPicker } from '../../features/dashboard/components/period-picker';
 import { DownloadReportButton, ShareReportButton } from '../../features/dashboard/components/report-actions';
 import { RevenueChart } from '../../features/dashboard/components/revenue-chart';
+import { TaxSummary } from '../../features/dashboard/components/tax-summary';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 
@@ -78,6 +79,7 @@ export function DashboardPage() {
             <div className="min-w-0 space-y-6">
               <BestStaff staff={data.best_staff} heading={t('admin.dashboard.bestStaff', { period })} currentName={currentName} />
               <GoalRing goal={data.goal} />
+              <TaxSummary current={data.current} currentName={currentName} />
               <ShareReportButton period={period} title={report} />
             </div>
           </div>

@@ -218,6 +218,21 @@ export const server = {
   'server.reportLineTotal': 'Line total (IDR)',
   'server.reportDiscount': 'Order discount (IDR)',
   'server.reportTotal': 'Order total (IDR)',
+  'server.reportService': 'Order service (IDR)',
+  'server.reportTax': 'Order tax (IDR)',
+  // the tax report (docs/shop-rules.md#the-tax-report) and its CSV's header row
+  'server.taxReport': 'Tax report',
+  'server.taxDay': 'Day',
+  'server.taxMonth': 'Month',
+  'server.taxOrderType': 'Order type',
+  'server.taxOrders': 'Orders',
+  'server.taxNet': 'Net sales (IDR)',
+  'server.taxService': 'Service (IDR)',
+  'server.taxBase': 'Tax base (IDR)',
+  'server.taxAmount': 'Tax (IDR)',
+  'server.taxShipping': 'Shipping (IDR)',
+  'server.taxTotal': 'Total (IDR)',
+  'server.taxAllTypes': 'All order types',
 } as const;
 
 /**

@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast';
 import { downloadReport } from '../api/dashboard';
 
 /** Hands a file to the browser to save under its name. */
-function save(blob: Blob, filename: string) {
+export function saveFile(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -27,7 +27,7 @@ export function DownloadReportButton({ period }: { period: DashboardPeriod }) {
     setProgress(0);
     try {
       const file = await downloadReport(period, setProgress);
-      save(file.blob, file.filename);
+      saveFile(file.blob, file.filename);
       toast.success(t('admin.dashboard.saved', { filename: file.filename }));
     } catch (error) {
       toast.error(t('admin.dashboard.downloadFailed', { error: errorMessage(error) }));

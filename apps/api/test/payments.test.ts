@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { STATUS } from '@kopi/shared';
+import { PAYMENT, STATUS, TILL_KEY_HEADER } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../../tools/payments-sandbox/sandbox.ts';
@@ -178,6 +178,46 @@ describe('an order paid by QRIS', () => {
       sql`select id, counted from transactions where id in (${expired.id}, ${denied.id}) order by id`,
     );
     expect(counted.map((r) => r.counted)).toEqual([false, false]);
+  });
+});
+
+describe('a QRIS sale at the till', () => {
+  it("shows its QR code at the counter, becomes Pending when paid, and counts as QRIS in the till's shift, never as cash", async () => {
+    const staff = await api(shop, 'POST', '/staff', {
+      token: admin.token,
+      body: { email: 'qris-cashier@staff.test', first_name: 'Sari', role: 'Cashier', pin: '2468' },
+    });
+    expect(staff.statusCode, staff.body).toBe(201);
+    const till = (await api(shop, 'POST', '/tills', { token: admin.token, body: { name: 'Till QRIS' } })).json().data;
+    const unlocked = await api(shop, 'POST', '/tills/device/unlock', {
+      headers: { [TILL_KEY_HEADER]: till.device_key },
+      body: { user_id: staff.json().data.id, pin: '2468' },
+    });
+    const cashier = unlocked.json().data.token as string;
+    expect((await api(shop, 'POST', '/shifts', { token: cashier, body: { opening_cash: 100000 } })).statusCode).toBe(201);
+
+    const sale = await api(shop, 'POST', '/transactions', {
+      token: cashier,
+      headers: { 'idempotency-key': 'till-qris-1' },
+      body: { items: [{ product_id: latte.id, qty: 2, size_id: 1 }], delivery_id: 3, payment_id: PAYMENT.qris, source: 'counter' },
+    });
+    expect(sale.statusCode, sale.body).toBe(201);
+    const placed = sale.json().data;
+    expect(placed).toMatchObject({
+      source: 'counter',
+      status_id: STATUS.awaitingPayment,
+      payment: { status: 'awaiting', qr_string: expect.any(String) },
+    });
+    // The till follows it: the cashier may read the order it rang up.
+    expect((await api(shop, 'GET', `/transactions/${placed.id}`, { token: cashier })).json().data.status_id).toBe(STATUS.awaitingPayment);
+
+    expect((await sandbox.pay(gatewayIdOf(placed.id)))?.status).toBe(200);
+    const paid = (await api(shop, 'GET', `/transactions/${placed.id}`, { token: cashier })).json().data;
+    expect(paid).toMatchObject({ status_id: STATUS.pending, payment: { status: 'paid' } });
+    const shift = (await api(shop, 'GET', '/shifts/current', { token: cashier })).json().data;
+    expect(shift.by_method).toContainEqual({ payment_id: PAYMENT.qris, orders: 1, amount: placed.total });
+    // Nothing in the drawer: the expected cash stays hidden until the blind count, but none was received.
+    expect(shift).toMatchObject({ opening_cash: 100000, cash_received: 0, change_given: 0 });
   });
 });
 

@@ -104,6 +104,7 @@ const PROBES: Record<string, Probe> = {
     call: () => ({ path: `/transactions/${MISSING}/items/${MISSING}`, body: { done: true } }),
   },
   'POST /api/coffee-project/transactions/{id}/undo': { who: 'kitchen', call: () => ({ path: `/transactions/${MISSING}/undo` }) },
+  'GET /api/coffee-project/transactions/to-collect': { who: 'counter', call: () => ({ path: '/transactions/to-collect' }) },
   'POST /api/coffee-project/transactions/{id}/collect': {
     who: 'counter',
     call: () => ({ path: `/transactions/${MISSING}/collect`, body: { cash_tendered: 10000 } }),

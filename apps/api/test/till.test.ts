@@ -224,6 +224,17 @@ describe('sales at the till and a shift that balances', () => {
       await api(shop, 'POST', '/transactions', { token: customer.token, body: orderBody(latte.id, { payment_id: PAYMENT.cash }) })
     ).json().data;
     expect(phone.payment.status).toBe('none');
+    // The till lists it to collect (not the card order, nor the till's own paid sales, nor a Door Delivery's cash).
+    const delivery = (
+      await api(shop, 'POST', '/transactions', {
+        token: customer.token,
+        body: orderBody(latte.id, { payment_id: PAYMENT.cash, delivery_id: 2, address: 'Jl. Braga 12' }),
+      })
+    ).json().data;
+    const toCollect = async () =>
+      ((await api(shop, 'GET', '/transactions/to-collect', { token: cashier })).json().data as { id: number }[]).map((o) => o.id);
+    expect(await toCollect()).toEqual([phone.id]);
+    expect(delivery.id).toBeGreaterThan(phone.id);
     const collected = await api(shop, 'POST', `/transactions/${phone.id}/collect`, { token: cashier, body: { cash_tendered: 30000 } });
     expect(collected.statusCode, collected.body).toBe(200);
     expect(collected.json().data.payment).toMatchObject({ status: 'paid', cash_tendered: 30000, change: 5000 });
@@ -232,6 +243,7 @@ describe('sales at the till and a shift that balances', () => {
       409,
     );
     expectClientError(await api(shop, 'POST', `/transactions/${card.id}/collect`, { token: cashier, body: { cash_tendered: 30000 } }), 400);
+    expect(await toCollect()).toEqual([]);
 
     // A refund of a cash sale: a Barista cannot cancel, a Cashier needs an Admin's PIN, and the cash
     // leaves the drawer; the cancellation is never undone.

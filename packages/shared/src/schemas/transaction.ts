@@ -345,6 +345,12 @@ export type OrderEvent = z.infer<typeof OrderEventSchema>;
 
 /** An order with its history, oldest event first (GET /transactions/:id and the live stream). */
 export const OrderDetailSchema = OrderSchema.extend({ events: z.array(OrderEventSchema) });
+
+/** GET /transactions/to-collect: an order whose cash the counter is to take, and how much. */
+export const OrderToCollectSchema = OrderSchema.extend({
+  cash_to_pay: z.number().meta({ description: "Its total rounded as the till rounds cash (the shop's cash_rounding): what to ask for" }),
+});
+export type OrderToCollect = z.infer<typeof OrderToCollectSchema>;
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
 /** The `data:` of one event of GET /transactions/events: the order as it is once the event happened. */

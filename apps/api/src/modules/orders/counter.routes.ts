@@ -6,17 +6,19 @@ import {
   OrderDetailSchema,
   OrderListQuerySchema,
   OrderSchema,
+  OrderToCollectSchema,
   PrepTimesSchema,
   UpdateOrderStatusSchema,
 } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { envelope, pagedEnvelope } from '../../lib/reply.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import type { RateLimiter } from '../auth/auth.service.ts';
 import { collectOrder, moveByStaff, tickOrderLine, undoLastMove } from './moves.service.ts';
 import type { Placing } from './placing.service.ts';
-import { allOrders, prepTimes } from './reads.service.ts';
+import { allOrders, ordersToCollect, prepTimes } from './reads.service.ts';
 
 /**
  * The counter's side of the orders (docs/shop-rules.md#the-counter): the queue, the preparation
@@ -56,6 +58,23 @@ export async function counterRoutes(base: FastifyInstance, opts: { placing: Plac
       },
     },
     async () => ({ msg: 'Preparation times', data: await prepTimes(db, shop) }),
+  );
+
+  app.get(
+    '/transactions/to-collect',
+    {
+      preHandler: app.auth.counter,
+      schema: {
+        tags: ['transactions'],
+        summary:
+          'The open orders (Pending, Preparing, Ready) from a phone or a table whose cash the counter is to collect, soonest due first, at most 50 (Cashier, Admin)',
+        response: { 200: envelope(z.array(OrderToCollectSchema)) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { msg: request.t('server.toCollect'), data: await ordersToCollect(db, shop) };
+    },
   );
 
   app.patch(

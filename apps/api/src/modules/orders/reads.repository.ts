@@ -3,10 +3,13 @@
 // hiding an order from their own history.
 import {
   DELIVERY_METHODS,
+  DOOR_DELIVERY_ID,
   EVENT_KIND,
   nameOf,
+  OPEN_STATUSES,
   type Order,
   type OrderDetail,
+  PAYMENT,
   PAYMENT_METHODS,
   SIZES,
   STATUS,
@@ -120,11 +123,23 @@ const EVENTS_JSON = sql`(select coalesce(json_agg(json_build_object('id', e.id, 
   from order_events e left join users b on b.id = e.by_user_id
   where e.transaction_id = t.id and e.kind not in (${EVENT_KIND.line}, ${EVENT_KIND.payment}))`;
 
-/** Which orders a list shows: a customer's history (without what they removed), or every customer's, of one status or all. */
-export type OrderSelection = { customerId: number } | { status: number | undefined };
+/**
+ * Which orders a list shows: a customer's history (without what they removed), every customer's of
+ * one status or all, or the cash the counter is to collect: open orders to be paid in cash at the
+ * counter (Dine In and Pick Up, from a phone or a table) and not paid yet. A Door Delivery's cash
+ * is the driver's to take.
+ */
+export type OrderSelection = { customerId: number } | { status: number | undefined } | { toCollect: true };
 
 function whereOf(selection: OrderSelection): SQL {
   if ('customerId' in selection) return sql`t.user_id = ${selection.customerId} and t.hidden_at is null`;
+  if ('toCollect' in selection) {
+    return sql`t.payment_id = ${PAYMENT.cash} and t.paid_at is null and t.delivery_id <> ${DOOR_DELIVERY_ID}
+      and t.status_id in (${sql.join(
+        OPEN_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})`;
+  }
   return selection.status ? sql`t.status_id = ${selection.status}` : sql`true`;
 }
 

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { can, OPEN_STATUSES, type OrderDetail, type PrepTimes, shopDate, startOfShopDay } from '@kopi/shared';
+import { can, cashToPay, OPEN_STATUSES, type Order, type OrderDetail, type PrepTimes, shopDate, startOfShopDay } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';
@@ -41,6 +41,18 @@ export async function allOrders(db: Db, status: number | undefined, page: number
     countOrders(db, { status }),
   ]);
   return { items, meta: pageMeta(page, limit, total) };
+}
+
+/** How many orders the till lists to collect at most: a counter's rush, not a day. */
+const TO_COLLECT_MAX = 50;
+
+/**
+ * The open orders whose cash the counter is to collect, soonest due first, each with the cash to
+ * ask for: its total rounded as the till rounds cash (docs/shop-rules.md#the-till-and-shifts).
+ */
+export async function ordersToCollect(db: Db, shop: ShopSettings): Promise<(Order & { cash_to_pay: number })[]> {
+  const found = await loadOrders(db, { toCollect: true }, { oldestFirst: true, limit: TO_COLLECT_MAX, offset: 0 });
+  return found.map((order) => ({ ...order, cash_to_pay: cashToPay(order.total, shop.settings.cash_rounding).to_pay }));
 }
 
 /** One order with its history, for its customer or an admin; anyone else is told it does not exist. */

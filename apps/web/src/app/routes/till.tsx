@@ -1,4 +1,6 @@
 import { ROLES } from '@kopi/shared';
+import { useQuery } from '@tanstack/react-query';
+import { shopQueries } from '../../features/shop/api/shop';
 import { useTillKey } from '../../features/till/api/till';
 import { TillScreen } from '../../features/till/components/till-screen';
 import { RequireRole } from './require-role';
@@ -12,10 +14,12 @@ const COUNTER = [ROLES.admin, ROLES.cashier] as const;
  */
 export function TillPage() {
   const tillKey = useTillKey();
-  if (tillKey) return <TillScreen />;
+  // QRIS at the counter where the shop takes online payments (docs/shop-rules.md#payments).
+  const qris = useQuery(shopQueries.info()).data?.online_payments === true;
+  if (tillKey) return <TillScreen qris={qris} />;
   return (
     <RequireRole roles={COUNTER} noSessionTo="/login">
-      <TillScreen />
+      <TillScreen qris={qris} />
     </RequireRole>
   );
 }

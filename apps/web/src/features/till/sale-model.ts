@@ -22,7 +22,7 @@ export function addLine(lines: readonly SaleLine[], added: Omit<SaleLine, 'qty'>
 }
 
 export type Delivery = 1 | 3;
-export type TillPayment = typeof PAYMENT.cash | typeof PAYMENT.card;
+export type TillPayment = typeof PAYMENT.cash | typeof PAYMENT.card | typeof PAYMENT.qris;
 
 /** The body of the sale, for its quote and for POST /transactions (source counter). */
 export function saleBody(

@@ -93,6 +93,7 @@ export const server = {
   'server.alreadyPaid': 'Order #{id} is paid already',
   'server.notCashToCollect': 'Order #{id} is not paid in cash at the counter',
   'server.collectCancelled': 'Order #{id} was cancelled: there is nothing to collect',
+  'server.toCollect': 'Orders to collect',
   'server.collected': 'Cash collected',
   'server.approvalNeeded': "A paid order is refunded or voided with an Admin's PIN: ask an Admin to type it",
   'server.approvalNotAdmin': "The PIN must be an Admin's",

@@ -94,6 +94,7 @@ export const server = {
   'server.alreadyPaid': 'Pesanan #{id} sudah dibayar',
   'server.notCashToCollect': 'Pesanan #{id} tidak dibayar tunai di kasir',
   'server.collectCancelled': 'Pesanan #{id} sudah dibatalkan: tidak ada yang perlu ditagih',
+  'server.toCollect': 'Pesanan yang harus ditagih',
   'server.collected': 'Uang tunai diterima',
   'server.approvalNeeded': 'Pesanan yang sudah dibayar dikembalikan atau dibatalkan dengan PIN Admin: minta Admin mengetiknya',
   'server.approvalNotAdmin': 'PIN harus milik Admin',

@@ -1,12 +1,11 @@
 import { formatIDR, VA_BANK_NAMES } from '@kopi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { QrisCode } from '../../../components/qris-code';
 import { useT } from '../../../lib/i18n';
 import { useLiveState } from '../api/live-orders';
 import { type LiveOrder, orderKeys } from '../api/order-cache';
 import { countdownNotice, formatTimeLeft, secondsUntil } from '../payment-countdown';
-// The QR encoder runs in a worker of its own (qr-worker.ts says why), only while a QR code is shown.
-import QrWorker from '../qr-worker?worker';
 
 // An order awaiting its online payment (docs/shop-rules.md#payments): the amount, the time left, and
 // the QR code to scan or the virtual account to transfer to. The order stream turns the page into
@@ -122,87 +121,6 @@ export function AwaitingPaymentPanel({ order }: { order: LiveOrder }) {
         )}
       </div>
     </section>
-  );
-}
-
-/** The side of the QR code saved as a picture, in pixels: big enough for an e-wallet's "scan from gallery". */
-const SAVED_QR_PX = 600;
-
-/** The SVG drawn by the worker, as an image's address; a PNG of it to save. */
-function useQrImage(qrString: string): { src?: string; png?: string; failed: boolean } {
-  const [src, setSrc] = useState<string>();
-  const [png, setPng] = useState<string>();
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let current = true;
-    setFailed(false);
-    const worker = new QrWorker();
-    worker.onmessage = (event: MessageEvent<{ svg?: string; error?: string }>) => {
-      worker.terminate();
-      if (!current) return;
-      if (!event.data.svg) return setFailed(true);
-      const svgSrc = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(event.data.svg)}`;
-      setSrc(svgSrc);
-      // A PNG to save: an e-wallet scans a picture from the gallery, not an SVG.
-      const image = new Image();
-      image.onload = () => {
-        const canvas = document.createElement('canvas');
-        canvas.width = SAVED_QR_PX;
-        canvas.height = SAVED_QR_PX;
-        const context = canvas.getContext('2d');
-        if (!context || !current) return;
-        context.imageSmoothingEnabled = false;
-        context.drawImage(image, 0, 0, SAVED_QR_PX, SAVED_QR_PX);
-        setPng(canvas.toDataURL('image/png'));
-      };
-      image.src = svgSrc;
-    };
-    worker.onerror = () => {
-      worker.terminate();
-      if (current) setFailed(true);
-    };
-    worker.postMessage(qrString);
-    return () => {
-      current = false;
-      worker.terminate();
-    };
-  }, [qrString]);
-  return { src, png, failed };
-}
-
-function QrisCode({ qrString, alt, fileName }: { qrString: string; alt: string; fileName: string }) {
-  const { src, png, failed } = useQrImage(qrString);
-  const t = useT();
-
-  if (failed) return <p className="rounded-xl border border-berry/30 bg-berry/5 p-4 text-berry">{t('pay.qrFailed')}</p>;
-  return (
-    <div className="flex flex-col items-center gap-3 text-center">
-      {src ? (
-        <img
-          src={src}
-          alt={alt}
-          width={240}
-          height={240}
-          className="size-60 rounded-xl bg-white ring-1 ring-roast/20"
-          data-testid="qris-code"
-        />
-      ) : (
-        <div aria-hidden="true" className="size-60 animate-pulse rounded-xl bg-crema" />
-      )}
-      <p className="font-semibold">{t('pay.scanQris')}</p>
-      {png && (
-        <div className="space-y-1">
-          <a
-            href={png}
-            download={fileName}
-            className="inline-flex min-h-11 items-center justify-center rounded-xl border border-roast/40 bg-white px-5 py-2 font-semibold text-espresso hover:bg-crema"
-          >
-            {t('pay.saveQr')}
-          </a>
-          <p className="text-sm text-roast">{t('pay.saveQrHint')}</p>
-        </div>
-      )}
-    </div>
   );
 }
 

@@ -1,12 +1,16 @@
 import {
   type NewOrderRequest,
+  type OrderDetail,
+  type OrderToCollect,
   type PlacedOrder,
   type Product,
   type Quote,
   type ShiftReport,
+  STATUS,
   TILL_KEY_HEADER,
   type Till,
   type TillDevice,
+  TOKEN_HEADER,
 } from '@kopi/shared';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, canRetry, isApiError } from '../../../lib/api-client';
@@ -49,12 +53,14 @@ export async function registerTill(name: string): Promise<Till> {
 
 /** A key the server no longer knows (the till was taken out of use): the device is signed in again. */
 export function forgetTill(): void {
-  lockTill();
+  void lockTill();
   removeKeys([TILL_KEY]);
 }
 
 /** POST /tills/device/unlock: the member's PIN switches the till on; their session becomes the page's. */
 export async function unlockTill(userId: number, pin: string): Promise<void> {
+  const unrevoked = localStorage.getItem(UNREVOKED);
+  if (unrevoked) await revoke(unrevoked);
   // Whoever was signed in on this device (the owner who signed it in) leaves: a wrong PIN is then an
   // ordinary answer, not a refused session.
   if (readSession()) clearSession();
@@ -67,12 +73,32 @@ export async function unlockTill(userId: number, pin: string): Promise<void> {
   writeKeys({ [TILL_SESSION]: data.token, [TILL_MEMBER]: data.user.name });
 }
 
-/** "Lock": the member's session ends on this device, which shows the names again. */
-export function lockTill(): void {
+const UNREVOKED = 'kopi:till-unrevoked';
+
+/**
+ * POST /auth/logout for a member's token. A till that cannot reach the server still locks at once:
+ * the token is kept here and revoked at the next unlock, so that a session never outlives its Lock
+ * for longer than the network is down.
+ */
+async function revoke(token: string): Promise<void> {
+  try {
+    await apiRequest('/auth/logout', { method: 'POST', headers: { [TOKEN_HEADER]: token } });
+    if (localStorage.getItem(UNREVOKED) === token) localStorage.removeItem(UNREVOKED);
+  } catch (failure) {
+    // Refused (401): the session had already ended, nothing is left to revoke.
+    if (canRetry(failure)) localStorage.setItem(UNREVOKED, token);
+    else if (localStorage.getItem(UNREVOKED) === token) localStorage.removeItem(UNREVOKED);
+  }
+}
+
+/** "Lock": the member's session ends on the server and on this device, which shows the names again. */
+export async function lockTill(): Promise<void> {
   const session = readSession();
   const member = tillSessionStore.read();
   removeKeys([TILL_SESSION, TILL_MEMBER]);
-  if (session && session.token === member?.token) clearSession();
+  if (!member) return;
+  if (session && session.token === member.token) clearSession();
+  await revoke(member.token);
 }
 
 const TILL_QUERY = ['till'] as const;
@@ -102,6 +128,13 @@ export const tillQueries = {
       queryFn: async ({ signal }) => (await apiRequest<ShiftReport>('/shifts/current', { signal })).data,
       retry: false,
       enabled: !!token,
+    }),
+  /** The phone's and tables' orders whose cash is to be taken here; read again every 10 s while the till is on. */
+  toCollect: () =>
+    queryOptions({
+      queryKey: [...TILL_QUERY, 'to-collect'],
+      queryFn: async ({ signal }) => (await apiRequest<OrderToCollect[]>('/transactions/to-collect', { signal })).data,
+      refetchInterval: 10_000,
     }),
   menu: () =>
     queryOptions({
@@ -172,4 +205,22 @@ export async function placeSale(body: NewOrderRequest, idempotencyKey: string): 
     if (!canRetry(failure) && !isApiError(failure, 'order_in_progress')) localStorage.removeItem(PENDING_SALE);
     throw failure;
   }
+}
+
+/** GET /transactions/:id: a sale awaiting its QRIS payment, read again until it is paid or ends. */
+export const saleQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...TILL_QUERY, 'sale', id],
+    queryFn: async ({ signal }) => (await apiRequest<OrderDetail>(`/transactions/${id}`, { signal })).data,
+    refetchInterval: 2_000,
+  });
+
+/** The customer at the counter did not pay the QRIS code: the sale is cancelled (nothing was paid). */
+export async function cancelSale(id: number, reason: string): Promise<void> {
+  await apiRequest(`/transactions/${id}`, { method: 'PATCH', body: { status_id: STATUS.cancelled, reason } });
+}
+
+/** POST /transactions/:id/collect: the cash handed over for a phone's or a table's order; the answer has the change. */
+export async function collectCash(id: number, tendered: number): Promise<OrderDetail> {
+  return (await apiRequest<OrderDetail>(`/transactions/${id}/collect`, { method: 'POST', body: { cash_tendered: tendered } })).data;
 }

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { closeShift, useShiftChanged } from '../api/till';
+import { closeShift, readPendingSale, useShiftChanged } from '../api/till';
 import { AmountInput } from './amount-input';
 import { ZReport } from './z-report';
 
@@ -30,6 +30,9 @@ export function CloseShift({ shiftId, onBack, onDone }: { shiftId: number | unde
   const counted = Object.entries(count).reduce((sum, [value, n]) => sum + Number(value) * n, 0);
   const byCount = Object.values(count).some((n) => n > 0);
   const total = byCount ? counted : typed;
+  // A sale sent but not confirmed belongs to this shift: closed first, the sale would find no open
+  // shift when it is sent again. It is sent (Try again) before the drawer is counted.
+  const [unsent] = useState(() => readPendingSale() !== null);
 
   if (report) {
     return (
@@ -104,9 +107,14 @@ export function CloseShift({ shiftId, onBack, onDone }: { shiftId: number | unde
           </div>
           {byCount && <p className="text-sm text-roast">{t('admin.till.countAdds')}</p>}
           {error && <ErrorMessage message={error} />}
+          {unsent && (
+            <p role="alert" className="rounded-xl border border-berry/30 bg-berry/5 p-3 font-semibold text-berry">
+              {t('admin.till.unsentSale')}
+            </p>
+          )}
           <Button
             className="min-h-14 w-full text-lg"
-            disabled={total === null || shiftId === undefined}
+            disabled={total === null || shiftId === undefined || unsent}
             onClick={() => setConfirming(true)}
           >
             {t('admin.till.closeSubmit')}

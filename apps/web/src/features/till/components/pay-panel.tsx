@@ -1,12 +1,13 @@
-import { formatIDR, type NewOrderRequest, PAYMENT, type PlacedOrder } from '@kopi/shared';
+import { formatIDR, type NewOrderRequest, PAYMENT, type PlacedOrder, STATUS } from '@kopi/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { canRetry, errorMessage, isApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { type PendingSale, placeSale, useShiftChanged } from '../api/till';
-import { cashSuggestions, type TillPayment } from '../sale-model';
-import { AmountInput } from './amount-input';
+import type { TillPayment } from '../sale-model';
+import { CashTendered } from './cash-tendered';
+import { QrisAtTill } from './qris-at-till';
 
 type Payment = { payment_id: TillPayment; cash_tendered?: number; card_reference?: string };
 
@@ -18,10 +19,13 @@ interface Attempt {
   message?: string;
 }
 
-const QUICK = 'min-h-14 rounded-2xl bg-caramel-dark px-3 text-lg font-bold text-white shadow-sm hover:bg-roast disabled:opacity-50';
+const METHODS = ['cash', 'card', 'qris'] as const;
+type Method = (typeof METHODS)[number];
+const METHOD_NAMES = { cash: 'admin.till.cash', card: 'admin.till.card', qris: 'admin.till.qris' } as const;
 
 /**
- * Paying: Cash (exact, the next round notes, or any amount) or Card (with its reference). The sale
+ * Paying: Cash (exact, the next round notes, or any amount), Card (with its reference) or, where the
+ * shop takes online payments, QRIS (its code on the till's screen until it is paid). The sale
  * is sent with an Idempotency-Key made for it; cut off (the network, a server fault), the cashier is
  * told and "Try again" sends the same key: never two sales. A refusal (too little cash, sold out, no
  * shift) lets the cart be changed and paid again.
@@ -33,6 +37,7 @@ export function PayPanel({
   onSending,
   onPaid,
   resume,
+  qris = false,
 }: {
   total: number;
   /** The total rounded to the shop's cash step (the quote's cash_to_pay): what exact cash is. */
@@ -42,11 +47,13 @@ export function PayPanel({
   onPaid: (order: PlacedOrder) => void;
   /** A sale this device sent before (the page was reloaded) whose answer never came. */
   resume?: PendingSale;
+  /** Whether QRIS is offered: the shop takes online payments (GET /shop's online_payments). */
+  qris?: boolean;
 }) {
   const t = useT();
   const shiftChanged = useShiftChanged();
-  const [method, setMethod] = useState<'cash' | 'card' | null>(null);
-  const [tendered, setTendered] = useState<number | null>(null);
+  const [method, setMethod] = useState<Method | null>(null);
+  const [awaiting, setAwaiting] = useState<PlacedOrder | null>(null);
   const [reference, setReference] = useState('');
   const [attempt, setAttempt] = useState<Attempt | null>(() => (resume ? { ...resume, state: 'cut' } : null));
   const [refused, setRefused] = useState<string | null>(null);
@@ -69,7 +76,9 @@ export function PayPanel({
     try {
       const order = await placeSale(sale.body, sale.key);
       shiftChanged(undefined);
-      onPaid(order);
+      // QRIS: stored, charged, and waiting for the customer to scan; the cart stays locked meanwhile.
+      if (order.status_id === STATUS.awaitingPayment) setAwaiting(order);
+      else onPaid(order);
     } catch (failure) {
       if (canRetry(failure) || isApiError(failure, 'order_in_progress')) {
         // Maybe placed, maybe not: only this key may find out (placeSale keeps it on the device meanwhile).
@@ -83,6 +92,33 @@ export function PayPanel({
     }
   };
   const pay = (payment: Payment) => void send({ key: newIdempotencyKey(), body: makeBody(payment), state: 'sending' });
+
+  // A sale cut off by the network is sent again, with its key, as soon as the device is back online.
+  useEffect(() => {
+    if (attempt?.state !== 'cut') return;
+    const again = () => void send(attempt);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  });
+
+  if (awaiting) {
+    return (
+      <QrisAtTill
+        sale={awaiting}
+        onPaid={(order) => {
+          shiftChanged(undefined);
+          onPaid(order);
+        }}
+        onEnded={(message) => {
+          setAwaiting(null);
+          setAttempt(null);
+          setMethod(null);
+          onSending(false);
+          setRefused(message);
+        }}
+      />
+    );
+  }
 
   if (attempt?.state === 'cut') {
     return (
@@ -98,7 +134,6 @@ export function PayPanel({
   }
 
   const sending = attempt?.state === 'sending';
-  const suggestions = cashSuggestions(cashToPay);
   return (
     <div className="space-y-3">
       {refused && (
@@ -106,8 +141,8 @@ export function PayPanel({
           {refused}
         </p>
       )}
-      <div className="grid grid-cols-2 gap-2">
-        {(['cash', 'card'] as const).map((choice) => (
+      <div className={`grid gap-2 ${qris ? 'grid-cols-3' : 'grid-cols-2'}`}>
+        {(qris ? METHODS : METHODS.slice(0, 2)).map((choice) => (
           <button
             key={choice}
             type="button"
@@ -116,55 +151,14 @@ export function PayPanel({
             className={`min-h-14 rounded-2xl text-lg font-bold ring-2 ring-espresso ${method === choice ? 'bg-espresso text-crema' : 'bg-white'}`}
             onClick={() => setMethod(choice)}
           >
-            {t(choice === 'cash' ? 'admin.till.cash' : 'admin.till.card')}
+            {t(METHOD_NAMES[choice])}
           </button>
         ))}
       </div>
       {method === 'cash' && (
         <div className="space-y-2 rounded-2xl bg-white p-3 ring-1 ring-roast/15">
           <p className="font-semibold">{t('admin.till.handedOver')}</p>
-          <div className="grid grid-cols-2 gap-2">
-            <button
-              type="button"
-              className={QUICK}
-              disabled={sending}
-              onClick={() => pay({ payment_id: PAYMENT.cash, cash_tendered: cashToPay })}
-            >
-              {t('admin.till.exact')}
-            </button>
-            {suggestions.map((amount) => (
-              <button
-                key={amount}
-                type="button"
-                className={QUICK}
-                disabled={sending}
-                onClick={() => pay({ payment_id: PAYMENT.cash, cash_tendered: amount })}
-              >
-                {formatIDR(amount)}
-              </button>
-            ))}
-          </div>
-          <form
-            className="flex gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (tendered !== null) pay({ payment_id: PAYMENT.cash, cash_tendered: tendered });
-            }}
-          >
-            <AmountInput
-              value={tendered}
-              onChange={setTendered}
-              aria-label={t('admin.till.otherAmount')}
-              placeholder={t('admin.till.otherAmount')}
-              className="min-w-0 flex-1 text-xl"
-            />
-            <Button type="submit" className="min-h-12" busy={sending} disabled={tendered === null}>
-              {t('admin.till.charge')}
-            </Button>
-          </form>
-          {tendered !== null && tendered < cashToPay && (
-            <p className="text-sm text-berry">{t('admin.till.tooLittle', { total: formatIDR(cashToPay) })}</p>
-          )}
+          <CashTendered toPay={cashToPay} busy={sending} onTender={(amount) => pay({ payment_id: PAYMENT.cash, cash_tendered: amount })} />
         </div>
       )}
       {method === 'card' && (
@@ -188,6 +182,11 @@ export function PayPanel({
             {t('admin.till.chargeCard', { total: formatIDR(total) })}
           </Button>
         </form>
+      )}
+      {method === 'qris' && (
+        <Button className="min-h-14 w-full text-lg" busy={sending} onClick={() => pay({ payment_id: PAYMENT.qris })}>
+          {t('admin.till.chargeQris', { total: formatIDR(total) })}
+        </Button>
       )}
       <div ref={pane} />
     </div>

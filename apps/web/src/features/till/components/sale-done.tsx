@@ -28,7 +28,9 @@ export function SaleDone({ order, onNewSale }: { order: PlacedOrder; onNewSale: 
           </dl>
         </>
       ) : (
-        <p className="text-4xl font-bold">{t('admin.till.paidByCard', { total: formatIDR(order.total) })}</p>
+        <p className="text-4xl font-bold">
+          {t(order.payment_id === PAYMENT.qris ? 'admin.till.paidByQris' : 'admin.till.paidByCard', { total: formatIDR(order.total) })}
+        </p>
       )}
       <button ref={next} type="button" className={buttonClass('primary', 'min-h-16 w-full text-xl')} onClick={onNewSale}>
         {t('admin.till.newSale')}

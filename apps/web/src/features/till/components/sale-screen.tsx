@@ -13,8 +13,8 @@ import { PayPanel } from './pay-panel';
 import { SaleCart } from './sale-cart';
 import { SaleDone } from './sale-done';
 
-/** Ringing up a sale: the menu as big tiles beside the cart, priced by the server, paid in cash or by card. */
-export function SaleScreen() {
+/** Ringing up a sale: the menu as big tiles beside the cart, priced by the server, paid in cash, by card or by QRIS. */
+export function SaleScreen({ qris }: { qris: boolean }) {
   const t = useT();
   const menu = useQuery(tillQueries.menu());
   const [lines, setLines] = useState<SaleLine[]>([]);
@@ -113,6 +113,7 @@ export function SaleScreen() {
             total={quote.data.total}
             cashToPay={quote.data.cash_to_pay}
             makeBody={(payment) => saleBody(lines, delivery, guestName, payment)}
+            qris={qris}
             onSending={setInFlight}
             onPaid={(order) => {
               setInFlight(false);

@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session';
 import { forgetTill, lockTill, tillQueries, useTillKey, useTillMember } from '../api/till';
 import { CashMoveDialog } from './cash-move';
 import { CloseShift } from './close-shift';
+import { CollectDialog, ToCollectButton } from './collect-dialog';
 import { OpenShift } from './open-shift';
 import { SaleScreen } from './sale-screen';
 import { SwitchOn } from './switch-on';
@@ -18,19 +19,19 @@ import { TillSetup } from './till-setup';
  * The till (docs/shop-rules.md#the-till-and-shifts): a device an Admin signed in once; staff switch
  * it on by name and PIN, open the shift with its float, sell, move cash, and close it blind.
  */
-export function TillScreen() {
+export function TillScreen({ qris = false }: { qris?: boolean }) {
   const tillKey = useTillKey();
   const session = useSession();
   const member = useTillMember();
   if (!tillKey) return <TillSetup />;
   const switchedOn = !!session && !!member && session.token === member.token;
   if (!switchedOn) return <SwitchOn />;
-  return <SwitchedOn token={member.token} name={member.name} />;
+  return <SwitchedOn token={member.token} name={member.name} qris={qris} />;
 }
 
-type Mode = { kind: 'sell' } | { kind: 'cash' } | { kind: 'close' };
+type Mode = { kind: 'sell' } | { kind: 'cash' } | { kind: 'collect' } | { kind: 'close' };
 
-function SwitchedOn({ token, name }: { token: string; name: string }) {
+function SwitchedOn({ token, name, qris }: { token: string; name: string; qris: boolean }) {
   const t = useT();
   const shift = useQuery(tillQueries.shift(token));
   const [mode, setMode] = useState<Mode>({ kind: 'sell' });
@@ -49,6 +50,7 @@ function SwitchedOn({ token, name }: { token: string; name: string }) {
         </h1>
         {shift.data && !closing && (
           <>
+            <ToCollectButton onOpen={() => setMode({ kind: 'collect' })} />
             <Button variant="ghost" className="min-h-11" onClick={() => setMode({ kind: 'cash' })}>
               {t('admin.till.cashMove')}
             </Button>
@@ -57,7 +59,7 @@ function SwitchedOn({ token, name }: { token: string; name: string }) {
             </Button>
           </>
         )}
-        <Button variant="secondary" className="min-h-11" onClick={lockTill}>
+        <Button variant="secondary" className="min-h-11" onClick={() => void lockTill()}>
           {t('admin.till.lock')}
         </Button>
       </div>
@@ -71,8 +73,9 @@ function SwitchedOn({ token, name }: { token: string; name: string }) {
         <ErrorMessage message={errorMessage(shift.error)} onRetry={() => void shift.refetch()} />
       ) : shift.data ? (
         <>
-          <SaleScreen />
+          <SaleScreen qris={qris} />
           {mode.kind === 'cash' && <CashMoveDialog shiftId={shift.data.id} onClose={() => setMode({ kind: 'sell' })} />}
+          {mode.kind === 'collect' && <CollectDialog onClose={() => setMode({ kind: 'sell' })} />}
         </>
       ) : null}
     </section>

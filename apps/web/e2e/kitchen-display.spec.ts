@@ -216,8 +216,11 @@ test("a Barista works the kitchen display, without Cancel or the counter's pages
   await card(page, order.id).getByTestId('board-line').first().click();
   await expect(page.getByTestId(`board-column-${STATUS.ready}`).locator(`[data-order-id="${order.id}"]`)).toBeVisible();
 
-  await page.goto('/manageorder');
-  await expect(toast(page, 'Forbidden, Not Your Role')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  // The counter's pages, the till and the owner's dashboard are not theirs: told, and taken home.
+  for (const path of ['/manageorder', '/till', '/dashboard']) {
+    await page.goto(path);
+    await expect(toast(page, 'Forbidden, Not Your Role')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  }
   await page.context().close();
 });

@@ -5,7 +5,7 @@ import { API_BASE, formatIDR } from '@kopi/shared';
 import { type APIRequestContext, type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { type Sandbox, startSandbox } from '../../../tools/payments-sandbox/sandbox.ts';
 import { type OwnShop, startOwnShop } from './own-shop';
-import { ADMIN, apiLogin, choose, registerCustomer, screenshot, startSignedIn, untilHydrated } from './support';
+import { ADMIN, apiLogin, choose, registerCustomer, rupiah, screenshot, startSignedIn, untilHydrated } from './support';
 
 // Paying online (docs/shop-rules.md#payments) on a 375 px phone: a shop with payments on, its own
 // server talking to the local payments sandbox. The customer checks out with QRIS, sees the QR code
@@ -176,4 +176,122 @@ test('a bank transfer shows its virtual account to copy, and says so when the pa
   await expect(page.getByTestId('order-cancelled')).toHaveText('Payment expired: this order was cancelled', { timeout: 8_000 });
   await expect(page.getByTestId('payment-panel')).toHaveCount(0);
   await shot(page, 'va-expired-phone');
+});
+
+test('the till at 1024×768: a Cashier added on /staff opens with IDR 200.000, sells twice in cash and once by QRIS, pays out milk, collects a phone order, closes at variance 0, and every order reached the kitchen', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const base = shop.baseURL;
+  const admin = await apiLogin(api, ADMIN);
+  const page = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
+  await startSignedIn(page, admin);
+  const name = `Sari${Date.now().toString().slice(-5)}`;
+
+  // The owner adds the Cashier with a PIN on /staff, then signs this tablet in as a till.
+  await page.goto(`${base}/staff`);
+  await page.getByLabel('E-mail').fill(`${name.toLowerCase()}@kopisenja.test`);
+  await page.getByLabel('First name').fill(name);
+  await page.getByLabel('Role', { exact: true }).selectOption('Cashier');
+  await page.getByLabel('PIN', { exact: true }).fill('2468');
+  await page.getByRole('button', { name: 'Add member' }).click();
+  await expect(page.getByText(`${name} added as Cashier`)).toBeVisible();
+  await page.goto(`${base}/till`);
+  await page.getByLabel("The till's name").fill('Till 1');
+  await page.getByRole('button', { name: 'Sign this device in as a till' }).click();
+  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  for (const digit of '2468') await page.getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await expect(page.getByText(`${name} is on`)).toBeVisible();
+  await page.getByLabel('Opening cash (float)').fill('200000');
+  await page.getByRole('button', { name: 'Open shift' }).click();
+
+  const products = (await (await api.get(`${API_BASE}/products/get?categories=2&limit=20`)).json()) as {
+    data: { product_name: string; sold_out: boolean }[];
+  };
+  const [first, second] = products.data.filter((product) => !product.sold_out).map((product) => product.product_name);
+  const tile = (product: string) => page.getByRole('button', { name: new RegExp(`^${product.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) });
+  const placed: number[] = [];
+  page.on('response', async (response) => {
+    if (response.request().method() === 'POST' && response.url().endsWith('/transactions') && response.status() === 201)
+      placed.push(((await response.json()) as { data: { id: number } }).data.id);
+  });
+
+  // Two cash sales, the change on screen.
+  await tile(first!).click();
+  await tile(second!).click();
+  await page.getByRole('button', { name: 'Cash', exact: true }).click();
+  const firstTotal = rupiah(await page.getByTestId('till-total').textContent());
+  const note = page.getByRole('button', { name: /^IDR / }).first();
+  const tendered = rupiah(await note.textContent());
+  await note.click();
+  await expect(page.getByTestId('till-change')).toHaveText(formatIDR(tendered - firstTotal));
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await tile(first!).click();
+  await page.getByRole('button', { name: 'Cash', exact: true }).click();
+  const secondTotal = rupiah(await page.getByTestId('till-total').textContent());
+  await page.getByRole('button', { name: 'Exact' }).click();
+  await expect(page.getByTestId('till-change')).toHaveText(formatIDR(0));
+  await page.getByRole('button', { name: 'New sale' }).click();
+
+  // One by QRIS: the code large on the till's screen, paid at the gateway, the sale done by itself.
+  await tile(second!).click();
+  await page.getByRole('button', { name: 'QRIS', exact: true }).click();
+  await page.getByRole('button', { name: /^Show the QRIS code: IDR/ }).click();
+  await expect(page.getByRole('img', { name: /^QRIS code to pay IDR/ })).toBeVisible();
+  await expect(page.getByText('Waiting for the payment')).toBeVisible();
+  await shot(page, 'till-qris-1024');
+  await expect.poll(() => placed.length).toBe(3);
+  await sandbox.pay(gatewayOrderId(placed[2]!));
+  await expect(page.getByText(/^Paid by QRIS: IDR/)).toBeVisible({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'New sale' }).click();
+
+  // Milk from the market: IDR 20.000 out of the drawer, with its reason.
+  await page.getByRole('button', { name: 'Cash in/out' }).click();
+  await page.getByLabel('Amount').fill('20000');
+  await page.getByLabel('Reason').fill('milk from the market');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Cash out saved.')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  // A phone order to be paid in cash at the counter: listed to collect, collected, its change shown.
+  const customer = await registerCustomer(api, 'till-collect');
+  const phone = await api.post(`${API_BASE}/transactions`, {
+    headers: { 'access-token': customer.token },
+    data: { items: [{ product_id: 1, qty: 1, size_id: 1 }], delivery_id: 3, payment_id: 3 },
+  });
+  expect(phone.status()).toBe(201);
+  const phoneOrder = ((await phone.json()) as { data: { id: number; number: number; total: number } }).data;
+  await page.getByRole('button', { name: /^To collect \(\d+\)$/ }).click({ timeout: 15_000 });
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: new RegExp(`^#${phoneOrder.number} · `) })
+    .click();
+  await shot(page, 'till-collect-1024');
+  await page.getByRole('dialog').getByRole('button', { name: 'Exact' }).click();
+  await expect(page.getByTestId('collect-change')).toHaveText(formatIDR(0));
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
+
+  // Counted blind: the drawer holds the float, the two cash sales and the collection, less the milk.
+  const expected = 200_000 + firstTotal + secondTotal + phoneOrder.total - 20_000;
+  await page.getByRole('button', { name: 'Close shift' }).click();
+  await page.getByLabel('Counted cash').fill(String(expected));
+  await page.getByRole('button', { name: 'Close shift' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close shift' }).click();
+  await expect(page.getByTestId('z-variance')).toContainText(formatIDR(0));
+  await expect(page.getByText(/^Z report #\d+$/)).toBeVisible();
+  await shot(page, 'till-z-report-1024');
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
+
+  // Lock: the names again, and the Cashier's session ended on the server too.
+  const token = await page.evaluate(() => localStorage.getItem('kopi:till-session'));
+  await page.getByRole('button', { name: 'Lock' }).click();
+  await expect(page.getByText('Who is on? Tap your name.')).toBeVisible();
+  await expect.poll(async () => (await api.get(`${API_BASE}/shifts/current`, { headers: { 'access-token': token! } })).status()).toBe(401);
+
+  // Every order reached the kitchen display.
+  const board = await boardOf(browser);
+  for (const id of [...placed, phoneOrder.id]) await expect(board.locator(`#board-card-${id}`)).toBeVisible();
+  await board.context().close();
+  await page.context().close();
 });

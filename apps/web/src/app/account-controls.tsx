@@ -9,17 +9,17 @@ import { useSession } from '../lib/session';
 const loadLogoutButton = () => import('../features/auth/components/logout-button').then((module) => module.LogoutButton);
 const LOGOUT_CLASS = 'rounded-xl bg-honey px-4 py-2 text-sm font-bold text-espresso hover:bg-crema';
 
-/** What the top bar shows a signed-in person: a customer's cart and profile, the staff's profile and logout. */
+/** What the top bar shows a signed-in person: a customer's cart and profile; the staff's (Admin, Cashier, Barista) profile and logout, no cart. */
 export function AccountControls() {
   const session = useSession();
   const t = useT();
   if (!session) return null;
-  const isAdmin = session.role === ROLES.admin;
+  const isStaff = session.role !== ROLES.user;
   return (
     <>
-      {!isAdmin && <CartBadgeLink />}
+      {!isStaff && <CartBadgeLink />}
       <ProfileLink sessionId={session.id} />
-      {isAdmin && <LazyWhen when load={loadLogoutButton} props={{ label: t('nav.logout'), className: LOGOUT_CLASS }} />}
+      {isStaff && <LazyWhen when load={loadLogoutButton} props={{ label: t('nav.logout'), className: LOGOUT_CLASS }} />}
     </>
   );
 }

@@ -102,7 +102,8 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
           <div className="flex flex-wrap items-center gap-3 md:ml-auto lg:min-w-0 lg:flex-[1_1_min-content] lg:flex-nowrap lg:justify-end">
             {session ? (
               <>
-                <SearchBox onSearch={closeMenu} />
+                {/* The menu's search is the customer's and the owner's; a Cashier or a Barista searches on the till and the board. */}
+                {(session.role === ROLES.user || session.role === ROLES.admin) && <SearchBox onSearch={closeMenu} />}
                 {accountControls}
               </>
             ) : (

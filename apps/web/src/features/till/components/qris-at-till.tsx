@@ -1,6 +1,6 @@
 import { formatIDR, type OrderDetail, type PlacedOrder, STATUS } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { QrisCode } from '../../../components/qris-code';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
@@ -27,6 +27,9 @@ export function QrisAtTill({
   const [cancelling, setCancelling] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const order = read.data;
+  // The code comes into view at once: beside the menu the cart scrolls on its own, and the customer must see it whole.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => panel.current?.scrollIntoView({ block: 'nearest' }), []);
 
   useEffect(() => {
     if (!order || order.status_id === STATUS.awaitingPayment) return;
@@ -48,7 +51,7 @@ export function QrisAtTill({
 
   const total = formatIDR(sale.total);
   return (
-    <section className="space-y-4 rounded-2xl bg-white p-4 text-center ring-1 ring-roast/15" data-testid="till-qris">
+    <section ref={panel} className="space-y-4 rounded-2xl bg-white p-4 text-center ring-1 ring-roast/15" data-testid="till-qris">
       <h2 className="text-2xl font-bold">{t('admin.till.qrisHeading', { total })}</h2>
       {sale.payment.qr_string && (
         <QrisCode qrString={sale.payment.qr_string} alt={t('admin.till.qrisAlt', { total, number: sale.number })} large />

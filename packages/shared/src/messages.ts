@@ -7,8 +7,11 @@ import { common } from './i18n/en/common.ts';
 /** The English texts of the catalogue's common part: what the spec shows a person, word for word. */
 export const MSG = common;
 
-/** The catalogue's promo terms, in order (docs/shop-rules.md#coupons). */
-export const PROMO_TERMS = ['1 coupon per day', 'only for dine in', 'buy 1 get 1 only for new user', 'must have member card'] as const;
+/**
+ * The catalogue's first promo term, the spec's word for word; the spec's other three ("only for dine
+ * in", …) are said by each coupon's own rules instead (docs/shop-rules.md#coupons).
+ */
+export const PROMO_TERM_PER_DAY = '1 coupon per day';
 
 /** docs/shop-rules.md#landing-figures: the landing page figures. */
 export const LANDING = {

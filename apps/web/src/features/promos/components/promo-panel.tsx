@@ -29,9 +29,6 @@ interface PromoPanelProps {
 
 type Translate = ReturnType<typeof useT>;
 
-/** The terms every coupon has, as the spec lists them. */
-const TERMS = ['promo.term.perDay', 'promo.term.dineIn', 'promo.term.bogo', 'promo.term.member'] as const;
-
 /** A coupon's own rules in words, as the server's reasons say them (docs/shop-rules.md#coupons). */
 function promoRules(promo: Promo, t: Translate): string[] {
   const rules: string[] = [];
@@ -149,12 +146,28 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply, applyi
         </div>
       )}
 
+      {/* The spec's heading and its first term, which every coupon has; then what each coupon shown
+          really asks, from its rules (the spec's fixed "only for dine in", "must have member card"… contradicted
+          the coupons above them: docs/decisions/spec-fidelity.md). */}
       <div>
         <h3 className="font-bold">{t('promo.terms')}</h3>
-        <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-roast">
-          {TERMS.map((term) => (
-            <li key={term}>{t(term)}</li>
-          ))}
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-roast" data-testid="promo-terms">
+          <li>{t('promo.term.perDay')}</li>
+          {promos.data?.map((promo) => {
+            const rules = promoRules(promo, t);
+            return (
+              <li key={promo.id}>
+                {rules.length === 0
+                  ? t('promo.term.anyOrder', { name: promo.promo_name })
+                  : t('promo.term.coupon', {
+                      name: promo.promo_name,
+                      rules: rules
+                        .map((rule) => rule.charAt(0).toLowerCase() + rule.slice(1))
+                        .reduce((first, second) => t('promo.term.and', { first, second })),
+                    })}
+              </li>
+            );
+          })}
         </ol>
       </div>
 

@@ -173,6 +173,7 @@ const EnvSchema = z
     EVENTS_HEARTBEAT_SECONDS: integer(15, 1, 300),
     EVENTS_MAX_STREAMS_PER_ACCOUNT: integer(5, 1, 1000),
     LATE_AFTER_MINUTES: integer(10, 1, 1440),
+    PREORDER_LEAD_MINUTES: integer(15, 0, 1440),
     STATUS_SCREEN_READY_MINUTES: integer(15, 1, 1440),
     STATUS_SCREEN_MAX_STREAMS_PER_IP: integer(10, 1, 1000),
     TABLE_OPEN_ORDERS: integer(5, 1, 1000),
@@ -280,6 +281,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     counter: {
       /** A card on the board turns amber past half of this, red past it, in one stage. */
       lateAfterMinutes: e.LATE_AFTER_MINUTES,
+      /** An order for a later slot waits in the board's Later lane until this long before its time. */
+      preorderLeadMinutes: e.PREORDER_LEAD_MINUTES,
       /** A Ready order leaves the pick-up screen after this, if it is not Done before. */
       statusReadyMinutes: e.STATUS_SCREEN_READY_MINUTES,
       /** Open streams of the pick-up screen from one address (then 429). */

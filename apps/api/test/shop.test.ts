@@ -54,6 +54,7 @@ describe('GET /shop', () => {
       today: '2026-11-23',
       online_payments: false,
       late_after_minutes: 10,
+      preorder_lead_minutes: 15,
       // A new shop charges no tax and puts the service charge (0 %) on Dine In (docs/shop-rules.md#settings).
       bill: { tax_name: 'PBJT', tax_rate: 0, service_rate: 0, service_on: [1], prices_include_tax: false },
       // No SMTP_URL on this test shop (docs/shop-rules.md#forgotten-passwords).

@@ -1,4 +1,4 @@
-import { API_BASE, STATUS } from '@kopi/shared';
+import { API_BASE, addDays, STATUS } from '@kopi/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN, type ApiSession, apiLogin, E2E_PASSWORD, registerCustomer, signedInPage, toast } from './support';
 
@@ -222,5 +222,43 @@ test("a Barista works the kitchen display, without Cancel or the counter's pages
     await expect(toast(page, 'Forbidden, Not Your Role')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
   }
+  await page.context().close();
+});
+
+test('an order for a later slot waits in the Later lane with its time, and starting it sooner asks first', async ({ browser, request }) => {
+  const shop = ((await (await request.get(`${API_BASE}/shop`)).json()) as { data: { today: string } }).data;
+  const tomorrow = addDays(shop.today, 1);
+  const slots = (
+    (await (await request.get(`${API_BASE}/shop/slots?date=${tomorrow}`)).json()) as {
+      data: { slots: { time: string; remaining: number }[] };
+    }
+  ).data.slots;
+  const slot = slots.find((s) => s.remaining > 0);
+  expect(slot, `a free slot on ${tomorrow}`).toBeDefined();
+  const customer = await registerCustomer(request, 'kds-later');
+  const answer = await request.post(`${API_BASE}/transactions`, {
+    headers: { 'access-token': customer.token },
+    data: { items: [{ product_id: 1, qty: 1, size_id: 1 }], delivery_id: 3, payment_id: 1, scheduled_for: slot!.time },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  const order = ((await answer.json()) as { data: Placed }).data;
+
+  const page = await signedInPage(browser, await apiLogin(request, ADMIN), TABLET);
+  await openBoard(page);
+  const lane = page.getByTestId('later-lane');
+  const waiting = lane.locator(`[data-order-id="${order.id}"]`);
+  await expect(waiting).toContainText(`#${order.number}`);
+  await expect(card(page, order.id)).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/later-lane.png` });
+
+  // Starting it sooner asks first; kept for later, it stays there.
+  await waiting.getByRole('button', { name: /Start now/ }).click();
+  await expect(page.getByRole('dialog')).toContainText(`Order #${order.number} is for`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Keep for later' }).click();
+  await expect(waiting).toBeVisible();
+  await waiting.getByRole('button', { name: /Start now/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start now' }).click();
+  await expect(page.getByTestId(`board-column-${STATUS.preparing}`).locator(`[data-order-id="${order.id}"]`)).toBeVisible();
+  await expect(waiting).toHaveCount(0);
   await page.context().close();
 });

@@ -27,6 +27,9 @@ export const ShopSchema = z.object({
   late_after_minutes: z.number().meta({
     description: 'A card on the board turns amber past half of this many minutes in its stage, red past it',
   }),
+  preorder_lead_minutes: z.number().meta({
+    description: "An order for a later slot waits in the board's Later lane until this many minutes before its time",
+  }),
   bill: z
     .object({
       tax_name: z.string(),

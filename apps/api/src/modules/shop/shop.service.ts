@@ -61,6 +61,8 @@ export interface ShopSettings {
   passwordReset: PasswordResetWay;
   /** LATE_AFTER_MINUTES: the board's late rule (docs/shop-rules.md#the-counter). */
   lateAfterMinutes: number;
+  /** PREORDER_LEAD_MINUTES: an order for a later slot comes into Pending this long before its time (docs/shop-rules.md#the-counter). */
+  preorderLeadMinutes: number;
   /** Whether QRIS and bank transfers are offered (MIDTRANS_SERVER_KEY is set). */
   onlinePayments: boolean;
 }
@@ -74,6 +76,7 @@ export function shopSettings(config: Config): ShopSettings {
     clock: config.clock,
     passwordReset: passwordResetWay(config),
     lateAfterMinutes: config.counter.lateAfterMinutes,
+    preorderLeadMinutes: config.counter.preorderLeadMinutes,
     onlinePayments: config.payments.midtrans !== undefined,
   } as ShopSettings;
   applySettings(shop, firstSettings);
@@ -151,6 +154,7 @@ export function describeShop(shop: ShopSettings): Shop {
     today: shopDate(now, shop.timezone),
     online_payments: shop.onlinePayments,
     late_after_minutes: shop.lateAfterMinutes,
+    preorder_lead_minutes: shop.preorderLeadMinutes,
     bill: { ...shop.bill, service_on: [...shop.bill.service_on] },
     password_reset: shop.passwordReset,
   };

@@ -11,6 +11,7 @@ import { shopName } from '../../lib/shop-name';
 
 /** Until the shop's answer is in, the server's default (docs/shop-rules.md#the-counter). */
 const LATE_AFTER_MINUTES_DEFAULT = 10;
+const PREORDER_LEAD_MINUTES_DEFAULT = 15;
 
 /** The kitchen display (every member of staff: docs/shop-rules.md#staff-and-roles): Pending, Preparing and Ready side by side, live; ?station=bar|kitchen shows one station's lines. */
 export function OrderBoardPage() {
@@ -35,6 +36,7 @@ export function OrderBoardPage() {
         station={station}
         onStationChange={(next) => setParams(next ? { station: next } : {}, { replace: true })}
         lateAfterMinutes={shop.data?.late_after_minutes ?? LATE_AFTER_MINUTES_DEFAULT}
+        leadMinutes={shop.data?.preorder_lead_minutes ?? PREORDER_LEAD_MINUTES_DEFAULT}
       />
     </section>
   );

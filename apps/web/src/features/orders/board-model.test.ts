@@ -1,7 +1,7 @@
 import { STATUS } from '@kopi/shared';
 import { describe, expect, it } from 'vitest';
 import type { LiveOrder } from './api/order-cache';
-import { allDayCounts, formatStageTime, lateLevel, ordersAt, selectAfterKey, undoLeftMs } from './board-model';
+import { allDayCounts, formatStageTime, lateLevel, ordersAt, selectAfterKey, splitLater, undoLeftMs } from './board-model';
 import { testOrder } from './test-order';
 
 const T0 = Date.parse('2026-11-23T10:00:00.000Z');
@@ -142,5 +142,23 @@ describe('the bump bar', () => {
     expect(selectAfterKey(grid, null, 'ArrowDown')).toBe(11);
     expect(selectAfterKey(grid, 99, 'ArrowLeft')).toBe(11);
     expect(selectAfterKey(grid, 12, 'x')).toBe(12);
+  });
+});
+
+describe('splitLater', () => {
+  const at = (minutes: number) => iso(T0 + minutes * 60_000);
+  it('keeps a Pending order for a later slot in the Later lane until its lead time, soonest first', () => {
+    const asap = order(1, STATUS.pending, []);
+    const soon = order(2, STATUS.pending, [], { scheduled_for: at(15) });
+    const monday = order(3, STATUS.pending, [], { scheduled_for: at(3 * 24 * 60) });
+    const afternoon = order(4, STATUS.pending, [], { scheduled_for: at(16) });
+    // Started already (a cook who asked first): it is being made, not later.
+    const started = order(5, STATUS.preparing, [], { scheduled_for: at(120) });
+    const { current, later } = splitLater([asap, soon, monday, afternoon, started], T0, 15);
+    expect(current.map((o) => o.id)).toEqual([1, 2, 5]);
+    expect(later.map((o) => o.id)).toEqual([4, 3]);
+    // A minute on, the 16-minute one comes into Pending by itself; a lead of 0 keeps each until its time.
+    expect(splitLater([afternoon], T0 + 60_000, 15).current).toHaveLength(1);
+    expect(splitLater([soon], T0, 0).later).toHaveLength(1);
   });
 });

@@ -33,6 +33,23 @@ export function ordersAt(orders: LiveOrder[], station: Station | null): LiveOrde
   });
 }
 
+/**
+ * The orders for now and those for later: a Pending order scheduled more than `leadMinutes` ahead of
+ * `now` waits in the Later lane (soonest first), out of the columns, the "all day" counts and the
+ * bump bar, and comes into Pending by itself as its time approaches (docs/shop-rules.md#the-counter).
+ */
+export function splitLater(orders: LiveOrder[], now: number, leadMinutes: number): { current: LiveOrder[]; later: LiveOrder[] } {
+  const current: LiveOrder[] = [];
+  const later: LiveOrder[] = [];
+  for (const order of orders) {
+    const due = order.scheduled_for ? Date.parse(order.scheduled_for) : null;
+    if (order.status_id === STATUS.pending && due !== null && due - leadMinutes * 60_000 > now) later.push(order);
+    else current.push(order);
+  }
+  later.sort((a, b) => Date.parse(a.scheduled_for!) - Date.parse(b.scheduled_for!) || a.id - b.id);
+  return { current, later };
+}
+
 export interface AllDayCount {
   key: string;
   label: string;

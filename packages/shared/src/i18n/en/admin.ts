@@ -146,6 +146,12 @@ export const admin = {
   'admin.board.cancelOrder': 'Cancel order',
   'admin.board.cancelTitle': 'Cancel order #{number} ({who})',
   'admin.board.moreMoves': 'Other moves',
+  'admin.board.later': 'Later',
+  'admin.board.laterCount':
+    '{count, plural, one {# order for later} other {# orders for later}}: each comes into Pending {lead} min before its time',
+  'admin.board.startNow': 'Start now',
+  'admin.board.startNowConfirm': 'Order #{number} is for {time}. Start it now? Its customer is told it is being made.',
+  'admin.board.keepLater': 'Keep for later',
   'admin.board.allDay': 'All day',
   'admin.board.allDayEmpty': 'Nothing left to make',
   'admin.board.recentlyDone': 'Recently done',

@@ -1,10 +1,15 @@
+import { STATUS } from '@kopi/shared';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
+import { currentLocale, useT } from '../../../lib/i18n';
+import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { toast } from '../../../lib/toast';
-import { useUndoMove } from '../api/board';
+import { sawFreshEvent, useUndoMove } from '../api/board';
 import type { LiveOrder } from '../api/order-cache';
-import type { AllDayCount } from '../board-model';
+import { useMoveOrder } from '../api/orders';
+import { type AllDayCount, formatMoment } from '../board-model';
 
 /** What is still to make at this station, most first ("4 × Kopi Susu Gula Aren L"). */
 export function AllDayStrip({ counts }: { counts: AllDayCount[] }) {
@@ -65,6 +70,70 @@ export function RecentlyDoneStrip({ orders }: { orders: LiveOrder[] }) {
       <ul className="flex flex-wrap gap-2">
         {orders.map((order) => (
           <RecentOrder key={order.id} order={order} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function LaterOrder({ order }: { order: LiveOrder }) {
+  const t = useT();
+  const [asking, setAsking] = useState(false);
+  const move = useMoveOrder({
+    onSuccess: (moved) => {
+      setAsking(false);
+      sawFreshEvent(moved.updated_at);
+      toast.success(`#${moved.number} → ${moved.status_name}`, { toastId: `moved-${moved.id}-${moved.status_id}` });
+    },
+    onError: (error) => {
+      setAsking(false);
+      toast.error(`#${order.number}: ${errorMessage(error)}`, { toastId: `move-failed-${order.id}` });
+    },
+  });
+  const time = formatMoment(new Date(order.scheduled_for!), SHOP_TIMEZONE, currentLocale(), t);
+  return (
+    <li className="flex items-center gap-3 rounded-xl bg-white py-1 pr-1 pl-3 shadow-sm" data-testid="later-order" data-order-id={order.id}>
+      <span className="font-bold">#{order.number}</span>
+      <span className="text-sm font-semibold whitespace-nowrap">{time}</span>
+      <span className="max-w-40 truncate text-sm text-roast">
+        {order.items.map((line) => `${line.qty} × ${line.product_name}`).join(', ')}
+      </span>
+      <Button variant="ghost" className="min-h-11 px-3 py-1 text-sm" onClick={() => setAsking(true)}>
+        {t('admin.board.startNow')}
+        <span className="sr-only"> #{order.number}</span>
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        message={t('admin.board.startNowConfirm', { number: order.number, time })}
+        confirmLabel={t('admin.board.startNow')}
+        cancelLabel={t('admin.board.keepLater')}
+        busy={move.isPending}
+        onConfirm={() => move.mutate({ id: order.id, statusId: STATUS.preparing })}
+        onCancel={() => setAsking(false)}
+      />
+    </li>
+  );
+}
+
+/**
+ * Orders for a later slot (docs/shop-rules.md#the-counter): apart from the columns, soonest first,
+ * each with its time; it comes into Pending by itself `leadMinutes` before its time. Starting one
+ * sooner asks first, since its customer is told it is being made.
+ */
+export function LaterStrip({ orders, leadMinutes }: { orders: LiveOrder[]; leadMinutes: number }) {
+  const t = useT();
+  if (orders.length === 0) return null;
+  return (
+    <section aria-labelledby="board-later" className="space-y-2 rounded-2xl bg-honey/20 p-2" data-testid="later-lane">
+      <h2 id="board-later" className="px-1 font-sans text-sm font-bold tracking-wide uppercase">
+        {t('admin.board.later')}
+        <span className="ml-2 font-normal tracking-normal normal-case">
+          {t('admin.board.laterCount', { count: orders.length, lead: leadMinutes })}
+        </span>
+      </h2>
+      <ul className="flex flex-wrap gap-2">
+        {orders.map((order) => (
+          <LaterOrder key={order.id} order={order} />
         ))}
       </ul>
     </section>

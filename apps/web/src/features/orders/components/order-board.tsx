@@ -11,12 +11,12 @@ import { boardQueries, sawFreshEvent, serverNow, useUndoMove } from '../api/boar
 import { onOrderEvent } from '../api/live-orders';
 import type { LiveOrder } from '../api/order-cache';
 import { orderQueries } from '../api/orders';
-import { allDayCounts, type CardGrid, ordersAt, selectAfterKey, undoLeftMs } from '../board-model';
+import { allDayCounts, type CardGrid, ordersAt, selectAfterKey, splitLater, undoLeftMs } from '../board-model';
 import { playChime, soundReady, unlockSound } from '../chime';
 import { askNotificationPermission, type NotifyResult, notificationsSupported, showNotification } from '../notify';
 import { BoardColumns } from './board-columns';
 import { BoardKeysHelp } from './board-keys-help';
-import { AllDayStrip, RecentlyDoneStrip } from './board-strips';
+import { AllDayStrip, LaterStrip, RecentlyDoneStrip } from './board-strips';
 import { PrepTimes, StationSwitch } from './board-toolbar';
 import { LiveStatus } from './live-status';
 
@@ -32,13 +32,15 @@ interface OrderBoardProps {
   station: Station | null;
   onStationChange: (station: Station | null) => void;
   lateAfterMinutes: number;
+  /** A Pending order for a later slot waits in the Later lane until this long before its time. */
+  leadMinutes: number;
 }
 
 /**
  * The kitchen display (docs/shop-rules.md#the-counter): every open order in its status's column, due
  * first, kept live by the stream; lines ticked off, late cards, "all day" counts, undo and a bump bar.
  */
-export function OrderBoard({ shopName, station, onStationChange, lateAfterMinutes }: OrderBoardProps) {
+export function OrderBoard({ shopName, station, onStationChange, lateAfterMinutes, leadMinutes }: OrderBoardProps) {
   const t = useT();
   const queryClient = useQueryClient();
   const board = useQuery(orderQueries.board());
@@ -52,9 +54,12 @@ export function OrderBoard({ shopName, station, onStationChange, lateAfterMinute
   const [soundOn, setSoundOn] = useState(soundReady);
   const [notify, setNotify] = useState<NotifyResult | 'off'>('off');
 
-  const allOrders = board.data ?? [];
-  const pendingCount = allOrders.filter((o) => o.status_id === STATUS.pending).length;
-  const orders = useMemo(() => ordersAt(allOrders, station), [allOrders, station]);
+  const clock = serverNow(now);
+  // Orders for a later slot wait apart; each comes into the columns as its time approaches (the clock ticks every 2 s).
+  const split = useMemo(() => splitLater(board.data ?? [], clock, leadMinutes), [board.data, clock, leadMinutes]);
+  const pendingCount = split.current.filter((o) => o.status_id === STATUS.pending).length;
+  const orders = useMemo(() => ordersAt(split.current, station), [split, station]);
+  const later = useMemo(() => ordersAt(split.later, station), [split, station]);
   const counts = useMemo(() => allDayCounts(orders), [orders]);
   const grid: CardGrid = useMemo(
     () => OPEN_STATUSES.map((status) => orders.filter((o) => o.status_id === status).map((o) => o.id)),
@@ -70,7 +75,6 @@ export function OrderBoard({ shopName, station, onStationChange, lateAfterMinute
       ),
     [grid],
   );
-  const clock = serverNow(now);
   const undoLeft = (order: LiveOrder) => undoLeftMs(order, clock);
   const recent = recentlyDone.filter((order) => undoLeftMs(order, clock) > 0);
   const selectedStatus = orders.find((o) => o.id === selectedId)?.status_id;
@@ -232,6 +236,7 @@ export function OrderBoard({ shopName, station, onStationChange, lateAfterMinute
         <>
           <AllDayStrip counts={counts} />
           <RecentlyDoneStrip orders={recent} />
+          <LaterStrip orders={later} leadMinutes={leadMinutes} />
           <BoardColumns
             orders={orders}
             now={now}

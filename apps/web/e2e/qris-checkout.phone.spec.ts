@@ -141,7 +141,7 @@ test('a customer pays by QRIS on a phone: QR and countdown, paid in the sandbox,
   // The board got it as a new order, announced (and chimed).
   const card = board.locator(`#board-card-${orderId}`);
   await expect(card).toBeVisible();
-  await expect(card.getByText('collect payment')).toHaveCount(0);
+  await expect(card.getByTestId('board-collect')).toHaveCount(0);
   await expect(board.getByTestId('board-announcement')).toContainText(`New order #${number}`);
   await expect(sound).toHaveText(/^Sound on/);
   await screenshot(board, 'qris-paid-board');

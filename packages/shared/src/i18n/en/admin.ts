@@ -136,6 +136,7 @@ export const admin = {
   'admin.board.lineTickFailed': '#{number}: The line could not be ticked. {error}',
   'admin.board.scheduledFor': 'For {time}',
   'admin.board.address': 'Address: {address}',
+  'admin.board.toCollect': 'to collect {amount} in cash',
   'admin.board.collectPayment': 'collect payment',
   'admin.board.startPreparing': 'Start preparing',
   'admin.board.markReady': 'Mark ready',

@@ -134,6 +134,7 @@ export const admin = {
   'admin.board.lineTickFailed': '#{number}: Baris tidak dapat dicentang. {error}',
   'admin.board.scheduledFor': 'Untuk {time}',
   'admin.board.address': 'Alamat: {address}',
+  'admin.board.toCollect': 'tagih {amount} tunai',
   'admin.board.collectPayment': 'tagih pembayaran',
   'admin.board.startPreparing': 'Mulai siapkan',
   'admin.board.markReady': 'Tandai siap',

@@ -1,4 +1,4 @@
-import { can, DOOR_DELIVERY_ID, STATUS, STATUSES, type StatusId } from '@kopi/shared';
+import { can, DOOR_DELIVERY_ID, formatIDR, PAYMENT, STATUS, STATUSES, type StatusId } from '@kopi/shared';
 import { type Ref, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
@@ -187,7 +187,13 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
           <p className="text-sm">{t('admin.board.address', { address: order.address })}</p>
         )}
         {/* Card or cash: paid at the counter or on delivery, not online (docs/shop-rules.md#payments). */}
-        {order.payment.status === 'none' && <p className="text-sm font-bold text-caramel-dark">{t('admin.board.collectPayment')}</p>}
+        {order.payment.status === 'none' && (
+          <p className="text-sm font-bold text-caramel-dark" data-testid="board-collect">
+            {order.payment_id === PAYMENT.cash
+              ? t('admin.board.toCollect', { amount: formatIDR(order.total) })
+              : t('admin.board.collectPayment')}
+          </p>
+        )}
         {/* Every move is at least 44 × 44 px: tapped in a hurry, often with a wet hand. The move on has a row of
             its own, on one line in a tablet's column; Undo and Cancel share the next. */}
         <div className="flex flex-wrap gap-2 pt-1">

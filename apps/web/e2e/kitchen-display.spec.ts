@@ -1,4 +1,4 @@
-import { API_BASE, addDays, STATUS } from '@kopi/shared';
+import { API_BASE, addDays, formatIDR, STATUS } from '@kopi/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN, type ApiSession, apiLogin, E2E_PASSWORD, registerCustomer, signedInPage, toast } from './support';
 
@@ -242,9 +242,16 @@ test('an order for a later slot waits in the Later lane with its time, and start
   });
   expect(answer.status(), await answer.text()).toBe(201);
   const order = ((await answer.json()) as { data: Placed }).data;
+  // And one for now, to be paid in cash at the counter: its card says how much to collect.
+  const cash = await request.post(`${API_BASE}/transactions`, {
+    headers: { 'access-token': customer.token },
+    data: { items: [{ product_id: 1, qty: 2, size_id: 1 }], delivery_id: 3, payment_id: 3 },
+  });
+  const now = ((await cash.json()) as { data: Placed & { total: number } }).data;
 
   const page = await signedInPage(browser, await apiLogin(request, ADMIN), TABLET);
   await openBoard(page);
+  await expect(card(page, now.id).getByTestId('board-collect')).toHaveText(`to collect ${formatIDR(now.total)} in cash`);
   const lane = page.getByTestId('later-lane');
   const waiting = lane.locator(`[data-order-id="${order.id}"]`);
   await expect(waiting).toContainText(`#${order.number}`);

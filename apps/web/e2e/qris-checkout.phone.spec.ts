@@ -292,6 +292,14 @@ test('the till at 1024×768: a Cashier added on /staff opens with IDR 200.000, s
   // Every order reached the kitchen display.
   const board = await boardOf(browser);
   for (const id of [...placed, phoneOrder.id]) await expect(board.locator(`#board-card-${id}`)).toBeVisible();
+  // The owner's dashboard lists the shift with its variance.
+  await board.goto(`${base}/dashboard`);
+  await expect(
+    board
+      .getByTestId('shift-list')
+      .getByRole('listitem')
+      .filter({ hasText: `Till 1 · ${name}` }),
+  ).toContainText(`Variance ${formatIDR(0)}`);
   await board.context().close();
   await page.context().close();
 });

@@ -14,6 +14,7 @@ import { CURRENT_NAME } from '../../features/dashboard/components/period-labels'
 import { PeriodPicker } from '../../features/dashboard/components/period-picker';
 import { DownloadReportButton, ShareReportButton } from '../../features/dashboard/components/report-actions';
 import { RevenueChart } from '../../features/dashboard/components/revenue-chart';
+import { ShiftList } from '../../features/dashboard/components/shift-list';
 import { TaxSummary } from '../../features/dashboard/components/tax-summary';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
@@ -74,6 +75,7 @@ export function DashboardPage() {
                 <BestSellers sellers={data.best_sellers} currentName={currentName} />
                 <BusiestHours hours={data.busiest_hours} currentName={currentName} />
               </div>
+              <ShiftList />
             </div>
 
             <div className="min-w-0 space-y-6">

@@ -314,6 +314,10 @@ export const admin = {
   'admin.dashboard.saveGoal': 'Save goal',
   'admin.dashboard.setGoal': 'Set monthly goal',
   'admin.dashboard.goalSet': 'Monthly goal set to {amount}',
+  'admin.shifts.heading': 'Shifts of the last 30 days',
+  'admin.shifts.none': 'No shift in the last 30 days.',
+  'admin.shifts.open': 'open',
+  'admin.shifts.row': 'Z #{number} · {till} · {name}, {at}',
   // the tax report (docs/shop-rules.md#the-tax-report)
   'admin.tax.heading': 'Tax report',
   'admin.tax.intro': 'The Done orders placed on these days, per order type, summed from what their receipts say.',

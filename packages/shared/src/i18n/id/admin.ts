@@ -307,6 +307,10 @@ export const admin = {
   'admin.dashboard.saveGoal': 'Simpan target',
   'admin.dashboard.setGoal': 'Atur target bulanan',
   'admin.dashboard.goalSet': 'Target bulanan diatur ke {amount}',
+  'admin.shifts.heading': 'Shift 30 hari terakhir',
+  'admin.shifts.none': 'Tidak ada shift dalam 30 hari terakhir.',
+  'admin.shifts.open': 'masih buka',
+  'admin.shifts.row': 'Z #{number} · {till} · {name}, {at}',
   // laporan pajak (docs/shop-rules.md#the-tax-report)
   'admin.tax.heading': 'Laporan pajak',
   'admin.tax.intro': 'Pesanan Selesai yang dibuat pada hari-hari ini, per jenis pesanan, dijumlahkan dari isi struknya.',

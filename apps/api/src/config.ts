@@ -307,6 +307,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       /** An order not paid this long after it was placed is cancelled. */
       expirySeconds: e.PAYMENT_EXPIRY_SECONDS,
     },
+    /**
+     * The print queue's worker (docs/shop-rules.md#receipts-and-printers): how long a printer has to
+     * answer, the waits between attempts (2 s, 4 s, … at most 60 s). Not from the environment; tests
+     * shorten the waits.
+     */
+    printing: {
+      connectTimeoutMs: 3000,
+      retryBaseMs: 2000,
+      retryCapMs: 60_000,
+      pollMs: 2000,
+      reprintWindowMs: 5000,
+      maxAttempts: 60,
+    },
     /** The time of the shop's business; tests replace it with a fixed clock. */
     clock: systemClock as Clock,
   };

@@ -186,3 +186,14 @@ export const billRatesOf = (settings: ShopSettingsDoc): BillRates => ({
   service_on: settings.service_on,
   prices_include_tax: settings.prices_include_tax,
 });
+
+/** POST /transactions/:id/print's answer: the receipt printers it goes to; queued false for a double tap. */
+export const PrintQueuedSchema = z.object({
+  printers: z.array(z.string()),
+  queued: z.boolean().meta({ description: 'false: the receipt was queued a moment ago (a double tap) and is not queued again' }),
+});
+export type PrintQueued = z.infer<typeof PrintQueuedSchema>;
+
+/** GET /printers/status: each printer of the settings; offline when its last attempt failed. */
+export const PrinterStatusSchema = z.object({ name: z.string(), online: z.boolean() });
+export type PrinterStatus = z.infer<typeof PrinterStatusSchema>;

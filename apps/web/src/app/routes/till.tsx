@@ -1,4 +1,5 @@
 import { ROLES } from '@kopi/shared';
+import { PrinterBanner } from '../../features/printers/components/printer-banner';
 import { useTillKey } from '../../features/till/api/till';
 import { TillScreen } from '../../features/till/components/till-screen';
 import { RequireRole } from './require-role';
@@ -12,10 +13,16 @@ const COUNTER = [ROLES.admin, ROLES.cashier] as const;
  */
 export function TillPage() {
   const tillKey = useTillKey();
-  if (tillKey) return <TillScreen />;
+  const screen = (
+    <>
+      <PrinterBanner />
+      <TillScreen />
+    </>
+  );
+  if (tillKey) return screen;
   return (
     <RequireRole roles={COUNTER} noSessionTo="/login">
-      <TillScreen />
+      {screen}
     </RequireRole>
   );
 }

@@ -8,7 +8,7 @@ import {
   type Till,
   type TillDevice,
 } from '@kopi/shared';
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, canRetry, isApiError } from '../../../lib/api-client';
 import { createLocalStore, removeKeys, useLocalStore, writeKeys } from '../../../lib/local-store';
 import { clearSession, readSession, saveSession } from '../../../lib/session';
@@ -172,4 +172,12 @@ export async function placeSale(body: NewOrderRequest, idempotencyKey: string): 
     if (!canRetry(failure) && !isApiError(failure, 'order_in_progress')) localStorage.removeItem(PENDING_SALE);
     throw failure;
   }
+}
+
+/** POST /transactions/:id/print: the sale's receipt on the receipt printers again (a double tap prints once). */
+export function usePrintReceipt() {
+  return useMutation({
+    mutationFn: async (orderId: number) =>
+      (await apiRequest<{ printers: string[]; queued: boolean }>(`/transactions/${orderId}/print`, { method: 'POST' })).data,
+  });
 }

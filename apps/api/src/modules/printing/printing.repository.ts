@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, intArray, rows } from '../../db/client.ts';
+import { type Db, rows } from '../../db/client.ts';
 import { printJobs } from '../../db/schema.ts';
 
 // The print queue (docs/shop-rules.md#receipts-and-printers), in print_jobs. Its times are the
@@ -48,19 +48,24 @@ export async function markPrinted(db: Db, id: number): Promise<void> {
     where id = ${id}`);
 }
 
-/** An attempt failed: tried again after `retryMs`, or failed for good after `maxAttempts`. */
+/**
+ * An attempt failed: tried again after `retryMs`, or failed for good after `maxAttempts`. The
+ * printer's later jobs wait as long (those taken with it too), so that it prints them in their order.
+ */
 export async function markFailed(db: Db, id: number, error: string, retryMs: number, maxAttempts: number): Promise<void> {
-  await db.execute(sql`update print_jobs set attempts = attempts + 1, last_error = ${error.slice(0, 300)},
-      next_attempt_at = now() + ${retryMs} * interval '1 millisecond',
-      status = case when attempts + 1 >= ${maxAttempts} then 'failed' else 'queued' end
-    where id = ${id}`);
+  await db.execute(sql`with failed as (
+      update print_jobs set attempts = attempts + 1, last_error = ${error.slice(0, 300)},
+        next_attempt_at = now() + ${retryMs} * interval '1 millisecond',
+        status = case when attempts + 1 >= ${maxAttempts} then 'failed' else 'queued' end
+      where id = ${id} returning printer, next_attempt_at)
+    update print_jobs later set next_attempt_at = failed.next_attempt_at
+    from failed where later.printer = failed.printer and later.id > ${id} and later.status = 'queued'`);
 }
 
-/** Jobs taken but not tried (their printer failed on an earlier one): due again with it, in their order. */
-export async function release(db: Db, ids: readonly number[], retryMs: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db.execute(sql`update print_jobs set next_attempt_at = now() + ${retryMs} * interval '1 millisecond'
-    where id = any(${intArray(ids, 'bigint[]')}) and status = 'queued'`);
+/** How many times a job was tried. */
+export async function attemptsOf(db: Db, id: number): Promise<number | undefined> {
+  const [job] = await rows<{ attempts: number }>(db, sql`select attempts from print_jobs where id = ${id} and status = 'queued'`);
+  return job?.attempts;
 }
 
 /** A job whose printer is no longer in the settings: failed, never tried again. */

@@ -1,5 +1,4 @@
-import net from 'node:net';
-import { formatShopTime, type Locale, type OrderDetail, type Printer, STATUS } from '@kopi/shared';
+import { formatShopTime, type Locale, type OrderDetail, STATUS } from '@kopi/shared';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { phrase, say } from '../../lib/i18n.ts';
@@ -7,6 +6,7 @@ import { orderToPrint } from '../orders/reads.service.ts';
 import { receiptModel } from '../orders/receipt.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
 import { receiptBytes, type TicketModel, ticketBytes } from './escpos.ts';
+import { sendToPrinter } from './printer-socket.ts';
 import {
   type ClaimedJob,
   claimDue,
@@ -18,7 +18,6 @@ import {
   markOrphaned,
   markPrinted,
   type NewPrintJob,
-  release,
 } from './printing.repository.ts';
 
 // Receipt and station printers (docs/shop-rules.md#receipts-and-printers). An order entering the
@@ -59,30 +58,6 @@ const PAPER_LOCALE: Locale = 'id';
 const BATCH = 20;
 /** How long a taken job is the taker's: far past a send's timeout, so no other instance takes it meanwhile. */
 const LEASE_MS = 60_000;
-
-/** Sends the bytes to a printer over raw TCP (ESC/POS, port 9100), within `timeoutMs`. */
-export function sendToPrinter(printer: Pick<Printer, 'host' | 'port'>, bytes: Uint8Array, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const socket = net.createConnection({ host: printer.host, port: printer.port });
-    let settled = false;
-    const finish = (error?: Error) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error) {
-        socket.destroy();
-        reject(error);
-      } else {
-        // The bytes are with the system; a printer that keeps its side open is let go of soon.
-        setTimeout(() => socket.destroy(), timeoutMs).unref();
-        resolve();
-      }
-    };
-    const timer = setTimeout(() => finish(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    socket.once('error', (error) => finish(error));
-    socket.once('connect', () => socket.end(bytes, () => finish()));
-  });
-}
 
 /** The wait before attempt n + 1 after n failed ones: base, 2 × base, 4 × base… at most cap. */
 export const retryDelay = (failed: number, options: Pick<PrintingOptions, 'retryBaseMs' | 'retryCapMs'>) =>
@@ -151,7 +126,7 @@ export function createPrinting(deps: {
 
   async function sendAll(printerName: string, jobs: ClaimedJob[]): Promise<void> {
     const printer = printers().find((p) => p.name === printerName);
-    for (const [i, job] of jobs.entries()) {
+    for (const job of jobs) {
       if (!printer) {
         await markOrphaned(db, job.id, 'the printer is no longer in the settings');
         continue;
@@ -164,13 +139,8 @@ export function createPrinting(deps: {
         // The printer's address is the shop's own; the error says only what the socket said.
         const reason = error instanceof Error ? error.message : String(error);
         log.warn(`printing: printer ${printer.name} did not take job ${job.id} (${reason}); trying again in ${wait} ms`);
+        // Its later jobs (these taken too) wait with it, so that the printer prints them in their order.
         await markFailed(db, job.id, reason, wait, options.maxAttempts);
-        // Its later jobs wait with it, so that the printer prints them in their order.
-        await release(
-          db,
-          jobs.slice(i + 1).map((later) => later.id),
-          wait,
-        );
         return;
       }
     }

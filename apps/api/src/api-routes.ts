@@ -55,5 +55,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(paymentsRoutes, { payments: api.payments });
   await api.register(shopRoutes, { db, shop });
   await api.register(dashboardRoutes, { db, shop });
-  await api.register(printingRoutes, { printing: api.printing });
+  await api.register(printingRoutes, { printing: api.printing, agentKey: config.printing.agentKey });
 }

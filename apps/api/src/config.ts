@@ -182,6 +182,7 @@ const EnvSchema = z
     MIDTRANS_SERVER_KEY: text(),
     MIDTRANS_API_URL: address({ plainHttp: 'loopback' }),
     PAYMENT_EXPIRY_SECONDS: integer(900, 60, 86_400),
+    PRINT_AGENT_KEY: text(),
   })
   .superRefine((env, ctx) => {
     if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
@@ -319,6 +320,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       pollMs: 2000,
       reprintWindowMs: 5000,
       maxAttempts: 60,
+      /**
+       * Set: the shop's printers are out of the server's reach, and a print agent in the shop takes
+       * the jobs with this key (npm run print-agent); the server's worker sends nothing itself.
+       */
+      agentKey: e.PRINT_AGENT_KEY,
     },
     /** The time of the shop's business; tests replace it with a fixed clock. */
     clock: systemClock as Clock,

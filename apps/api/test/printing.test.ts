@@ -2,6 +2,7 @@ import net from 'node:net';
 import { formatIDR, PAYMENT, TILL_KEY_HEADER } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPrintAgent } from '../src/print-agent.ts';
 import { addProduct, api, createTestShop, signUpAs, type TestShop } from './helpers.ts';
 import { query } from './matrix-helpers.ts';
 
@@ -60,7 +61,15 @@ const printers: FakePrinter[] = [];
 
 beforeAll(async () => {
   shop = await createTestShop({
-    printing: { connectTimeoutMs: 1000, retryBaseMs: 100, retryCapMs: 400, pollMs: 50, reprintWindowMs: 1500, maxAttempts: 60 },
+    printing: {
+      connectTimeoutMs: 1000,
+      retryBaseMs: 100,
+      retryCapMs: 400,
+      pollMs: 50,
+      reprintWindowMs: 1500,
+      maxAttempts: 60,
+      agentKey: undefined,
+    },
   });
   owner = await signUpAs(shop, 'Admin', { display_name: 'Owner' });
   customer = await signUpAs(shop, 'User', { display_name: 'Rina' });
@@ -252,5 +261,58 @@ describe('what prints', () => {
     expect(job).toMatchObject({ status: 'printed', last_error: null });
     const online = await api(shop, 'GET', '/printers/status', { token: cashier });
     expect(online.json().data.every((printer: { online: boolean }) => printer.online)).toBe(true);
+  });
+});
+
+describe('the print agent', () => {
+  it('takes the jobs over its own connection with its key and prints them in the shop; a wrong key is a 401', async () => {
+    const key = 'agent-key-for-the-tests-0123456789';
+    const cloud = await createTestShop({
+      printing: {
+        connectTimeoutMs: 1000,
+        retryBaseMs: 100,
+        retryCapMs: 400,
+        pollMs: 50,
+        reprintWindowMs: 1500,
+        maxAttempts: 60,
+        agentKey: key,
+      },
+    });
+    const stop = new AbortController();
+    try {
+      const boss = await signUpAs(cloud, 'Admin');
+      const food = await addProduct(cloud, boss.token, { product_name: 'Agent Toast', price: 18000, category_id: 1 });
+      const kitchen = await newPrinter();
+      const res = await api(cloud, 'PATCH', '/shop/settings', {
+        token: boss.token,
+        body: { printers: [{ name: 'Kitchen', host: '127.0.0.1', port: kitchen.port, width: 58, prints: 'kitchen' }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const address = await cloud.app.listen({ port: 0, host: '127.0.0.1' });
+      const wrong = await fetch(`${address}/api/coffee-project/print-agent/jobs?wait=0`, { headers: { 'print-agent-key': 'not-it' } });
+      expect(wrong.status).toBe(401);
+
+      const placed = await api(cloud, 'POST', '/transactions', {
+        token: boss.token,
+        body: { items: [{ product_id: food.id, qty: 3, size_id: 1 }], delivery_id: 1, payment_id: 1 },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      // The server's own worker sends nothing: the agent does.
+      const agent = runPrintAgent({ shop: address, key, signal: stop.signal, log: () => undefined, retryMs: 100 });
+      await until(() => kitchen.received.length === 1);
+      expect(text(kitchen.received[0]!)).toContain('3 x Agent Toast');
+      await until(async () => {
+        const [job] = await query<{ status: string }>(
+          cloud,
+          sql`select status from print_jobs where transaction_id = ${placed.json().data.id}`,
+        );
+        return job?.status === 'printed';
+      });
+      stop.abort();
+      await agent;
+    } finally {
+      stop.abort();
+      await cloud.close();
+    }
   });
 });

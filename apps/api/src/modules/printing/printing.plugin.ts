@@ -14,12 +14,13 @@ declare module 'fastify' {
 
 /**
  * The print queue's worker lives as long as the server: it starts with it and stops on close,
- * after the jobs it is sending, before the database closes (registered after it).
+ * after the jobs it is sending, before the database closes.
  */
 export const printingPlugin = fp(async (app: FastifyInstance, options: PrintingOptions) => {
   const printing = createPrinting({ db: app.db, shop: app.shop, options, log: app.log });
   app.addHook('onReady', async () => printing.start());
-  app.addHook('onClose', () => printing.close());
+  // preClose: before the server waits for its open requests, so a print agent's held request ends at once.
+  app.addHook('preClose', () => printing.close());
   app.decorate('printing', printing);
   app.decorate('orderEffects', {
     async created(eventId: number) {

@@ -8,6 +8,7 @@ import type { ShopSettings } from '../shop/shop.service.ts';
 import { receiptBytes, type TicketModel, ticketBytes } from './escpos.ts';
 import { sendToPrinter } from './printer-socket.ts';
 import {
+  attemptsOf,
   type ClaimedJob,
   claimDue,
   enqueueReprint,
@@ -37,6 +38,15 @@ export interface PrintingOptions {
   reprintWindowMs: number;
   /** After this many attempts a job is failed for good (its paper would be of no use by then). */
   maxAttempts: number;
+  /** Set: a print agent in the shop sends the jobs (takeForAgent, agentSent); the worker is off. */
+  agentKey: string | undefined;
+}
+
+/** A job as the print agent gets it: where to send it, and its bytes (base64). */
+export interface AgentJob {
+  id: number;
+  printer: { name: string; host: string; port: number };
+  bytes: string;
 }
 
 export interface Printing {
@@ -46,7 +56,11 @@ export interface Printing {
   reprint(orderId: number): Promise<{ printers: string[]; queued: boolean }>;
   /** GET /printers/status: each printer, offline when its last attempt failed. */
   status(): Promise<{ name: string; online: boolean }[]>;
-  /** Starts the worker. */
+  /** The print agent asks for jobs: those due, waiting up to `waitMs` for one. */
+  takeForAgent(waitMs: number): Promise<AgentJob[]>;
+  /** The print agent sent a job (error: the printer did not take it). */
+  agentSent(id: number, error: string | undefined): Promise<void>;
+  /** Starts the worker (unless a print agent sends the jobs). */
   start(): void;
   /** Stops the worker, waiting for the jobs being sent. */
   close(): Promise<void>;
@@ -58,6 +72,8 @@ const PAPER_LOCALE: Locale = 'id';
 const BATCH = 20;
 /** How long a taken job is the taker's: far past a send's timeout, so no other instance takes it meanwhile. */
 const LEASE_MS = 60_000;
+/** How often a print agent's waiting request looks for new jobs. */
+const AGENT_POLL_MS = 250;
 
 /** The wait before attempt n + 1 after n failed ones: base, 2 × base, 4 × base… at most cap. */
 export const retryDelay = (failed: number, options: Pick<PrintingOptions, 'retryBaseMs' | 'retryCapMs'>) =>
@@ -115,6 +131,7 @@ export function createPrinting(deps: {
   let timer: NodeJS.Timeout | undefined;
   let looking: Promise<void> | undefined;
   let stopped = true;
+  let closing = false;
 
   const schedule = (ms: number) => {
     if (stopped) return;
@@ -206,12 +223,41 @@ export function createPrinting(deps: {
       return printers().map((printer) => ({ name: printer.name, online: (last.get(printer.name) ?? 'printed') === 'printed' }));
     },
 
+    async takeForAgent(waitMs) {
+      const until = Date.now() + waitMs;
+      for (;;) {
+        const jobs: AgentJob[] = [];
+        for (const job of await claimDue(db, [], BATCH, LEASE_MS)) {
+          const printer = printers().find((p) => p.name === job.printer);
+          if (!printer) await markOrphaned(db, job.id, 'the printer is no longer in the settings');
+          else
+            jobs.push({
+              id: job.id,
+              printer: { name: printer.name, host: printer.host, port: printer.port },
+              bytes: job.bytes.toString('base64'),
+            });
+        }
+        // An agent's request is held until there is paper (a long poll), never past the server's closing.
+        if (jobs.length || Date.now() >= until || closing) return jobs;
+        await new Promise((resolve) => setTimeout(resolve, AGENT_POLL_MS));
+      }
+    },
+
+    async agentSent(id, error) {
+      if (error === undefined) return markPrinted(db, id);
+      const attempts = await attemptsOf(db, id);
+      if (attempts === undefined) return;
+      await markFailed(db, id, error, retryDelay(attempts + 1, options), options.maxAttempts);
+    },
+
     start() {
+      if (options.agentKey) return;
       stopped = false;
       schedule(0);
     },
 
     async close() {
+      closing = true;
       stopped = true;
       clearTimeout(timer);
       await looking;

@@ -2,8 +2,11 @@ import net from 'node:net';
 import { formatIDR, PAYMENT, TILL_KEY_HEADER } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { retryDelay } from '../src/modules/printing/printing.service.ts';
 import { runPrintAgent } from '../src/print-agent.ts';
-import { addProduct, api, createTestShop, signUpAs, type TestShop } from './helpers.ts';
+import { addProduct, api, createTestShop, onPostgres, signUpAs, type TestShop, testConfig } from './helpers.ts';
 import { query } from './matrix-helpers.ts';
 
 // Receipt and station printers (docs/shop-rules.md#receipts-and-printers): what prints, on which
@@ -59,18 +62,19 @@ let cashier: string;
 let keys = 0;
 const printers: FakePrinter[] = [];
 
+/** The worker's waits shortened for the tests (its options: the shop's code has no test mode). */
+const FAST = {
+  connectTimeoutMs: 1000,
+  retryBaseMs: 100,
+  retryCapMs: 400,
+  pollMs: 50,
+  reprintWindowMs: 1500,
+  maxAttempts: 60,
+  agentKey: undefined,
+};
+
 beforeAll(async () => {
-  shop = await createTestShop({
-    printing: {
-      connectTimeoutMs: 1000,
-      retryBaseMs: 100,
-      retryCapMs: 400,
-      pollMs: 50,
-      reprintWindowMs: 1500,
-      maxAttempts: 60,
-      agentKey: undefined,
-    },
-  });
+  shop = await createTestShop({ printing: FAST });
   owner = await signUpAs(shop, 'Admin', { display_name: 'Owner' });
   customer = await signUpAs(shop, 'User', { display_name: 'Rina' });
   latte = await addProduct(shop, owner.token, { product_name: 'Print Latte', price: 25000, category_id: 2 });
@@ -264,20 +268,42 @@ describe('what prints', () => {
   });
 });
 
+describe('the queue', () => {
+  it('waits 2 s, 4 s, 8 s … at most 60 s between attempts by default', () => {
+    const defaults = { retryBaseMs: 2000, retryCapMs: 60_000 };
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((failed) => retryDelay(failed, defaults))).toEqual([
+      2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000, 60_000,
+    ]);
+  });
+
+  it.skipIf(!onPostgres)('is sent by two instances on one database, every job exactly once', async () => {
+    const front = await newPrinter();
+    await setPrinters([{ name: 'Front', port: front.port, prints: 'receipts' }]);
+    // A second instance, started after the printer was set: it reads the settings from the database.
+    const database = await openDatabase({ url: shop.database.url!, poolSize: 5 });
+    const second = await buildApp(testConfig({ printing: FAST }), database);
+    try {
+      await second.ready();
+      await query(
+        shop,
+        sql`insert into print_jobs (printer, kind, bytes) select 'Front', 'receipt', convert_to('job-' || n || ';', 'UTF8') from generate_series(1, 30) n`,
+      );
+      await until(() => front.received.length >= 30);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const printed = front.received.map((bytes) => bytes.toString());
+      expect(printed).toHaveLength(30);
+      expect(new Set(printed).size).toBe(30);
+    } finally {
+      await second.close();
+      await database.close();
+    }
+  });
+});
+
 describe('the print agent', () => {
   it('takes the jobs over its own connection with its key and prints them in the shop; a wrong key is a 401', async () => {
     const key = 'agent-key-for-the-tests-0123456789';
-    const cloud = await createTestShop({
-      printing: {
-        connectTimeoutMs: 1000,
-        retryBaseMs: 100,
-        retryCapMs: 400,
-        pollMs: 50,
-        reprintWindowMs: 1500,
-        maxAttempts: 60,
-        agentKey: key,
-      },
-    });
+    const cloud = await createTestShop({ printing: { ...FAST, agentKey: key } });
     const stop = new AbortController();
     try {
       const boss = await signUpAs(cloud, 'Admin');

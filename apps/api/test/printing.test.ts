@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { purgeOld } from '../src/modules/printing/printing.repository.ts';
 import { retryDelay } from '../src/modules/printing/printing.service.ts';
 import { runPrintAgent } from '../src/print-agent.ts';
 import { addProduct, api, createTestShop, onPostgres, signUpAs, type TestShop, testConfig } from './helpers.ts';
@@ -274,6 +275,21 @@ describe('the queue', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 20].map((failed) => retryDelay(failed, defaults))).toEqual([
       2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000, 60_000,
     ]);
+  });
+
+  it('deletes the jobs done with a week ago, and keeps those still to print', async () => {
+    await query(
+      shop,
+      sql`insert into print_jobs (printer, kind, bytes, status, created_at, next_attempt_at) values
+        ('Old', 'receipt', '\\x00', 'printed', now() - interval '8 days', now() + interval '1 day'),
+        ('Old', 'receipt', '\\x00', 'failed', now() - interval '8 days', now() + interval '1 day'),
+        ('Old', 'receipt', '\\x00', 'queued', now() - interval '8 days', now() + interval '1 day'),
+        ('Old', 'receipt', '\\x00', 'printed', now() - interval '6 days', now() + interval '1 day')`,
+    );
+    await purgeOld(shop.database.db);
+    const left = await query<{ status: string }>(shop, sql`select status from print_jobs where printer = 'Old' order by id`);
+    expect(left.map((job) => job.status)).toEqual(['queued', 'printed']);
+    await query(shop, sql`delete from print_jobs where printer = 'Old'`);
   });
 
   it.skipIf(!onPostgres)('is sent by two instances on one database, every job exactly once', async () => {

@@ -108,3 +108,8 @@ export async function enqueueReprint(db: Db, jobs: readonly NewPrintJob[], order
 export async function lastAttempts(db: Db): Promise<{ printer: string; status: string }[]> {
   return rows(db, sql`select distinct on (printer) printer, status from print_jobs where attempts > 0 order by printer, id desc`);
 }
+
+/** Jobs done with (printed, or failed for good) a week ago: the queue does not grow for years. */
+export async function purgeOld(db: Db): Promise<void> {
+  await db.execute(sql`delete from print_jobs where status <> 'queued' and created_at < now() - interval '7 days'`);
+}

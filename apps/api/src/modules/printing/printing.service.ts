@@ -19,6 +19,7 @@ import {
   markOrphaned,
   markPrinted,
   type NewPrintJob,
+  purgeOld,
 } from './printing.repository.ts';
 
 // Receipt and station printers (docs/shop-rules.md#receipts-and-printers). An order entering the
@@ -72,6 +73,8 @@ const PAPER_LOCALE: Locale = 'id';
 const BATCH = 20;
 /** How long a taken job is the taker's: far past a send's timeout, so no other instance takes it meanwhile. */
 const LEASE_MS = 60_000;
+/** How often the jobs done with a week ago are deleted. */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** How often a print agent's waiting request looks for new jobs. */
 const AGENT_POLL_MS = 250;
 
@@ -132,6 +135,7 @@ export function createPrinting(deps: {
   let looking: Promise<void> | undefined;
   let stopped = true;
   let closing = false;
+  let purging: NodeJS.Timeout | undefined;
 
   const schedule = (ms: number) => {
     if (stopped) return;
@@ -251,6 +255,12 @@ export function createPrinting(deps: {
     },
 
     start() {
+      purging = setInterval(() => {
+        purgeOld(db).catch((error) =>
+          log.error(`printing: old jobs not deleted (${error instanceof Error ? error.message : String(error)})`),
+        );
+      }, PURGE_EVERY_MS);
+      purging.unref();
       if (options.agentKey) return;
       stopped = false;
       schedule(0);
@@ -259,6 +269,7 @@ export function createPrinting(deps: {
     async close() {
       closing = true;
       stopped = true;
+      clearInterval(purging);
       clearTimeout(timer);
       await looking;
       await Promise.all(senders);

@@ -10,6 +10,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import type { Placing } from './modules/orders/placing.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pickupRoutes } from './modules/pickup/pickup.routes.ts';
+import { printingRoutes } from './modules/printing/printing.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { promosRoutes } from './modules/promos/promos.routes.ts';
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
@@ -54,4 +55,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(paymentsRoutes, { payments: api.payments });
   await api.register(shopRoutes, { db, shop });
   await api.register(dashboardRoutes, { db, shop });
+  await api.register(printingRoutes, { printing: api.printing, agentKey: config.printing.agentKey });
 }

@@ -23,6 +23,7 @@ import { orderStreamPlugin } from './modules/orders/order-stream.plugin.ts';
 import type { Placing } from './modules/orders/placing.service.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { pickupPlugin } from './modules/pickup/pickup.plugin.ts';
+import { printingPlugin } from './modules/printing/printing.plugin.ts';
 import { menuPlugin } from './modules/products/menu.plugin.ts';
 import { visiblePromos } from './modules/promos/promos.service.ts';
 import { createRecoveryRepository } from './modules/recovery/recovery.repository.ts';
@@ -98,6 +99,8 @@ export async function buildApp(config: Config, given?: Database, options: { logS
     maxStreamsPerIp: counter.statusStreamsPerIp,
     heartbeatMs: events.heartbeatMs,
   });
+  // Before payments: an order paid online enters the kitchen, and prints, when its payment comes.
+  await app.register(printingPlugin, config.printing);
   await app.register(paymentsPlugin, { payments: config.payments, publicUrl });
 
   // The services the routes use, each built once, here (the shop serves the pages' first views too).
@@ -126,7 +129,7 @@ export async function buildApp(config: Config, given?: Database, options: { logS
     db: app.db,
     menu: app.menu,
     shop,
-    effects: app.orderStream,
+    effects: app.orderEffects,
     payments: app.payments,
     rules: {
       ordersPerMinute: config.orderRateLimitPerMinute,

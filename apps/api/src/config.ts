@@ -183,6 +183,7 @@ const EnvSchema = z
     MIDTRANS_SERVER_KEY: text(),
     MIDTRANS_API_URL: address({ plainHttp: 'loopback' }),
     PAYMENT_EXPIRY_SECONDS: integer(900, 60, 86_400),
+    PRINT_AGENT_KEY: text(),
   })
   .superRefine((env, ctx) => {
     if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
@@ -309,6 +310,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         : undefined,
       /** An order not paid this long after it was placed is cancelled. */
       expirySeconds: e.PAYMENT_EXPIRY_SECONDS,
+    },
+    /**
+     * The print queue's worker (docs/shop-rules.md#receipts-and-printers): how long a printer has to
+     * answer, the waits between attempts (2 s, 4 s, … at most 60 s). Not from the environment; tests
+     * shorten the waits.
+     */
+    printing: {
+      connectTimeoutMs: 3000,
+      retryBaseMs: 2000,
+      retryCapMs: 60_000,
+      pollMs: 2000,
+      reprintWindowMs: 5000,
+      maxAttempts: 60,
+      /**
+       * Set: the shop's printers are out of the server's reach, and a print agent in the shop takes
+       * the jobs with this key (npm run print-agent); the server's worker sends nothing itself.
+       */
+      agentKey: e.PRINT_AGENT_KEY,
     },
     /** The time of the shop's business; tests replace it with a fixed clock. */
     clock: systemClock as Clock,

@@ -149,6 +149,8 @@ const PROBES: Record<string, Probe> = {
   'GET /api/coffee-project/shop/slots': { who: 'public', call: () => ({ path: '/shop/slots?date=2026-11-23' }) },
   'GET /api/coffee-project/shop/week': { who: 'public', call: () => ({ path: '/shop/week' }) },
   'GET /api/coffee-project/shop/settings': { who: 'manage', call: () => ({ path: '/shop/settings' }) },
+  'POST /api/coffee-project/transactions/{id}/print': { who: 'counter', call: () => ({ path: `/transactions/${MISSING}/print` }) },
+  'GET /api/coffee-project/printers/status': { who: 'kitchen', call: () => ({ path: '/printers/status' }) },
   'PATCH /api/coffee-project/shop/settings': { who: 'manage', call: () => ({ path: '/shop/settings', body: { slot_capacity: 10 } }) },
   'GET /api/coffee-project/dashboard': { who: 'manage', call: () => ({ path: '/dashboard' }) },
   'GET /api/coffee-project/dashboard/report.csv': { who: 'manage', call: () => ({ path: '/dashboard/report.csv' }) },

@@ -69,6 +69,22 @@ test('the owner sets the tax and the name on /settings, and manages the staff on
     await expect(page.getByText(common.taxRateRange)).toBeVisible();
     await expect(page.getByLabel(texts['admin.settings.taxRate'])).toHaveAttribute('aria-invalid', 'true');
     expect((await readSettings(request, owner)).tax_rate).toBe(10);
+    await page.getByLabel(texts['admin.settings.taxRate']).fill('10');
+
+    // Printers (docs/shop-rules.md#receipts-and-printers): one added, a bad address refused under its field.
+    const printers = page.getByTestId('printers');
+    await printers.getByRole('button', { name: texts['admin.settings.addPrinter'] }).click();
+    await printers.getByLabel(texts['admin.settings.printerName'], { exact: true }).fill('Bar');
+    await printers.getByLabel(texts['admin.settings.printerHost']).fill('not a host');
+    await printers.getByLabel(texts['admin.settings.printerPrints']).selectOption('bar');
+    await page.getByRole('button', { name: texts['admin.settings.save'] }).click();
+    await expect(printers.getByText(common.printerHostInvalid)).toBeVisible();
+    await printers.getByLabel(texts['admin.settings.printerHost']).fill('192.168.1.20');
+    await page.getByRole('button', { name: texts['admin.settings.save'] }).click();
+    // (the first save's toast may still be showing: the stored settings say it)
+    await expect
+      .poll(async () => (await readSettings(request, owner)).printers)
+      .toEqual([{ name: 'Bar', host: '192.168.1.20', port: 9100, width: 80, prints: 'bar' }]);
   } finally {
     const restored = await request.patch(`${API_BASE}/shop/settings`, { headers: auth(owner), data: before });
     expect(restored.status()).toBe(200);

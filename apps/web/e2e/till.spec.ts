@@ -1,4 +1,5 @@
 import { API_BASE, formatIDR } from '@kopi/shared';
+import { server } from '@kopi/shared/i18n/en/server';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN, apiLogin, rupiah, startSignedIn, uniqueSuffix } from './support';
 import { expectEachAtLeast, expectTapTargets } from './tap-targets';
@@ -88,6 +89,9 @@ test('a cashier switches the till on by PIN, sells for cash in four taps, surviv
   await expect(page.getByTestId('till-change')).toHaveText(formatIDR(tendered - total));
   expect(taps).toBeLessThanOrEqual(6);
   console.log(`two-item cash sale: ${taps} taps (total ${total}, tendered ${tendered})`);
+  // Print again (docs/shop-rules.md#receipts-and-printers): this shop has no receipt printer, and says so.
+  await page.getByRole('button', { name: 'Print', exact: true }).click();
+  await expect(page.getByText(server['server.printNoPrinter'])).toBeVisible();
   await page.getByRole('button', { name: 'New sale' }).click();
 
   // The connection drops after the server took the sale: the cashier is told, "Try again" sends the same key.

@@ -535,3 +535,36 @@ export const shopSettings = pgTable(
     check('shop_settings_goal_check', sql`monthly_revenue_goal between 1 and 1000000000000`),
   ],
 );
+
+/**
+ * The print queue (docs/shop-rules.md#receipts-and-printers): what is to go to a receipt or
+ * station printer, already encoded as ESC/POS bytes. A sale inserts its jobs and goes on; the
+ * printing worker sends them (FOR UPDATE SKIP LOCKED: two instances never print one twice) and
+ * retries one that failed later, with a growing wait, so a printer that is off never holds a sale.
+ */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    /** The printer's name in the settings (`printers[].name`), looked up when it is sent. */
+    printer: text().notNull(),
+    /** receipt | ticket */
+    kind: text().notNull(),
+    transaction_id: integer().references(() => transactions.id, { onDelete: 'cascade' }),
+    bytes: bytea().notNull(),
+    /** queued | printed | failed */
+    status: text().notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    next_attempt_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    last_error: text(),
+    created_at: createdAt(),
+    printed_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('print_jobs_kind_check', sql`${t.kind} in ('receipt', 'ticket')`),
+    check('print_jobs_status_check', sql`${t.status} in ('queued', 'printed', 'failed')`),
+    // The worker's question: the jobs due now, oldest first.
+    index('print_jobs_due_idx').on(t.next_attempt_at).where(sql`${t.status} = 'queued'`),
+    index('print_jobs_transaction_idx').on(t.transaction_id),
+  ],
+);

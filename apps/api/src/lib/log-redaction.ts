@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 // request's URL, and some URLs carry one: in the query (a reset page's `?token=`, a guest's
 // `?order_token=`, Google's return with `?code=&state=`) or in the path (a table's QR code,
 // `/t/<token>` and `/tables/at/<token>`). Their values never reach the log; the rest of the URL does.
-// Headers that carry one (sessions, a guest's Order-Token, cookies) are redacted by name wherever a
+// Headers that carry one (sessions, a guest's Order-Token, cookies, the print agent's key) are redacted by name wherever a
 // logged object holds headers (LOGGED_SECRET_HEADERS).
 
 const SECRET_PARAMS = /([?&](?:[a-z_]*token|code|state)=)[^&#]*/gi;
@@ -13,7 +13,7 @@ const SECRET_PATHS = /((?:^|\/)(?:t|tables\/at)\/)[^/?#]+/g;
 export const redactUrl = (url: string): string => url.replace(SECRET_PATHS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
 
 /** pino's redact paths: these headers in any logged object's `headers` (the request's, a parser's options). */
-export const LOGGED_SECRET_HEADERS = ['access-token', 'authorization', 'cookie', 'order-token'].flatMap((name) => [
+export const LOGGED_SECRET_HEADERS = ['access-token', 'authorization', 'cookie', 'order-token', 'print-agent-key'].flatMap((name) => [
   `req.headers["${name}"]`,
   `*.headers["${name}"]`,
 ]);

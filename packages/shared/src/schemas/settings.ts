@@ -57,6 +57,47 @@ const OpeningsSchema = z
   })
   .transform((openings) => openingHoursList(weekOf(openings)));
 
+/** What a printer prints (docs/shop-rules.md#receipts-and-printers): the till's receipts, or one station's tickets. */
+export const PRINTER_JOBS = ['receipts', 'bar', 'kitchen'] as const;
+export type PrinterJob = (typeof PRINTER_JOBS)[number];
+export const PRINTER_WIDTHS = [58, 80] as const;
+export const PRINTERS_MAX = 10;
+
+/** A host name (RFC 1123 labels) or an IPv4 address, as the shop's network knows its printer. */
+const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+/** An IPv6 address, loosely: two to eight hex groups and colons (a socket refuses one that is not). */
+const IPV6 = /^(?=.*:.*:)[0-9a-f:]{2,39}$/i;
+/** Digits and dots only are an IPv4 address (so 999.1.1.1 is no host name); colons an IPv6 one. */
+const isHost = (host: string) => (/^[\d.]+$/.test(host) ? IPV4.test(host) : host.includes(':') ? IPV6.test(host) : HOST_NAME.test(host));
+
+/** A receipt or ticket printer on the shop's network, spoken to in ESC/POS over raw TCP (port 9100). */
+export const PrinterSchema = z.object({
+  name: requiredText('printerNameRequired', 30).refine((name) => !hasUnshowable(name), 'nameUnshowable'),
+  host: z.string().trim().min(1, 'printerHostInvalid').max(253, 'printerHostInvalid').refine(isHost, 'printerHostInvalid'),
+  port: z
+    .number({ error: 'printerPortRange' })
+    .int('printerPortRange')
+    .min(1, 'printerPortRange')
+    .max(65535, 'printerPortRange')
+    .default(9100),
+  width: z.union([z.literal(58), z.literal(80)], { error: 'printerWidthInvalid' }),
+  prints: z.enum(PRINTER_JOBS, { error: 'printerPrintsInvalid' }),
+});
+export type Printer = z.infer<typeof PrinterSchema>;
+
+const PrintersSchema = z
+  .array(PrinterSchema)
+  .max(PRINTERS_MAX, 'printersTooMany')
+  .superRefine((printers, ctx) => {
+    printers.forEach((printer, i) => {
+      const name = printer.name.toLowerCase();
+      if (printers.findIndex((other) => other.name.toLowerCase() === name) < i) {
+        ctx.addIssue({ code: 'custom', message: 'printerNameRepeated', path: [i, 'name'] });
+      }
+    });
+  });
+
 const DELIVERY_IDS = DELIVERY_METHODS.map((method) => method.id) as number[];
 
 export const ShopSettingsSchema = z.object({
@@ -77,6 +118,8 @@ export const ShopSettingsSchema = z.object({
   prices_include_tax: formBoolean('pricesIncludeTaxInvalid'),
   /** Cash at the till rounded to this (Rp 100), or 0: to the rupiah. */
   cash_rounding: z.union([z.literal(0), z.literal(100)], { error: 'cashRoundingInvalid' }),
+  /** The shop's receipt and station printers (docs/shop-rules.md#receipts-and-printers); none at first. */
+  printers: PrintersSchema,
 });
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;
 export type ShopSettingsDoc = z.infer<typeof ShopSettingsSchema>;
@@ -99,6 +142,17 @@ export const ShopSettingsAnswerSchema = z.object({
     .meta({ description: 'The delivery methods that pay the service charge (1 Dine In, 2 Door Delivery, 3 Pick Up)' }),
   prices_include_tax: z.boolean().meta({ description: "The menu's prices include the tax (extracted), or it is added" }),
   cash_rounding: z.number().meta({ description: 'Cash at the till is rounded to this (100), or 0: not rounded' }),
+  printers: z
+    .array(
+      z.object({
+        name: z.string(),
+        host: z.string(),
+        port: z.number(),
+        width: z.number().meta({ description: "The roll's width in mm: 58 or 80" }),
+        prints: z.enum(PRINTER_JOBS).meta({ description: "The till's receipts, or the bar's or the kitchen's tickets" }),
+      }),
+    )
+    .meta({ description: 'Receipt and ticket printers on the shop network, spoken to in ESC/POS over raw TCP' }),
 });
 
 /** PATCH /shop/settings: any of them, at least one. */
@@ -120,6 +174,7 @@ export function defaultShopSettings(name: string, hours: WeekHours, slotCapacity
     service_on: [DINE_IN_ID],
     prices_include_tax: false,
     cash_rounding: 0,
+    printers: [],
   };
 }
 
@@ -131,3 +186,14 @@ export const billRatesOf = (settings: ShopSettingsDoc): BillRates => ({
   service_on: settings.service_on,
   prices_include_tax: settings.prices_include_tax,
 });
+
+/** POST /transactions/:id/print's answer: the receipt printers it goes to; queued false for a double tap. */
+export const PrintQueuedSchema = z.object({
+  printers: z.array(z.string()),
+  queued: z.boolean().meta({ description: 'false: the receipt was queued a moment ago (a double tap) and is not queued again' }),
+});
+export type PrintQueued = z.infer<typeof PrintQueuedSchema>;
+
+/** GET /printers/status: each printer of the settings; offline when its last attempt failed. */
+export const PrinterStatusSchema = z.object({ name: z.string(), online: z.boolean() });
+export type PrinterStatus = z.infer<typeof PrinterStatusSchema>;

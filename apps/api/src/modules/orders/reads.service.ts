@@ -96,3 +96,10 @@ export async function prepTimes(db: Db, shop: ShopSettings): Promise<PrepTimes> 
   ]);
   return { today, last_hour: lastHour };
 }
+
+/** An order as its receipt and tickets print it (the printing module, which prints for the staff). */
+export async function orderToPrint(db: Db, id: number): Promise<OrderDetail> {
+  const order = await loadOrderDetail(db, id);
+  if (!order) throw orderNotFound();
+  return order;
+}

@@ -2,59 +2,83 @@ import { formatIDR, formatRate, type Locale, type OrderDetail, PAYMENT, type Sho
 import { escapeHtml } from '../../lib/html.ts';
 import { type MessageKey, type MessageValues, phrase, say } from '../../lib/i18n.ts';
 
-// An order's receipt (docs/shop-rules.md#receipts): one HTML page for the phone's screen and for a
-// 58 or 80 mm roll, in the reader's language. Everything it shows comes from the stored order (its
-// lines, amounts and the rates it was priced with) and the shop's name, address, NPWPD and footer;
-// nothing is priced again here. Every text from outside (names, the footer) is escaped.
+// An order's receipt (docs/shop-rules.md#receipts): one model of what it says (receiptModel), read
+// by two renderers: an HTML page for the phone's screen and a 58 or 80 mm roll (receiptHtml, here),
+// and the ESC/POS bytes a receipt printer prints (modules/printing/escpos.ts). Everything it shows
+// comes from the stored order (its lines, amounts and the rates it was priced with) and the shop's
+// name, address, NPWPD and footer; nothing is priced again. The model holds plain text: each
+// renderer escapes it for its own medium (the page escapes every text from outside).
 
 /** What of the shop a receipt prints. */
 export type ReceiptShop = Pick<ShopSettingsDoc, 'name' | 'address' | 'npwpd' | 'receipt_footer'> & { timezone: string };
 
+/** A line of the bill: a label and an amount in rupiah; `total` lines stand out. */
+export interface ReceiptFigure {
+  label: string;
+  amount: number;
+  total: boolean;
+}
+
+/** Everything a receipt says, in the reader's language, as plain text. */
+export interface ReceiptModel {
+  title: string;
+  shopName: string;
+  address: string;
+  /** "NPWPD …", or '' when the shop has none. */
+  npwpd: string;
+  /** "Order #12" */
+  number: string;
+  /** "ID 345" */
+  id: string;
+  /** When it was placed, in the shop's zone, with its year. */
+  moment: string;
+  delivery: string;
+  /** Its table or the name given at the till, or ''. */
+  who: string;
+  lines: { label: string; size: string; addons: string[]; amount: number }[];
+  figures: ReceiptFigure[];
+  /** "Paid by Cash", then a card's reference and the cashier when there are. */
+  paid: string;
+  reference: string;
+  cashier: string;
+  /** "This order was cancelled", or ''. */
+  cancelled: string;
+  footer: string;
+}
+
 const DELIVERY_KEYS: Record<number, MessageKey> = { 1: 'delivery.dineIn', 2: 'delivery.door', 3: 'delivery.pickUp' };
 const PAYMENT_KEYS: Record<number, MessageKey> = { 1: 'payment.card', 2: 'payment.bank', 3: 'payment.cash', 4: 'payment.qris' };
 
-export function receiptHtml(order: OrderDetail, shop: ReceiptShop, locale: Locale): string {
-  const words = (key: MessageKey, values?: MessageValues) => escapeHtml(say(locale, phrase(key, values)));
-  const row = (label: string, amount: number, className = '') =>
-    `<tr${className ? ` class="${className}"` : ''}><th scope="row">${label}</th><td>${escapeHtml(formatIDR(amount))}</td></tr>`;
+export function receiptModel(order: OrderDetail, shop: ReceiptShop, locale: Locale): ReceiptModel {
+  const words = (key: MessageKey, values?: MessageValues) => say(locale, phrase(key, values));
+  const figure = (label: string, amount: number, total = false): ReceiptFigure => ({ label, amount, total });
   const { payment, rates } = order;
   // Cash taken at the counter is "Cash"; cash still to take keeps the method's name (on delivery, at the counter).
   const method =
     order.payment_id === PAYMENT.cash && payment.cash_tendered !== null
       ? say(locale, 'server.receiptCash')
       : say(locale, PAYMENT_KEYS[order.payment_id] ?? 'status.unknown');
-  const delivery = DELIVERY_KEYS[order.delivery_id] ?? 'status.unknown';
-
-  const lines = order.items
-    .map((item) => {
-      const addons = item.addons.map((addon) => `<div class="addon">+ ${escapeHtml(addon.product_name)} × ${addon.qty}</div>`).join('');
-      return (
-        `<tr class="line"><th scope="row">${item.qty} × ${escapeHtml(item.product_name)}` +
-        `<div class="size">${escapeHtml(item.size_name)}</div>${addons}</th><td>${escapeHtml(formatIDR(item.line_total))}</td></tr>`
-      );
-    })
-    .join('');
 
   const figures = [
-    row(words('server.receiptSubtotal'), order.subtotal),
-    order.discount > 0 ? row(words('server.receiptDiscount'), -order.discount) : '',
-    order.service > 0 ? row(words('server.receiptService', { rate: formatRate(rates.service_rate, locale) }), order.service) : '',
+    figure(words('server.receiptSubtotal'), order.subtotal),
+    order.discount > 0 ? figure(words('server.receiptDiscount'), -order.discount) : undefined,
+    order.service > 0 ? figure(words('server.receiptService', { rate: formatRate(rates.service_rate, locale) }), order.service) : undefined,
     rates.tax_rate > 0
-      ? row(
+      ? figure(
           words(rates.prices_include_tax ? 'server.receiptTaxIncluded' : 'server.receiptTax', {
             name: rates.tax_name,
             rate: formatRate(rates.tax_rate, locale),
           }),
           order.tax,
         )
-      : '',
-    order.shipping > 0 ? row(words('server.receiptShipping'), order.shipping) : '',
-    row(words('server.receiptTotal'), order.total, 'total'),
-    payment.rounding !== 0 ? row(words('server.receiptRounding'), payment.rounding) : '',
-    payment.rounding !== 0 ? row(words('server.receiptToPay'), order.total + payment.rounding, 'total') : '',
-    payment.cash_tendered !== null ? row(words('server.receiptTendered'), payment.cash_tendered) : '',
-    payment.change !== null ? row(words('server.receiptChange'), payment.change) : '',
-  ].join('');
+      : undefined,
+    order.shipping > 0 ? figure(words('server.receiptShipping'), order.shipping) : undefined,
+    figure(words('server.receiptTotal'), order.total, true),
+    payment.rounding !== 0 ? figure(words('server.receiptRounding'), payment.rounding) : undefined,
+    payment.rounding !== 0 ? figure(words('server.receiptToPay'), order.total + payment.rounding, true) : undefined,
+    payment.cash_tendered !== null ? figure(words('server.receiptTendered'), payment.cash_tendered) : undefined,
+    payment.change !== null ? figure(words('server.receiptChange'), payment.change) : undefined,
+  ].filter((shown) => shown !== undefined);
 
   const paid =
     payment.status === 'paid'
@@ -74,13 +98,54 @@ export function receiptHtml(order: OrderDetail, shop: ReceiptShop, locale: Local
       ? words('server.receiptFor', { name: order.customer.display_name })
       : '';
 
+  return {
+    title: words('server.receiptTitle', { number: order.number }),
+    shopName: shop.name,
+    address: shop.address,
+    npwpd: shop.npwpd ? words('server.receiptNpwpd', { npwpd: shop.npwpd }) : '',
+    number: words('server.receiptOrder', { number: order.number }),
+    id: words('server.receiptId', { id: order.id }),
+    moment,
+    delivery: words(DELIVERY_KEYS[order.delivery_id] ?? 'status.unknown'),
+    who,
+    lines: order.items.map((item) => ({
+      label: `${item.qty} × ${item.product_name}`,
+      size: item.size_name,
+      addons: item.addons.map((addon) => `+ ${addon.product_name} × ${addon.qty}`),
+      amount: item.line_total,
+    })),
+    figures,
+    paid,
+    reference: payment.reference ? words('server.receiptCardReference', { reference: payment.reference }) : '',
+    cashier: payment.taken_by ? words('server.receiptCashier', { name: payment.taken_by.display_name }) : '',
+    cancelled: order.status_id === STATUS.cancelled ? words('server.receiptCancelled') : '',
+    footer: shop.receipt_footer,
+  };
+}
+
+export function receiptHtml(order: OrderDetail, shop: ReceiptShop, locale: Locale): string {
+  const model = receiptModel(order, shop, locale);
+  const e = escapeHtml;
+  const row = ({ label, amount, total }: ReceiptFigure) =>
+    `<tr${total ? ' class="total"' : ''}><th scope="row">${e(label)}</th><td>${e(formatIDR(amount))}</td></tr>`;
+  const lines = model.lines
+    .map((line) => {
+      const addons = line.addons.map((addon) => `<div class="addon">${e(addon)}</div>`).join('');
+      return (
+        `<tr class="line"><th scope="row">${e(line.label)}` +
+        `<div class="size">${e(line.size)}</div>${addons}</th><td>${e(formatIDR(line.amount))}</td></tr>`
+      );
+    })
+    .join('');
+  const figures = model.figures.map(row).join('');
+
   return `<!doctype html>
 <html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${words('server.receiptTitle', { number: order.number })}</title>
+<title>${e(model.title)}</title>
 <style>
 /* One column that fits an 80 mm roll (72 mm printable) and narrows to a 58 mm one (48 mm). */
 @page { size: auto; margin: 2mm; }
@@ -102,15 +167,15 @@ td { text-align: right; white-space: nowrap; padding: 1px 0 1px 6px; vertical-al
 </style>
 </head>
 <body>
-<h1>${escapeHtml(shop.name)}</h1>
-<p class="shop">${shop.address ? `${escapeHtml(shop.address)}<br>` : ''}${shop.npwpd ? words('server.receiptNpwpd', { npwpd: shop.npwpd }) : ''}</p>
-<p class="meta"><strong>${words('server.receiptOrder', { number: order.number })}</strong> · ${words('server.receiptId', { id: order.id })}<br>${escapeHtml(moment)}<br>${words(delivery)}${who ? ` · ${who}` : ''}</p>
+<h1>${e(model.shopName)}</h1>
+<p class="shop">${model.address ? `${e(model.address)}<br>` : ''}${e(model.npwpd)}</p>
+<p class="meta"><strong>${e(model.number)}</strong> · ${e(model.id)}<br>${e(model.moment)}<br>${e(model.delivery)}${model.who ? ` · ${e(model.who)}` : ''}</p>
 <table><tbody>${lines}</tbody></table>
 <table class="figures"><tbody>${figures}</tbody></table>
-<p class="state">${paid}${payment.reference ? `<br>${words('server.receiptCardReference', { reference: payment.reference })}` : ''}${
-    payment.taken_by ? `<br>${words('server.receiptCashier', { name: payment.taken_by.display_name })}` : ''
-  }${order.status_id === STATUS.cancelled ? `<br><span class="cancelled">${words('server.receiptCancelled')}</span>` : ''}</p>
-${shop.receipt_footer ? `<p class="footer">${escapeHtml(shop.receipt_footer).replaceAll('\n', '<br>')}</p>` : ''}
+<p class="state">${e(model.paid)}${model.reference ? `<br>${e(model.reference)}` : ''}${model.cashier ? `<br>${e(model.cashier)}` : ''}${
+    model.cancelled ? `<br><span class="cancelled">${e(model.cancelled)}</span>` : ''
+  }</p>
+${model.footer ? `<p class="footer">${e(model.footer).replaceAll('\n', '<br>')}</p>` : ''}
 </body>
 </html>
 `;

@@ -28,7 +28,7 @@ export const paymentsPlugin = fp(async (app: FastifyInstance, { payments: config
     serverKey: midtrans?.serverKey,
     notificationUrl: () => `${publicUrl()}${API_BASE}/payments/midtrans/notification`,
     expirySeconds: config.expirySeconds,
-    moves: createPaymentMoves(app.menu, app.orderStream),
+    moves: createPaymentMoves(app.menu, app.orderEffects),
     log: app.log,
   });
   app.addHook('preClose', async () => payments.close());

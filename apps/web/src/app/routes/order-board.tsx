@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { stationOf } from '../../features/orders/board-model';
 import { OrderBoard } from '../../features/orders/components/order-board';
+import { PrinterBanner } from '../../features/printers/components/printer-banner';
 import { shopQueries } from '../../features/shop/api/shop';
 import { useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
@@ -31,6 +32,7 @@ export function OrderBoardPage() {
           </ButtonLink>
         )}
       </div>
+      <PrinterBanner />
       <OrderBoard
         shopName={shopName()}
         station={station}

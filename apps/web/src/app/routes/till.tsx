@@ -1,5 +1,6 @@
 import { ROLES } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
+import { PrinterBanner } from '../../features/printers/components/printer-banner';
 import { shopQueries } from '../../features/shop/api/shop';
 import { useTillKey } from '../../features/till/api/till';
 import { TillScreen } from '../../features/till/components/till-screen';
@@ -16,10 +17,16 @@ export function TillPage() {
   const tillKey = useTillKey();
   // QRIS at the counter where the shop takes online payments (docs/shop-rules.md#payments).
   const qris = useQuery(shopQueries.info()).data?.online_payments === true;
-  if (tillKey) return <TillScreen qris={qris} />;
+  const screen = (
+    <>
+      <PrinterBanner />
+      <TillScreen qris={qris} />
+    </>
+  );
+  if (tillKey) return screen;
   return (
     <RequireRole roles={COUNTER} noSessionTo="/login">
-      <TillScreen qris={qris} />
+      {screen}
     </RequireRole>
   );
 }

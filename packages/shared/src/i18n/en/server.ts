@@ -202,6 +202,9 @@ export const server = {
   'server.receiptUnpaid': 'Not paid yet: {method}',
   'server.receiptRefunded': 'Refunded ({method})',
   'server.receiptCancelled': 'This order was cancelled',
+  'server.printQueued': 'The receipt is on its way to the printer',
+  'server.printNoPrinter': 'No printer prints receipts: add one on Settings',
+  'server.printersStatus': "The printers' status",
   'server.receiptCardReference': 'Card reference {reference}',
   'server.receiptCashier': 'Cashier: {name}',
   // the dashboard's CSV report (docs/shop-rules.md#the-owners-dashboard), its header row

@@ -203,6 +203,9 @@ export const server = {
   'server.receiptUnpaid': 'Belum dibayar: {method}',
   'server.receiptRefunded': 'Dikembalikan ({method})',
   'server.receiptCancelled': 'Pesanan ini dibatalkan',
+  'server.printQueued': 'Struk sedang dikirim ke printer',
+  'server.printNoPrinter': 'Belum ada printer struk: tambahkan di Pengaturan',
+  'server.printersStatus': 'Status printer',
   'server.receiptCardReference': 'Referensi kartu {reference}',
   'server.receiptCashier': 'Kasir: {name}',
   // the dashboard's CSV report (docs/shop-rules.md#the-owners-dashboard), its header row

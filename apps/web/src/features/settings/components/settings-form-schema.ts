@@ -19,6 +19,7 @@ function fromForm(values: unknown): unknown {
     service_on: form.service_on.map(Number),
     prices_include_tax: form.prices_include_tax === 'true',
     cash_rounding: Number(form.cash_rounding),
+    printers: form.printers.map((printer) => ({ ...printer, port: asNumber(printer.port), width: Number(printer.width) })),
   };
 }
 

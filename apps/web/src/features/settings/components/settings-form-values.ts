@@ -1,4 +1,4 @@
-import type { ShopSettingsDoc } from '@kopi/shared';
+import type { PrinterJob, ShopSettingsDoc } from '@kopi/shared';
 
 /** The settings as the form's inputs hold them: text, checkboxes' values, radios' values. */
 export interface SettingsFormValues {
@@ -14,6 +14,7 @@ export interface SettingsFormValues {
   service_on: string[];
   prices_include_tax: 'true' | 'false';
   cash_rounding: '0' | '100';
+  printers: { name: string; host: string; port: string; width: '58' | '80'; prints: PrinterJob }[];
 }
 
 /** What the form sends: the settings as the shop keeps them. */
@@ -32,6 +33,7 @@ export const SETTINGS_FIELDS = [
   'service_on',
   'prices_include_tax',
   'cash_rounding',
+  'printers',
 ] as const satisfies readonly (keyof SettingsFormValues)[];
 
 export function formValuesOf(settings: ShopSettingsDoc): SettingsFormValues {
@@ -48,5 +50,10 @@ export function formValuesOf(settings: ShopSettingsDoc): SettingsFormValues {
     service_on: settings.service_on.map(String),
     prices_include_tax: settings.prices_include_tax ? 'true' : 'false',
     cash_rounding: settings.cash_rounding === 100 ? '100' : '0',
+    printers: settings.printers.map((printer) => ({
+      ...printer,
+      port: String(printer.port),
+      width: printer.width === 58 ? '58' : '80',
+    })),
   };
 }

@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast';
 import { useSaveSettings } from '../api/settings';
 import { ExampleBill } from './example-bill';
 import { OpeningHoursField } from './opening-hours-field';
+import { PrintersField } from './printers-field';
 import { formValuesOf, SETTINGS_FIELDS, type SettingsFormOutput, type SettingsFormValues } from './settings-form-values';
 
 const resolver = lazyResolver<SettingsFormValues, SettingsFormOutput>(
@@ -211,6 +212,10 @@ export function SettingsForm({ settings }: { settings: ShopSettingsDoc }) {
             <Radio label={t('admin.settings.cashRounded')} value="100" {...register('cash_rounding')} />
           </div>
         </fieldset>
+      </Card>
+
+      <Card>
+        <PrintersField control={control} register={register} errors={errors} />
       </Card>
 
       {invalid && (

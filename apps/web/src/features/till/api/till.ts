@@ -12,7 +12,7 @@ import {
   type TillDevice,
   TOKEN_HEADER,
 } from '@kopi/shared';
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, canRetry, isApiError } from '../../../lib/api-client';
 import { createLocalStore, removeKeys, useLocalStore, writeKeys } from '../../../lib/local-store';
 import { clearSession, readSession, saveSession } from '../../../lib/session';
@@ -223,4 +223,12 @@ export async function cancelSale(id: number, reason: string): Promise<void> {
 /** POST /transactions/:id/collect: the cash handed over for a phone's or a table's order; the answer has the change. */
 export async function collectCash(id: number, tendered: number): Promise<OrderDetail> {
   return (await apiRequest<OrderDetail>(`/transactions/${id}/collect`, { method: 'POST', body: { cash_tendered: tendered } })).data;
+}
+
+/** POST /transactions/:id/print: the sale's receipt on the receipt printers again (a double tap prints once). */
+export function usePrintReceipt() {
+  return useMutation({
+    mutationFn: async (orderId: number) =>
+      (await apiRequest<{ printers: string[]; queued: boolean }>(`/transactions/${orderId}/print`, { method: 'POST' })).data,
+  });
 }

@@ -1,7 +1,9 @@
 import { formatIDR, PAYMENT, type PlacedOrder } from '@kopi/shared';
 import { useEffect, useRef } from 'react';
 import { buttonClass } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
+import { usePrintReceipt } from '../api/till';
 
 /** The sale is paid: the change large for the cashier to count out, then "New sale". */
 export function SaleDone({ order, onNewSale }: { order: PlacedOrder; onNewSale: () => void }) {
@@ -10,6 +12,7 @@ export function SaleDone({ order, onNewSale }: { order: PlacedOrder; onNewSale: 
   useEffect(() => next.current?.focus(), []);
   const cash = order.payment_id === PAYMENT.cash;
   const toPay = order.total + order.payment.rounding;
+  const print = usePrintReceipt();
 
   return (
     <section className="mx-auto max-w-xl space-y-5 rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-roast/15" aria-live="polite">
@@ -32,9 +35,21 @@ export function SaleDone({ order, onNewSale }: { order: PlacedOrder; onNewSale: 
           {t(order.payment_id === PAYMENT.qris ? 'admin.till.paidByQris' : 'admin.till.paidByCard', { total: formatIDR(order.total) })}
         </p>
       )}
-      <button ref={next} type="button" className={buttonClass('primary', 'min-h-16 w-full text-xl')} onClick={onNewSale}>
-        {t('admin.till.newSale')}
-      </button>
+      <div className="flex gap-3">
+        <button
+          type="button"
+          className={buttonClass('ghost', 'min-h-16 flex-1 text-xl')}
+          disabled={print.isPending}
+          onClick={() => print.mutate(order.id)}
+        >
+          {t('admin.till.print')}
+        </button>
+        <button ref={next} type="button" className={buttonClass('primary', 'min-h-16 flex-[2] text-xl')} onClick={onNewSale}>
+          {t('admin.till.newSale')}
+        </button>
+      </div>
+      {print.isSuccess && <p className="text-roast">{t('admin.till.printSent')}</p>}
+      {print.isError && <p className="font-semibold text-berry">{errorMessage(print.error)}</p>}
     </section>
   );
 }

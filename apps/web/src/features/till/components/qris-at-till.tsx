@@ -28,8 +28,11 @@ export function QrisAtTill({
   const [failure, setFailure] = useState<string | null>(null);
   const order = read.data;
   // The code comes into view at once: beside the menu the cart scrolls on its own, and the customer must see it whole.
+  // (In braces: Chromium's scrollIntoView answers a promise, which React would take for the effect's cleanup.)
   const panel = useRef<HTMLElement>(null);
-  useEffect(() => panel.current?.scrollIntoView({ block: 'nearest' }), []);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
 
   useEffect(() => {
     if (!order || order.status_id === STATUS.awaitingPayment) return;

@@ -9,7 +9,9 @@ import { usePrintReceipt } from '../api/till';
 export function SaleDone({ order, onNewSale }: { order: PlacedOrder; onNewSale: () => void }) {
   const t = useT();
   const next = useRef<HTMLButtonElement>(null);
-  useEffect(() => next.current?.focus(), []);
+  useEffect(() => {
+    next.current?.focus();
+  }, []);
   const cash = order.payment_id === PAYMENT.cash;
   const toPay = order.total + order.payment.rounding;
   const print = usePrintReceipt();

@@ -187,6 +187,47 @@ test('after one online visit, the menu with its pictures and a product seen open
   await expect(banner).toBeHidden();
 });
 
+test('a product opened on a first visit that loaded many pictures before the worker took over still opens offline', async ({
+  page,
+  context,
+}) => {
+  // The worker's script waits until the visit has loaded 120 pictures and opened a product: what the
+  // page hands the worker then is long, and the product's answer comes last (#38: it was cut off).
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/sw.js', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/product');
+  const card = page.getByTestId('product-card').first();
+  const picture = (await card.locator('img').first().getAttribute('src')) ?? '';
+  expect(picture).toMatch(/^\/images\//);
+  await page.evaluate(async (src) => {
+    await Promise.all(Array.from({ length: 120 }, (_, i) => fetch(`${src}${src.includes('?') ? '&' : '?'}n=${i}`)));
+  }, picture);
+  const name = (await card.getByRole('heading').textContent())?.trim() ?? '';
+  await card.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  const detail = new URL(page.url()).pathname;
+  release();
+  await controlled(page);
+  const id = detail.split('/').pop();
+  await expect
+    .poll(() => page.evaluate(async (path) => !!(await caches.match(path, { cacheName: 'kopi-menu' })), `${API_BASE}/products/${id}`), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.goto(detail);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByText(/^IDR /).first()).toBeVisible();
+  await context.setOffline(false);
+});
+
 test('an order confirmed offline: said at once, waits in History, and is placed once when the network is back', async ({
   page,
   context,

@@ -68,20 +68,38 @@ self.addEventListener('message', (event) => {
 const isPagePath = (pathname) =>
   !pathname.startsWith(`${API_BASE}/`) && !pathname.startsWith('/images/') && !/\.[a-z0-9]+$/i.test(pathname);
 
-/** Stores the pages, menu answers and pictures among `urls` (only those; private answers need their session). */
+/** Which cache a first visit's address belongs to, if any: a page, a menu answer or a picture. */
+function kindOf(url) {
+  if (url.origin !== self.location.origin) return null;
+  if (url.pathname.startsWith('/images/')) return 'pictures';
+  const apiPath = url.pathname.startsWith(`${API_BASE}/`) ? url.pathname.slice(API_BASE.length) : null;
+  if (apiPath) return MENU_PATHS.some((path) => path.test(apiPath)) ? 'menu' : null;
+  return isPagePath(url.pathname) ? 'pages' : null;
+}
+
+/** How many of a first visit's addresses are kept at most, the page and the menu's answers first. */
+const KEEP_MAX = 150;
+const KEEP_ORDER = { pages: 0, menu: 1, pictures: 2 };
+
+/**
+ * Stores the pages, menu answers and pictures among `urls` (only those; private answers need their
+ * session). The page and the menu's answers go first: a visit that loaded many pictures before this
+ * worker took over (a long menu scrolled) must not push out the product it opened last, which a
+ * bound taken in load order did (docs/decisions/offline-and-caching.md).
+ */
 async function keep(urls) {
-  for (const href of urls.slice(0, 100)) {
+  const wanted = [];
+  const seen = new Set();
+  for (const href of urls.slice(0, 1000)) {
     const url = new URL(href, self.location.origin);
-    if (url.origin !== self.location.origin) continue;
-    const apiPath = url.pathname.startsWith(`${API_BASE}/`) ? url.pathname.slice(API_BASE.length) : null;
-    const kind = url.pathname.startsWith('/images/')
-      ? 'pictures'
-      : apiPath && MENU_PATHS.some((path) => path.test(apiPath))
-        ? 'menu'
-        : isPagePath(url.pathname)
-          ? 'pages'
-          : null;
-    if (!kind) continue;
+    url.hash = '';
+    const kind = kindOf(url);
+    if (!kind || seen.has(url.href)) continue;
+    seen.add(url.href);
+    wanted.push({ url, kind });
+  }
+  wanted.sort((a, b) => KEEP_ORDER[a.kind] - KEEP_ORDER[b.kind]);
+  for (const { url, kind } of wanted.slice(0, KEEP_MAX)) {
     const cacheName = { pictures: PICTURES_CACHE, menu: MENU_CACHE, pages: PAGES_CACHE }[kind];
     if (await caches.match(url.href, { cacheName, ignoreVary: true })) continue;
     const response = await fetch(url.href);

@@ -92,6 +92,13 @@ test('a cashier switches the till on by PIN, sells for cash in four taps, surviv
   // Print again (docs/shop-rules.md#receipts-and-printers): this shop has no receipt printer, and says so.
   await page.getByRole('button', { name: 'Print', exact: true }).click();
   await expect(page.getByText(server['server.printNoPrinter'])).toBeVisible();
+  // The receipt on the screen instead, for the customer to see or the browser to print.
+  const opened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Receipt', exact: true }).click();
+  const receipt = await opened;
+  await expect(receipt.getByText(/Paid by Cash/)).toBeVisible();
+  await expect(receipt.getByText(formatIDR(tendered - total)).first()).toBeVisible();
+  await receipt.close();
   await page.getByRole('button', { name: 'New sale' }).click();
 
   // The connection drops after the server took the sale: the cashier is told, "Try again" sends the same key.

@@ -6,10 +6,10 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
 import { guestOrderQueries, orderTokenOf, useFollowGuestOrder } from '../../features/orders/api/guest-order';
-import { openReceipt } from '../../features/orders/api/receipt';
 import { GuestOrderView } from '../../features/orders/components/guest-order-view';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
+import { openReceipt } from '../../lib/receipt';
 import { toast } from '../../lib/toast';
 
 /** /t/:token/order/:id: a guest's order, read and followed live with the order token kept on this device. */

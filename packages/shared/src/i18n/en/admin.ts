@@ -486,6 +486,7 @@ export const admin = {
   'admin.till.zOrdersTotal': 'Orders',
   'admin.till.zRefundsTotal': '{count, plural, one {# refund} other {# refunds}}',
   'admin.till.toCart': '{count, plural, one {# item} other {# items}}: to pay',
+  'admin.till.receipt': 'Receipt',
   'admin.till.print': 'Print',
   'admin.till.zDone': 'Done',
 } as const;

@@ -480,6 +480,7 @@ export const admin = {
   'admin.till.zOrdersTotal': 'Pesanan',
   'admin.till.zRefundsTotal': '{count, plural, other {# pengembalian dana}}',
   'admin.till.toCart': '{count, plural, other {# item}}: bayar',
+  'admin.till.receipt': 'Struk',
   'admin.till.print': 'Cetak',
   'admin.till.zDone': 'Selesai',
 } as const satisfies Translation<typeof english>;

@@ -1,8 +1,9 @@
 import { formatIDR, PAYMENT, type PlacedOrder } from '@kopi/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
+import { openReceipt } from '../../../lib/receipt';
 import { usePrintReceipt } from '../api/till';
 
 /** The sale is paid: the change large for the cashier to count out, then "New sale". */
@@ -15,6 +16,7 @@ export function SaleDone({ order, onNewSale }: { order: PlacedOrder; onNewSale: 
   const cash = order.payment_id === PAYMENT.cash;
   const toPay = order.total + order.payment.rounding;
   const print = usePrintReceipt();
+  const [receiptError, setReceiptError] = useState<string | null>(null);
 
   return (
     <section className="mx-auto max-w-xl space-y-5 rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-roast/15" aria-live="polite">
@@ -46,12 +48,21 @@ export function SaleDone({ order, onNewSale }: { order: PlacedOrder; onNewSale: 
         >
           {t('admin.till.print')}
         </button>
+        {/* The receipt on the screen, to show or print from the browser: a shop without a receipt printer has it too. */}
+        <button
+          type="button"
+          className={buttonClass('ghost', 'min-h-16 flex-1 text-xl')}
+          onClick={() => void openReceipt(order.id).catch((error: unknown) => setReceiptError(errorMessage(error)))}
+        >
+          {t('admin.till.receipt')}
+        </button>
         <button ref={next} type="button" className={buttonClass('primary', 'min-h-16 flex-[2] text-xl')} onClick={onNewSale}>
           {t('admin.till.newSale')}
         </button>
       </div>
       {print.isSuccess && <p className="text-roast">{t('admin.till.printSent')}</p>}
       {print.isError && <p className="font-semibold text-berry">{errorMessage(print.error)}</p>}
+      {receiptError && <p className="font-semibold text-berry">{receiptError}</p>}
     </section>
   );
 }

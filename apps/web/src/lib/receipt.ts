@@ -1,4 +1,4 @@
-import { apiFile } from '../../../lib/api-client';
+import { apiFile } from './api-client';
 
 /**
  * Opens an order's receipt (GET /transactions/:id/receipt, docs/shop-rules.md#receipts) in a new tab,

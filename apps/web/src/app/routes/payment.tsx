@@ -21,7 +21,7 @@ import {
   updateCartChoices,
   useCart,
 } from '../../features/cart/cart-store';
-import { TableBanner } from '../../features/cart/components/table-banner';
+import { ClosedAtTableReason, TableBanner, useClosedAtTable } from '../../features/cart/components/table-banner';
 import { keepOrderToken } from '../../features/orders/api/guest-order';
 import {
   isKeyUsedForAnotherOrder,
@@ -146,6 +146,9 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const onlinePayments = shop.data?.online_payments;
   const paymentId = offeredPaymentId(chosenPaymentId, onlinePayments);
   const needsTime = !seat && cart.scheduledFor === '' && shop.data?.open_now === false;
+  // A table's order is wanted now: while the shop is closed the server refuses it, so it is not offered.
+  const closedAtTable = useClosedAtTable();
+  const closedReasonId = useId();
   const refreshShop = useRefreshShop();
 
   const body: NewOrder = {
@@ -415,7 +418,8 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
           <Button
             className="w-full"
             busy={order.isPending}
-            disabled={needsAddress || hasZeroLine || needsTime || order.isSuccess}
+            disabled={needsAddress || hasZeroLine || needsTime || closedAtTable !== null || order.isSuccess}
+            aria-describedby={closedAtTable ? closedReasonId : undefined}
             onClick={() => {
               if (guestNameError) {
                 setGuestNameShown(true);
@@ -433,6 +437,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
           >
             {t('cart.confirm')}
           </Button>
+          <ClosedAtTableReason id={closedReasonId} closed={closedAtTable} />
         </section>
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { DELIVERY_METHODS, formatIDR, isDrink as isDrinkCategory, type Product, ROLES, SIZES } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ChoiceGroup } from '../../components/ui/choice-group';
@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../components/ui/error-message';
 import { QtyStepper } from '../../components/ui/qty-stepper';
 import { PageSpinner } from '../../components/ui/spinner';
 import { addToCart, type CartLine, cartLineKey, cartLineTotal, checkoutItem, readCart } from '../../features/cart/cart-store';
-import { TableBanner } from '../../features/cart/components/table-banner';
+import { ClosedAtTableReason, TableBanner, useClosedAtTable } from '../../features/cart/components/table-banner';
 import { productQueries } from '../../features/products/api/products';
 import { AddonPicker, type ChosenAddon } from '../../features/products/components/addon-picker';
 import { SchedulePicker } from '../../features/shop/components/schedule-picker';
@@ -18,6 +18,7 @@ import { imageSources } from '../../lib/image-url';
 import { CATEGORY_KEYS, DELIVERY_CHOICE_KEYS, nameOf, SIZE_KEYS } from '../../lib/names';
 import { useSession } from '../../lib/session';
 import { shopHoursIn, useShopHours } from '../../lib/shop-hours';
+import { useTableSeat } from '../../lib/table-seat';
 import { toast } from '../../lib/toast';
 
 /** The sizes the product is sold in, each with its price (docs/shop-rules.md#prices-and-sizes). */
@@ -69,6 +70,10 @@ function ProductDetail({ product }: { product: Product }) {
   const [added, setAdded] = useState<string>();
   const t = useT();
   const hours = useShopHours();
+  // At a table the order is wanted now: no time to choose, and no checkout while the shop is closed.
+  const seat = useTableSeat();
+  const closedAtTable = useClosedAtTable();
+  const closedReasonId = useId();
   const deliveryChoices = DELIVERY_METHODS.map((method) => ({
     id: method.id,
     label: nameOf(t, DELIVERY_CHOICE_KEYS, method.id, method.label),
@@ -163,7 +168,7 @@ function ProductDetail({ product }: { product: Product }) {
             disabled={isAdmin}
           />
 
-          <SchedulePicker value={scheduledFor} onChange={setScheduledFor} disabled={isAdmin} />
+          {!seat && <SchedulePicker value={scheduledFor} onChange={setScheduledFor} disabled={isAdmin} />}
 
           {isAdmin ? (
             <div className="flex flex-wrap gap-3">
@@ -193,7 +198,8 @@ function ProductDetail({ product }: { product: Product }) {
                 </Button>
                 <Button
                   className="grow"
-                  disabled={!canOrder}
+                  disabled={!canOrder || closedAtTable !== null}
+                  aria-describedby={closedAtTable ? closedReasonId : undefined}
                   onClick={() => {
                     checkoutItem(line, choices, { alreadyAdded: added === choice });
                     // A visitor is led through Login and back by the cart's guard (require-role.tsx).
@@ -203,6 +209,7 @@ function ProductDetail({ product }: { product: Product }) {
                   {t('detail.checkout')}
                 </Button>
               </div>
+              <ClosedAtTableReason id={closedReasonId} closed={closedAtTable} />
               {askOpen && <p className="rounded-2xl bg-crema p-4 text-sm">{t('detail.askStaffNote')}</p>}
             </div>
           )}

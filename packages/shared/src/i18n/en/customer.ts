@@ -52,6 +52,8 @@ export const customer = {
   'image.none': 'No picture yet',
   'table.dineIn': 'Dine In',
   'table.notHere': 'Not at this table?',
+  'table.closedOpensOn': 'We are closed now. We open on {when}.',
+  'table.closedNoOrders': 'Orders from the table are taken while we are open.',
   'logout.failed': 'You are logged out on this device, but the shop could not end your session',
   'logout.yes': 'Yes',
   'logout.close': 'Close',

@@ -55,6 +55,8 @@ export const customer = {
   'image.none': 'Belum ada gambar',
   'table.dineIn': 'Makan di Tempat',
   'table.notHere': 'Bukan di meja ini?',
+  'table.closedOpensOn': 'Kami sedang tutup. Kami buka pada {when}.',
+  'table.closedNoOrders': 'Pesanan dari meja diterima selama kami buka.',
   'logout.failed': 'Anda sudah keluar di perangkat ini, tetapi kedai tidak dapat mengakhiri sesi Anda',
   'logout.yes': 'Ya',
   'logout.close': 'Tutup',

@@ -1,6 +1,17 @@
 import { API_BASE, MSG } from '@kopi/shared';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, apiLogin, E2E_PASSWORD, newCustomer, startSignedIn, toast, uniqueSuffix, untilHydrated } from './support';
+import {
+  ADMIN,
+  apiLogin,
+  choose,
+  E2E_PASSWORD,
+  newCustomer,
+  placeByApi,
+  startSignedIn,
+  toast,
+  uniqueSuffix,
+  untilHydrated,
+} from './support';
 
 // Rough edges of the detail page, signing up and the tables page, each as a person meets it
 // (docs/decisions/spec-fidelity.md#where-the-specification-is-silent).
@@ -190,4 +201,48 @@ test('a guest at a table while the shop is closed is told when it opens, and off
   } finally {
     await reopen();
   }
+});
+
+test('each payment method says where the order is paid, the same on the checkout, the order and its receipt', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const session = await newCustomer(page, request, 'rough-pay');
+  await page.goto('/detail/2');
+  await untilHydrated(page);
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+
+  // Dine In (the default) and Pick Up are paid at the counter; Door Delivery on delivery.
+  const card = page.getByRole('radio', { name: /^Card/ });
+  const cash = page.getByRole('radio', { name: /^Cash on Delivery/ });
+  await expect(card).toBeChecked();
+  await expect(card).toHaveAccessibleName('Card — pay by card at the counter');
+  await choose(page.getByRole('radio', { name: 'Pick up' }));
+  await expect(cash).toHaveAccessibleName('Cash on Delivery — pay in cash at the counter');
+  await choose(page.getByRole('radio', { name: 'Door Delivery' }));
+  await expect(cash).toHaveAccessibleName('Cash on Delivery — pay in cash on delivery');
+  await expect(card).toHaveAccessibleName('Card — pay by card on delivery');
+
+  // A Pick Up order paid in cash: its page and its receipt say the same.
+  const id = await placeByApi(request, session, { items: [{ product_id: 2, qty: 1, size_id: 1 }], delivery_id: 3, payment_id: 3 });
+  await page.goto(`/history/${id}`);
+  await expect(page.getByText('Cash on Delivery — pay in cash at the counter')).toBeVisible();
+  const receipt = await request.get(`${API_BASE}/transactions/${id}/receipt`, { headers: { 'access-token': session.token } });
+  expect(await receipt.text()).toContain('Not paid yet: Cash on Delivery — pay in cash at the counter');
+
+  await shots(browser, 'payment-words', async (shot) => {
+    await startSignedIn(shot, session);
+    await shot.goto(`/history/${id}`);
+    await shot.getByRole('heading', { level: 1 }).waitFor();
+  });
+  await shots(browser, 'payment-words-checkout', async (shot) => {
+    await startSignedIn(shot, session);
+    await shot.goto('/detail/2');
+    await untilHydrated(shot);
+    await shot.locator('main button.grow').click();
+    await choose(shot.locator('input[name="payment-delivery"]').nth(2));
+    await shot.getByTestId('payment-way-3').waitFor();
+  });
 });

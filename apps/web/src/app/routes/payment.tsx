@@ -1,4 +1,15 @@
-import { DELAY, DELIVERY_METHODS, DINE_IN_ID, DOOR_DELIVERY_ID, GUEST_NAME_MAX, PAYMENT, ROLES, SIZES, type VaBank } from '@kopi/shared';
+import {
+  DELAY,
+  DELIVERY_METHODS,
+  DINE_IN_ID,
+  DOOR_DELIVERY_ID,
+  GUEST_NAME_MAX,
+  PAYMENT,
+  paymentWayKey,
+  ROLES,
+  SIZES,
+  type VaBank,
+} from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -43,7 +54,7 @@ import { shopQueries, useRefreshShop } from '../../features/shop/api/shop';
 import { SchedulePicker } from '../../features/shop/components/schedule-picker';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { t as translate, useT } from '../../lib/i18n';
-import { DELIVERY_CHOICE_KEYS, nameOf, SIZE_KEYS } from '../../lib/names';
+import { DELIVERY_CHOICE_KEYS, nameOf, PAYMENT_KEYS, SIZE_KEYS } from '../../lib/names';
 import { useSession } from '../../lib/session';
 import { useTableSeat } from '../../lib/table-seat';
 import { toast } from '../../lib/toast';
@@ -374,13 +385,15 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
             <div>
               <p className="mb-2 font-semibold text-roast">{t('cart.paymentMethod')}</p>
               <p className="rounded-xl bg-crema p-3" data-testid="checkout-cash">
-                <strong>{t('cart.cash')}</strong>: {t('cart.payAtCounter')}
+                <strong>{nameOf(t, PAYMENT_KEYS, PAYMENT.cash, 'Cash on Delivery')}</strong> —{' '}
+                {t(paymentWayKey(PAYMENT.cash, deliveryId) ?? 'payWay.cashCounter')}
               </p>
             </div>
           ) : (
             <PaymentMethodPicker
               onlinePayments={onlinePayments}
               paymentId={paymentId}
+              deliveryId={deliveryId}
               onPayment={setPaymentId}
               bank={bank}
               onBank={(picked) => {

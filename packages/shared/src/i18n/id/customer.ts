@@ -135,6 +135,10 @@ export const customer = {
   'payment.bank': 'Rekening Bank',
   'payment.cash': 'Bayar di Tempat',
   'payment.qris': 'QRIS',
+  'payWay.cashCounter': 'bayar tunai di kasir',
+  'payWay.cashDelivery': 'bayar tunai saat pesanan diantar',
+  'payWay.cardCounter': 'bayar dengan kartu di kasir',
+  'payWay.cardDelivery': 'bayar dengan kartu saat pesanan diantar',
   // A coupon's terms on its card
   'promo.forYou': 'Promo untuk Anda',
   'promo.updatedWeekly': 'Kupon diperbarui setiap minggu. Yuk cek!',
@@ -198,8 +202,6 @@ export const customer = {
   'cart.addressPlaceholder': 'Jalan, nomor, kota',
   'cart.addressNeeded': 'Pengantaran ke alamat memerlukan alamat',
   'cart.paymentMethod': 'Metode pembayaran',
-  'cart.cash': 'Tunai',
-  'cart.payAtCounter': 'bayar di kasir',
   'cart.zeroQuantity': 'Item dengan jumlah 0 tidak bisa dipesan: tambahkan satu atau hapus.',
   'cart.confirm': 'Konfirmasi dan Bayar',
   'checkout.answerLost':

@@ -7,6 +7,7 @@ import {
   E2E_PASSWORD,
   newCustomer,
   placeByApi,
+  registerCustomer,
   startSignedIn,
   toast,
   uniqueSuffix,
@@ -244,5 +245,47 @@ test('each payment method says where the order is paid, the same on the checkout
     await shot.locator('main button.grow').click();
     await choose(shot.locator('input[name="payment-delivery"]').nth(2));
     await shot.getByTestId('payment-way-3').waitFor();
+  });
+});
+
+test('a toast covers none of the top bar’s controls, and a new one replaces the one shown', async ({ page, request, browser }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await newCustomer(page, request, 'rough-toast');
+  await page.goto('/detail/2');
+  await untilHydrated(page);
+  // The most toasts on screen at once, from here on.
+  await page.evaluate(() => {
+    const w = window as unknown as { mostToasts: number };
+    w.mostToasts = 0;
+    new MutationObserver(() => {
+      w.mostToasts = Math.max(w.mostToasts, document.querySelectorAll('.Toastify__toast').length);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  const shown = page.locator('.Toastify__toast');
+  await expect(shown).toHaveText(/Added to your cart: 1 ×/);
+  const menu = await page.getByRole('button', { name: 'Menu' }).boundingBox();
+  const box = await shown.boundingBox();
+  if (!menu || !box) throw new Error('no box');
+  const apart =
+    box.y >= menu.y + menu.height || box.y + box.height <= menu.y || box.x >= menu.x + menu.width || box.x + box.width <= menu.x;
+  expect(apart, `toast ${JSON.stringify(box)} over Menu ${JSON.stringify(menu)}`).toBe(true);
+
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(shown).toHaveText(/Added to your cart: 2 ×/);
+  await expect(shown).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { mostToasts: number }).mostToasts)).toBe(1);
+
+  await shots(browser, 'toast', async (shot) => {
+    await startSignedIn(shot, await registerCustomer(request, 'rough-toast'));
+    await shot.goto('/detail/2');
+    await untilHydrated(shot);
+    await shot
+      .locator('main button', { hasText: /Add to Cart|Tambah/ })
+      .first()
+      .click();
+    await shot.locator('.Toastify__toast').waitFor();
+    await shot.waitForTimeout(800); // its entrance over
   });
 });

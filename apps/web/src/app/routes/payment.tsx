@@ -114,6 +114,9 @@ function orderFailure(error: unknown, where: 'toast' | 'form'): string {
   if (isTableFull(error)) return errorMessage(error);
   // The gateway could not start the payment: the server says so, and what to do (the cart is kept).
   if (isPaymentUnavailable(error)) return errorMessage(error);
+  // A session that ended meanwhile: its toast and this one would be two at once, and a toast replaces
+  // the one shown (lib/toast.ts): this one says both.
+  if (where === 'toast' && error instanceof ApiError && error.status === 401) return `${errorMessage(error)}. ${translate('orderFailed')}`;
   return where === 'toast' ? translate('orderFailed') : `${translate('orderFailed')} ${errorMessage(error)}`;
 }
 

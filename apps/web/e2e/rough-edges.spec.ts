@@ -289,3 +289,51 @@ test('a toast covers none of the top bar’s controls, and a new one replaces th
     await shot.waitForTimeout(800); // its entrance over
   });
 });
+
+test('dates and words in the page’s language: a coupon’s last day, CHECKOUT, and the day of each order in History', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const session = await newCustomer(page, request, 'rough-words');
+  await placeByApi(request, session);
+  // English: the coupon's last day as the shop writes days, CHECKOUT as the specification writes it.
+  await page.goto('/product');
+  const validUntil = page
+    .getByTestId('promo-card')
+    .first()
+    .getByText(/^Valid until /);
+  await expect(validUntil).toHaveText(/^Valid until [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+  await page.goto('/history');
+  await expect(page.getByTestId('history-date').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} at \d{2}:\d{2}$/);
+
+  // Indonesian: the same, in its words.
+  const id = await (await browser.newContext({ locale: 'id-ID', viewport: { width: 375, height: 812 } })).newPage();
+  await startSignedIn(id, session);
+  await id.goto('/product');
+  await expect(
+    id
+      .getByTestId('promo-card')
+      .first()
+      .getByText(/^Berlaku sampai /),
+  ).toHaveText(/^Berlaku sampai [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+  await id.goto('/detail/1');
+  await expect(id.getByRole('button', { name: 'LANJUT BAYAR' })).toBeVisible();
+  await expect(id.getByText('CHECKOUT', { exact: true })).toHaveCount(0);
+  await id.goto('/history');
+  await expect(id.getByTestId('history-date').first()).toHaveText(/^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{2}\.\d{2}$/);
+  await id.context().close();
+
+  for (const [name, path] of [
+    ['words-menu', '/product'],
+    ['words-detail', '/detail/1'],
+    ['words-history', '/history'],
+  ] as const) {
+    await shots(browser, name, async (shot) => {
+      await startSignedIn(shot, session);
+      await shot.goto(path);
+      await untilHydrated(shot);
+      if (path === '/history') await shot.getByTestId('history-date').first().waitFor();
+    });
+  }
+});

@@ -172,7 +172,7 @@ export const customer = {
   'detail.addToCart': 'Tambah ke Keranjang',
   'detail.addedToCart': 'Ditambahkan ke keranjang: {qty} × {name}',
   'detail.askStaff': 'Tanya Staf',
-  'detail.checkout': 'CHECKOUT',
+  'detail.checkout': 'LANJUT BAYAR',
   'detail.askStaffNote': 'Tanyakan bahan, alergen, atau tingkat manis kepada barista kami di kasir — mereka siap membantu.',
   'size.regular': 'Reguler',
   'size.large': 'Besar',

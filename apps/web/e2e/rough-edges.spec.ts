@@ -337,3 +337,52 @@ test('dates and words in the page’s language: a coupon’s last day, CHECKOUT,
     });
   }
 });
+
+test('a search that finds nothing shows no pager', async ({ page }) => {
+  await page.goto(`/product?search=${uniqueSuffix()}zz&sort=popular&page=1`);
+  await expect(page.getByText('No product matches your search.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+  // A search that finds something keeps the specification's pager.
+  await page.goto('/product?search=latte&sort=popular&page=1');
+  await expect(page.getByText('Showing page 1 of 1')).toBeVisible();
+});
+
+test('the dashboard’s best staff counts the orders its "done" counts', async ({ page, request }) => {
+  const admin = await apiLogin(request, ADMIN);
+  const month = (await (await request.get(`${API_BASE}/dashboard?period=monthly`, { headers: { 'access-token': admin.token } })).json())
+    .data as { current: { done: number }; best_staff: { orders: number } | null };
+  // The demo shop's orders of this month were finished by its staff.
+  expect(month.current.done).toBeGreaterThan(0);
+  expect(month.best_staff?.orders ?? 0).toBeGreaterThan(0);
+  await startSignedIn(page, admin);
+  await page.goto('/dashboard?period=monthly');
+  await expect(page.getByTestId('best-staff')).toBeVisible();
+  await expect(page.getByText(/No order has been marked done/)).toHaveCount(0);
+});
+
+test('the owner’s search box shows its whole placeholder at 1024 and 1280 px', async ({ page, request, browser }) => {
+  const admin = await apiLogin(request, ADMIN);
+  await startSignedIn(page, admin);
+  await page.goto('/product');
+  await untilHydrated(page);
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 768 });
+    const search = page.getByRole('searchbox');
+    await expect(search).toBeVisible();
+    const fits = await search.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) return { text: 0, room: 0 };
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return { text: context.measureText(input.placeholder).width, room };
+    });
+    expect(fits.room, `at ${width} px: the placeholder's ${fits.text} px in ${fits.room} px`).toBeGreaterThanOrEqual(fits.text);
+  }
+
+  await shots(browser, 'admin-top-bar', async (shot) => {
+    await startSignedIn(shot, admin);
+    await shot.goto('/product');
+    await untilHydrated(shot);
+  });
+});

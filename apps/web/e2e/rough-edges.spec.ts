@@ -386,3 +386,16 @@ test('the owner’s search box shows its whole placeholder at 1024 and 1280 px',
     await untilHydrated(shot);
   });
 });
+
+test('Lower Price over every category lists the menu by price, its add-ons after it', async ({ page, request }) => {
+  const addons = (
+    (await (await request.get(`${API_BASE}/products/get?categories=4&limit=50`)).json()) as { data: { product_name: string }[] }
+  ).data.map((p) => p.product_name);
+  expect(addons.length).toBeGreaterThan(0);
+  await page.goto('/product?sort=cheapest&page=1');
+  const names = page.getByTestId('product-card').getByRole('heading');
+  await expect(names.first()).toBeVisible();
+  // The first page starts with the cheapest drink or food, no add-on among them.
+  const shown = await names.allTextContents();
+  expect(shown.filter((name) => addons.includes(name.trim()))).toEqual([]);
+});

@@ -399,3 +399,34 @@ test('Lower Price over every category lists the menu by price, its add-ons after
   const shown = await names.allTextContents();
   expect(shown.filter((name) => addons.includes(name.trim()))).toEqual([]);
 });
+
+test('the Cancel dialog forgets "The shop cannot be reached" once the network is back', async ({ page, request, context }) => {
+  const session = await newCustomer(page, request, 'rough-cancel');
+  const id = await placeByApi(request, session);
+  await page.goto(`/history/${id}`);
+  await untilHydrated(page);
+  await page.getByRole('button', { name: 'Cancel my order' }).click();
+  const dialog = page.getByRole('dialog');
+  await context.setOffline(true);
+  await dialog.getByRole('button', { name: 'Cancel the order' }).click();
+  const unreachable = dialog.getByRole('alert').filter({ hasText: 'The shop cannot be reached' });
+  await expect(unreachable).toBeVisible();
+  await context.setOffline(false);
+  await expect(unreachable).toHaveCount(0);
+  // The next attempt, online, cancels it.
+  await dialog.getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(dialog).toBeHidden();
+
+  const other = await placeByApi(request, session);
+  await shots(page.context().browser()!, 'cancel-dialog-back-online', async (shot) => {
+    await startSignedIn(shot, session);
+    await shot.goto(`/history/${other}`);
+    await untilHydrated(shot);
+    await shot.locator('main button.bg-berry').first().click();
+    await shot.context().setOffline(true);
+    await shot.getByRole('dialog').locator('button[type="submit"]').click();
+    await shot.getByRole('dialog').getByRole('alert').waitFor();
+    await shot.context().setOffline(false);
+    await shot.getByRole('dialog').getByRole('alert').waitFor({ state: 'detached' });
+  });
+});

@@ -1,4 +1,4 @@
-import { API_BASE, MSG } from '@kopi/shared';
+import { API_BASE, MSG, STATUS } from '@kopi/shared';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
   ADMIN,
@@ -428,5 +428,32 @@ test('the Cancel dialog forgets "The shop cannot be reached" once the network is
     await shot.getByRole('dialog').getByRole('alert').waitFor();
     await shot.context().setOffline(false);
     await shot.getByRole('dialog').getByRole('alert').waitFor({ state: 'detached' });
+  });
+});
+
+test('the pick-up screen draws its first board with the page, before its stream connects', async ({ page, request, browser }) => {
+  const admin = await apiLogin(request, ADMIN);
+  const customer = await registerCustomer(request, 'rough-pickup');
+  const id = await placeByApi(request, customer);
+  const moved = await request.patch(`${API_BASE}/transactions/${id}`, {
+    headers: { 'access-token': admin.token },
+    data: { status_id: STATUS.preparing },
+  });
+  expect(moved.status()).toBe(200);
+  const { number } = ((await moved.json()) as { data: { number: number } }).data;
+  // The stream never answers: what shows is the page's own board.
+  await page.route(`**${API_BASE}/status/events`, () => {});
+  await page.goto('/status');
+  await expect(page.getByTestId('pickup-connection')).toBeVisible();
+  const entry = page
+    .getByTestId('pickup-preparing')
+    .getByTestId('pickup-entry')
+    .filter({ hasText: new RegExp(`^#${number}\\b`) });
+  await expect(entry).toBeVisible();
+
+  await shots(browser, 'pickup-first-board', async (shot) => {
+    await shot.route(`**${API_BASE}/status/events`, () => {});
+    await shot.goto('/status');
+    await shot.getByTestId('pickup-entry').first().waitFor();
   });
 });

@@ -457,3 +457,31 @@ test('the pick-up screen draws its first board with the page, before its stream 
     await shot.getByTestId('pickup-entry').first().waitFor();
   });
 });
+
+test('a product opened from the menu asks for the shop’s hours with it, and shows the card’s picture while its own loads', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/product');
+  await untilHydrated(page);
+  const card = page.getByTestId('product-card').first();
+  const href = (await card.getByRole('link').getAttribute('href')) ?? '';
+  // The product's answer is held: the shop's hours are asked for meanwhile, not after it.
+  const release = await holdAnswer(page, `**${API_BASE}/products/${href.split('/').pop()}`);
+  const shopAsked = page.waitForRequest((request) => request.url().endsWith(`${API_BASE}/shop`), { timeout: 5_000 });
+  await card.getByRole('link').click();
+  await shopAsked;
+  await release();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Day')).not.toContainText('Loading');
+  const picture = page.locator('main img').first();
+  expect(await picture.evaluate((img) => getComputedStyle(img).backgroundImage)).toContain('w=320');
+
+  await shots(browser, 'detail-from-menu', async (shot) => {
+    await shot.goto('/product');
+    await untilHydrated(shot);
+    await shot.getByTestId('product-card').first().getByRole('link').click();
+    await shot.locator('select[id$="-day"]').waitFor();
+    await shot.waitForTimeout(500); // the pictures in
+  });
+});

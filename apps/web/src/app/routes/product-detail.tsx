@@ -1,7 +1,7 @@
 import { DELIVERY_METHODS, formatIDR, isDrink as isDrinkCategory, type Product, ROLES, SIZES } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ChoiceGroup } from '../../components/ui/choice-group';
 import { ErrorMessage } from '../../components/ui/error-message';
@@ -11,6 +11,7 @@ import { addToCart, type CartLine, cartLineKey, cartLineTotal, checkoutItem, rea
 import { ClosedAtTableReason, TableBanner, useClosedAtTable } from '../../features/cart/components/table-banner';
 import { productQueries } from '../../features/products/api/products';
 import { AddonPicker, type ChosenAddon } from '../../features/products/components/addon-picker';
+import { shopQueries } from '../../features/shop/api/shop';
 import { SchedulePicker } from '../../features/shop/components/schedule-picker';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
@@ -34,6 +35,9 @@ function sizeChoices(product: Product, t: ReturnType<typeof useT>) {
 export function ProductDetailPage() {
   const id = Number(useParams().id);
   const product = useQuery(productQueries.detail(id));
+  // Asked for beside the product, not after it: "Set time" is drawn with the page, not as "Loading…" a
+  // moment later (docs/decisions/spec-fidelity.md#rough-edges-dead-ends-words-and-dates).
+  useQuery(shopQueries.info());
   const t = useT();
 
   if (product.isPending) return <PageSpinner />;
@@ -50,8 +54,17 @@ export function ProductDetailPage() {
   return <ProductDetail product={product.data} />;
 }
 
+/** The menu card's picture, as the card chose it for the screen's density (product-card.tsx: 320 px, 640 px sharp). */
+function cardPicture(image: string): string {
+  const { srcSet } = imageSources(image, 320);
+  const [one, two] = srcSet.split(', ').map((entry) => entry.split(' ')[0]);
+  return `image-set(url("${one}") 1x, url("${two}") 2x)`;
+}
+
 function ProductDetail({ product }: { product: Product }) {
   const session = useSession();
+  // Reached within the app (not the page's first address, which the server drew): the menu was seen.
+  const fromMenu = useLocation().key !== 'default';
   const isAdmin = session?.role === ROLES.admin;
   const navigate = useNavigate();
   const [sizeId, setSizeId] = useState<number>(product.sizes[0]?.size_id ?? SIZES[0].id);
@@ -126,7 +139,9 @@ function ProductDetail({ product }: { product: Product }) {
             width={560}
             height={560}
             fetchPriority="high"
-            className="aspect-square w-full rounded-3xl bg-crema object-cover shadow-md"
+            // Come from the menu, the card's picture (in the browser's cache) stands in while the larger one loads.
+            style={fromMenu ? { backgroundImage: cardPicture(product.image) } : undefined}
+            className="aspect-square w-full rounded-3xl bg-crema bg-cover object-cover shadow-md"
           />
           <p className="rounded-2xl bg-crema p-4 text-sm">
             <strong>{t(shopHoursIn('en').startsWith('every day') ? 'detail.deliveryEveryDay' : 'detail.deliveryOnlyOn', { hours })}</strong>

@@ -152,6 +152,7 @@ export async function buildApp(config: Config, given?: Database, options: { logS
     menu: app.menu,
     shop: shopInfo,
     promos: visitorPromos,
+    pickupBoard: () => app.pickupScreen.board(),
     publicUrl,
   });
   // Added last, so it runs first on close: the requests still being handled end before anything closes.

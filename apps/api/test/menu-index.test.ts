@@ -1,4 +1,4 @@
-import { PRODUCT_SORTS, type ProductQuery, type ProductSort } from '@kopi/shared';
+import { ADDONS_CATEGORY_ID, PRODUCT_SORTS, type ProductQuery, type ProductSort } from '@kopi/shared';
 import { describe, expect, it } from 'vitest';
 import { pageMeta } from '../src/lib/reply.ts';
 import { MenuIndex, type MenuRow } from '../src/modules/products/menu-index.ts';
@@ -22,11 +22,14 @@ const WORDS = ['Kopi', 'Susu', 'Latte', 'Es', 'Teh', 'Tarik', 'Matcha', 'Gula', 
 const CATEGORY_NAMES = ['Foods', 'Coffee', 'Non Coffee', 'Add Ons'];
 
 /** The reference: what the SQL of the catalogue answered before the index. */
+const addonsLast = (a: MenuRow, b: MenuRow) => Number(a.category_id === ADDONS_CATEGORY_ID) - Number(b.category_id === ADDONS_CATEGORY_ID);
+
 function expected(menu: Map<number, MenuRow>, query: ProductQuery) {
   const compare: Record<ProductSort, (a: MenuRow, b: MenuRow) => number> = {
     popular: (a, b) => b.units_sold - a.units_sold || a.id - b.id,
-    cheapest: (a, b) => a.price - b.price || a.id - b.id,
-    priciest: (a, b) => b.price - a.price || b.id - a.id,
+    // Add-ons after the rest by price where several categories are listed.
+    cheapest: (a, b) => addonsLast(a, b) || a.price - b.price || a.id - b.id,
+    priciest: (a, b) => addonsLast(a, b) || b.price - a.price || b.id - a.id,
     newest: (a, b) => b.created_us - a.created_us || a.id - b.id,
   };
   const found = [...menu.values()]

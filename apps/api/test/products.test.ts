@@ -1,4 +1,4 @@
-import { MSG } from '@kopi/shared';
+import { ADDONS_CATEGORY_ID, MSG } from '@kopi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addProduct,
@@ -38,7 +38,10 @@ afterAll(() => shop.close());
 const list = async (query: string) => {
   const res = await api(shop, 'GET', `/products/get${query}`);
   expect(res.statusCode).toBe(200);
-  return res.json() as { data: { product_name: string; price: number }[]; meta: Record<string, number | null> };
+  return res.json() as {
+    data: { id: number; product_name: string; price: number; category_id: number }[];
+    meta: Record<string, number | null>;
+  };
 };
 
 describe('GET /products/get', () => {
@@ -86,11 +89,24 @@ describe('GET /products/get', () => {
     expect((await list('?categories=4&search=oat')).data.map((p) => p.product_name)).toEqual(['Oat Milk']);
   });
 
-  it('sorts cheapest, priciest and newest', async () => {
-    const cheapest = (await list('?sort=cheapest')).data.map((p) => p.price);
-    expect(cheapest).toEqual([...cheapest].sort((a, b) => a - b));
-    const priciest = (await list('?sort=priciest')).data.map((p) => p.price);
-    expect(priciest).toEqual([...priciest].sort((a, b) => b - a));
+  it('sorts cheapest, priciest and newest; over every category the add-ons come after the rest by price', async () => {
+    const byPrice = async (query: string) => {
+      const found = (await list(query)).data;
+      return {
+        menu: found.filter((p) => p.category_id !== ADDONS_CATEGORY_ID),
+        addons: found.filter((p) => p.category_id === ADDONS_CATEGORY_ID),
+        found,
+      };
+    };
+    const cheapest = await byPrice('?sort=cheapest');
+    expect(cheapest.found.map((p) => p.id)).toEqual([...cheapest.menu, ...cheapest.addons].map((p) => p.id));
+    expect(cheapest.menu.map((p) => p.price)).toEqual(cheapest.menu.map((p) => p.price).sort((a, b) => a - b));
+    const addons = (await list(`?sort=cheapest&categories=${ADDONS_CATEGORY_ID}`)).data.map((p) => p.price);
+    expect(addons.length).toBeGreaterThan(0);
+    expect(addons).toEqual([...addons].sort((a, b) => a - b));
+    const priciest = await byPrice('?sort=priciest');
+    expect(priciest.found.map((p) => p.id)).toEqual([...priciest.menu, ...priciest.addons].map((p) => p.id));
+    expect(priciest.menu.map((p) => p.price)).toEqual(priciest.menu.map((p) => p.price).sort((a, b) => b - a));
     expect((await list('?sort=newest')).data[0]!.product_name).toBe('Es Kopi Hitam');
   });
 

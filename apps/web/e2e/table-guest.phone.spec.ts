@@ -42,7 +42,7 @@ test('a guest scans a table, orders with a name and follows the order live to Re
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByTestId('checkout-table')).toHaveText(`Dine In · ${table.name}`);
-  await expect(page.getByTestId('checkout-cash')).toContainText('pay at the counter');
+  await expect(page.getByTestId('checkout-cash')).toHaveText('Cash on Delivery — pay in cash at the counter');
   await expect(page.getByTestId('cart-coupon')).toHaveCount(0);
   await expectTapTargets(page, 'guest checkout');
   await page.screenshot({ path: '/tmp/shots-front/guest-checkout-375.png', fullPage: true });

@@ -8,6 +8,7 @@ export * from './messages.ts';
 export * from './money.ts';
 export * from './names.ts';
 export * from './opening-hours.ts';
+export * from './payment-way.ts';
 export * from './promo-rules.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/dashboard.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  formatShopDate,
   formatShopMoment,
   formatShopTime,
   isTimeZone,
@@ -88,5 +89,13 @@ describe("the shop's clock when it changes", () => {
   it('starts the day at its first instant when the change is at midnight', () => {
     // Santiago: 5 September 2027 begins at 01:00 (-03), the clocks skipping from 24:00 (-04).
     expect(startOfShopDay('2027-09-05', 'America/Santiago').toISOString()).toBe('2027-09-05T04:00:00.000Z');
+  });
+});
+
+describe('formatShopDate', () => {
+  it("writes a calendar date as the shop's days are written, with its year, in each language", () => {
+    expect(formatShopDate('2026-12-28', 'en')).toBe('Mon, 28 Dec 2026');
+    expect(formatShopDate('2026-12-28', 'id')).toBe('Sen, 28 Des 2026');
+    expect(formatShopDate('not a date', 'en')).toBe('not a date');
   });
 });

@@ -210,6 +210,29 @@ function labelFormatter(kind: 'day' | 'time', timeZone: string, locale: Locale):
   return formatter;
 }
 
+const calendarFormatters = new Map<Locale, Intl.DateTimeFormat>();
+
+/**
+ * A calendar date of the shop ('2026-12-28', a coupon's last day) for people, as its days are written
+ * elsewhere, with the year: "Mon 28 Dec 2026" ("Sen, 28 Des 2026" in Indonesian). A calendar date is
+ * the shop's already: it is written as it is, in no other zone.
+ */
+export function formatShopDate(date: string, locale: Locale = 'en'): string {
+  let formatter = calendarFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(INTL_LOCALES[locale], {
+      timeZone: 'UTC',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    });
+    calendarFormatters.set(locale, formatter);
+  }
+  const instant = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(instant.getTime()) ? date : formatter.format(instant);
+}
+
 /** The shop's day of an instant, for people: "Mon 23 Nov" ("Sen, 23 Nov" in Indonesian). */
 export function formatShopDay(instant: Date, timeZone: string, locale: Locale = 'en'): string {
   return labelFormatter('day', timeZone, locale).format(instant);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, hoursInWords, type Promo, type Shop, type WeekHours } from '@kopi/shared';
+import { API_BASE, hoursInWords, type PickupBoard, type Promo, type Shop, type WeekHours } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/errors.ts';
@@ -28,6 +28,8 @@ interface WebOptions {
   shop?: () => Shop;
   /** GET /promos/get's answer to a visitor now: the menu's first view shows the coupons. */
   promos?: () => Promise<Promo[]>;
+  /** GET /status's board now: the pick-up screen's page carries it. */
+  pickupBoard?: () => Promise<PickupBoard>;
   /** The shop's address, for the absolute links of link previews. */
   publicUrl?: () => string;
 }
@@ -107,6 +109,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       menu: opts.menu,
       shop: opts.shop,
       promos: opts.promos,
+      pickupBoard: opts.pickupBoard,
       shopName: () => opts.shopNow().name,
       origin: opts.publicUrl ?? (() => ''),
       log: app.log,

@@ -187,7 +187,7 @@ async function seedOrders(
       { timeZone },
     );
     if (!('stored' in placed)) throw new Error('the demo orders are priced as the demo menu is');
-    await backdateOrder(db, placed.stored.id, order.status as StatusId, Math.round(order.daysAgo * 86400));
+    await backdateOrder(db, placed.stored.id, order.status as StatusId, Math.round(order.daysAgo * 86400), ids.adminId);
   }
   // The orders were placed in the past: each takes its number on its own day, as it would have.
   await numberOrdersByDay(db, timeZone);

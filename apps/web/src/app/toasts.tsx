@@ -3,7 +3,11 @@
 import 'react-toastify/ReactToastify.css';
 import { ToastContainer } from 'react-toastify';
 
-/** docs/decisions/spec-fidelity.md#delays: toasts close after 5000 ms, react-toastify's default. */
+/**
+ * docs/decisions/spec-fidelity.md#delays: toasts close after 5000 ms, react-toastify's default. One at
+ * a time (lib/toast.ts replaces the one shown), under the top bar (index.css), so that none covers the
+ * bar's controls (docs/decisions/spec-fidelity.md#rough-edges-dead-ends-words-and-dates).
+ */
 export function Toasts() {
-  return <ToastContainer position="top-center" theme="light" />;
+  return <ToastContainer position="top-center" theme="light" limit={1} />;
 }

@@ -47,10 +47,14 @@ const FALLBACK_MS = 5_000;
 function fallback(content: ToastContent, kind: Kind, id?: Id): void {
   if (typeof content !== 'string') return;
   const key = String(id ?? content);
-  if ([...document.querySelectorAll('[data-toast-fallback]')].some((shown) => shown.getAttribute('data-toast-fallback') === key)) return;
+  const shown = [...document.querySelectorAll('[data-toast-fallback]')];
+  if (shown.some((note) => note.getAttribute('data-toast-fallback') === key)) return;
+  // One at a time, as with react-toastify: the new words replace the old.
+  for (const note of shown) note.remove();
   const note = document.createElement('div');
   note.dataset.toastFallback = key;
-  note.className = 'Toastify fixed inset-x-4 top-4 z-50 mx-auto max-w-sm rounded-lg bg-foam p-4 text-espresso shadow-lg';
+  note.className =
+    'Toastify fixed inset-x-4 top-[calc(var(--top-bar-height,0px)+0.5rem)] z-50 mx-auto max-w-sm rounded-lg bg-foam p-4 text-espresso shadow-lg';
   note.setAttribute('role', kind === 'error' || kind === 'warn' ? 'alert' : 'status');
   note.textContent = content;
   document.body.append(note);
@@ -59,10 +63,22 @@ function fallback(content: ToastContent, kind: Kind, id?: Id): void {
 
 type Kind = 'success' | 'error' | 'info' | 'warn';
 
+/**
+ * One toast at a time (docs/decisions/spec-fidelity.md#rough-edges-dead-ends-words-and-dates): a new one
+ * replaces the one on screen, whose words are no longer the news, rather than stacking under it.
+ */
+function replaceShown({ toast }: Toastify): void {
+  toast.clearWaitingQueue();
+  toast.dismiss();
+}
+
 function show(kind: Kind) {
   return (content: ToastContent, options?: ToastOptions): void => {
     loadToasts().then(
-      ({ toast }) => toast[kind](content, options),
+      (toastify) => {
+        replaceShown(toastify);
+        toastify.toast[kind](content, options);
+      },
       () => fallback(content, kind, options?.toastId),
     );
   };
@@ -77,7 +93,11 @@ export const toast = {
   /** An error toast with this id: shown, or its words replaced when it is still on screen (no pile of the same error). */
   errorOnce(id: Id, content: ToastContent): void {
     loadToasts().then(
-      ({ toast }) => (toast.isActive(id) ? toast.update(id, { render: content, type: 'error' }) : toast.error(content, { toastId: id })),
+      (toastify) => {
+        if (toastify.toast.isActive(id)) return toastify.toast.update(id, { render: content, type: 'error' });
+        replaceShown(toastify);
+        toastify.toast.error(content, { toastId: id });
+      },
       () => fallback(content, 'error', id),
     );
   },

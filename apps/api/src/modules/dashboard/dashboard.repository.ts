@@ -210,9 +210,9 @@ export interface StaffFigure {
 }
 
 /**
- * The admin with the most Done events in a period (the lower id on a tie), or undefined: the
- * summary of its closed `days` and the events of `live`, together. Whether a user is an admin is
- * read now, as their name and picture are.
+ * The staff member (any role but the customer's) with the most Done events in a period (the lower id on a tie), or undefined: the
+ * summary of its closed `days` and the events of `live`, together. Whether a user is staff is
+ * read now, as their name and picture are: a Barista or a Cashier who marks orders done counts, as the "done" figure does.
  */
 export async function bestStaff(db: Db, days: SummaryDays, live: Range): Promise<{ covered: number; staff?: StaffFigure }> {
   const [row] = await rows<Partial<StaffFigure> & { covered: number }>(
@@ -232,7 +232,7 @@ export async function bestStaff(db: Db, days: SummaryDays, live: Range): Promise
               where status_id = ${STATUS.done} and kind = ${EVENT_KIND.move} and at >= ${at(live.start)} and at < ${at(live.end)} and by_user_id is not null
             ) x
             group by x.user_id
-          ) s join users u on u.id = s.user_id and u.role = ${ROLES.admin}
+          ) s join users u on u.id = s.user_id and u.role <> ${ROLES.user}
           order by s.orders desc, u.id
           limit 1
         ) s on true`,

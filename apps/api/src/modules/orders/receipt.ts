@@ -1,4 +1,14 @@
-import { formatIDR, formatRate, type Locale, type OrderDetail, PAYMENT, type ShopSettingsDoc, STATUS } from '@kopi/shared';
+import {
+  formatIDR,
+  formatRate,
+  type Locale,
+  type OrderDetail,
+  PAYMENT,
+  paymentWayKey,
+  type ShopSettingsDoc,
+  STATUS,
+  withPaymentWay,
+} from '@kopi/shared';
 import { escapeHtml } from '../../lib/html.ts';
 import { type MessageKey, type MessageValues, phrase, say } from '../../lib/i18n.ts';
 
@@ -80,12 +90,16 @@ export function receiptModel(order: OrderDetail, shop: ReceiptShop, locale: Loca
     payment.change !== null ? figure(words('server.receiptChange'), payment.change) : undefined,
   ].filter((shown) => shown !== undefined);
 
+  // Still to pay: where and how, as the order's page says it ("Card — pay by card at the counter").
+  const way = paymentWayKey(order.payment_id, order.delivery_id);
   const paid =
     payment.status === 'paid'
       ? words('server.receiptPaid', { method })
       : payment.status === 'refunded'
         ? words('server.receiptRefunded', { method })
-        : words('server.receiptUnpaid', { method });
+        : words('server.receiptUnpaid', {
+            method: withPaymentWay(method, way && payment.cash_tendered === null ? say(locale, way) : null),
+          });
   // With its year, as a tax auditor reads it: "28 Nov 2026, 12:12" / "28 Nov 2026, 12.12".
   const moment = new Intl.DateTimeFormat(locale === 'id' ? 'id-ID' : 'en-GB', {
     timeZone: shop.timezone,

@@ -1,4 +1,4 @@
-import { type Meta, PRODUCT_SORTS, type Product, type ProductQuery, type ProductSort } from '@kopi/shared';
+import { ADDONS_CATEGORY_ID, type Meta, PRODUCT_SORTS, type Product, type ProductQuery, type ProductSort } from '@kopi/shared';
 import { andInto, type Bitset, BitsetFamily, countBits, eachBit, hasBit } from '../../lib/bitsets.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';
 import { NameSearch } from './name-search.ts';
@@ -32,11 +32,14 @@ interface Entry {
 }
 
 // The sort orders of the catalogue; each ends on the id, so that every order is total and a page
-// boundary never moves between two equal products.
+// boundary never moves between two equal products. Where every category is listed, the add-ons (extras
+// for a drink, not ordered alone) come after the rest by price, rather than lead Lower Price among the
+// drinks (docs/decisions/spec-fidelity.md#rough-edges-dead-ends-words-and-dates); in one category it changes nothing.
+const addonsLast = (a: Entry, b: Entry) => Number(a.category === ADDONS_CATEGORY_ID) - Number(b.category === ADDONS_CATEGORY_ID);
 const COMPARE: Record<ProductSort, (a: Entry, b: Entry) => number> = {
   popular: (a, b) => b.unitsSold - a.unitsSold || a.id - b.id,
-  cheapest: (a, b) => a.price - b.price || a.id - b.id,
-  priciest: (a, b) => b.price - a.price || b.id - a.id,
+  cheapest: (a, b) => addonsLast(a, b) || a.price - b.price || a.id - b.id,
+  priciest: (a, b) => addonsLast(a, b) || b.price - a.price || b.id - a.id,
   newest: (a, b) => b.createdUs - a.createdUs || a.id - b.id,
 };
 

@@ -5,6 +5,7 @@ import {
   type FirstViewRenderer,
   isDrink,
   type Locale,
+  type PickupBoard,
   type Product,
   type ProductQuery,
   ProductQuerySchema,
@@ -48,6 +49,8 @@ export interface FirstViewOptions {
   shop?: () => Shop;
   /** GET /promos/get's answer to a visitor now. */
   promos?: () => Promise<Promo[]>;
+  /** GET /status's board now: the pick-up screen draws it with the page, not after its stream connects. */
+  pickupBoard?: () => Promise<PickupBoard>;
   /** The shop's name now. */
   shopName: () => string;
   origin: () => string;
@@ -157,11 +160,25 @@ export function createFirstViewPages(options: FirstViewOptions) {
     return homeHead(shopName(), DESCRIPTION.exec(template())?.[1] ?? '', origin);
   }
 
+  /**
+   * The pick-up screen's board of now, in the page (read by the app's pickup-board.tsx): the TV shows the
+   * numbers at once rather than two empty columns while its stream connects. Left out when it cannot be read.
+   */
+  async function pickupBoardFor(url: string): Promise<string> {
+    if (!options.pickupBoard || url.split('?')[0] !== '/status') return '';
+    try {
+      return `<script type="application/json" id="pickup-board">${jsonForScript(await options.pickupBoard())}</script>`;
+    } catch (error) {
+      log.error({ err: error }, 'pick-up screen: the board could not be read; the stream will bring it');
+      return '';
+    }
+  }
+
   return {
     async page(url: string, locale: Locale): Promise<PageAnswer> {
       const catalogue = modulePreloads(manifest.chunksOf(catalogueSource(locale)));
       const need = renderer?.firstViewOf(url);
-      if (!renderer || !need) return { status: 200, html: assemble(locale, catalogue) };
+      if (!renderer || !need) return { status: 200, html: assemble(locale, `${catalogue}${await pickupBoardFor(url)}`) };
       const found = dataFor(need);
       // No such product: the app shell says so, and search engines hear 404.
       if (!found) return { status: need.page === 'detail' ? 404 : 200, html: assemble(locale, catalogue) };

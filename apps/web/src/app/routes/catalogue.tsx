@@ -157,6 +157,7 @@ export function CataloguePage() {
           <Pager
             page={query.page}
             totalPage={products.data.meta?.totalPage ?? 1}
+            shown={products.data.data.length}
             busy={products.isPlaceholderData}
             onPage={(page) => change({ page })}
           />

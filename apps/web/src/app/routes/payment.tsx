@@ -1,4 +1,15 @@
-import { DELAY, DELIVERY_METHODS, DINE_IN_ID, DOOR_DELIVERY_ID, GUEST_NAME_MAX, PAYMENT, ROLES, SIZES, type VaBank } from '@kopi/shared';
+import {
+  DELAY,
+  DELIVERY_METHODS,
+  DINE_IN_ID,
+  DOOR_DELIVERY_ID,
+  GUEST_NAME_MAX,
+  PAYMENT,
+  paymentWayKey,
+  ROLES,
+  SIZES,
+  type VaBank,
+} from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,7 +32,7 @@ import {
   updateCartChoices,
   useCart,
 } from '../../features/cart/cart-store';
-import { TableBanner } from '../../features/cart/components/table-banner';
+import { ClosedAtTableReason, TableBanner, useClosedAtTable } from '../../features/cart/components/table-banner';
 import { keepOrderToken } from '../../features/orders/api/guest-order';
 import {
   isKeyUsedForAnotherOrder,
@@ -43,7 +54,7 @@ import { shopQueries, useRefreshShop } from '../../features/shop/api/shop';
 import { SchedulePicker } from '../../features/shop/components/schedule-picker';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { t as translate, useT } from '../../lib/i18n';
-import { DELIVERY_CHOICE_KEYS, nameOf, SIZE_KEYS } from '../../lib/names';
+import { DELIVERY_CHOICE_KEYS, nameOf, PAYMENT_KEYS, SIZE_KEYS } from '../../lib/names';
 import { useSession } from '../../lib/session';
 import { useTableSeat } from '../../lib/table-seat';
 import { toast } from '../../lib/toast';
@@ -103,6 +114,9 @@ function orderFailure(error: unknown, where: 'toast' | 'form'): string {
   if (isTableFull(error)) return errorMessage(error);
   // The gateway could not start the payment: the server says so, and what to do (the cart is kept).
   if (isPaymentUnavailable(error)) return errorMessage(error);
+  // A session that ended meanwhile: its toast and this one would be two at once, and a toast replaces
+  // the one shown (lib/toast.ts): this one says both.
+  if (where === 'toast' && error instanceof ApiError && error.status === 401) return `${errorMessage(error)}. ${translate('orderFailed')}`;
   return where === 'toast' ? translate('orderFailed') : `${translate('orderFailed')} ${errorMessage(error)}`;
 }
 
@@ -146,6 +160,9 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const onlinePayments = shop.data?.online_payments;
   const paymentId = offeredPaymentId(chosenPaymentId, onlinePayments);
   const needsTime = !seat && cart.scheduledFor === '' && shop.data?.open_now === false;
+  // A table's order is wanted now: while the shop is closed the server refuses it, so it is not offered.
+  const closedAtTable = useClosedAtTable();
+  const closedReasonId = useId();
   const refreshShop = useRefreshShop();
 
   const body: NewOrder = {
@@ -371,13 +388,15 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
             <div>
               <p className="mb-2 font-semibold text-roast">{t('cart.paymentMethod')}</p>
               <p className="rounded-xl bg-crema p-3" data-testid="checkout-cash">
-                <strong>{t('cart.cash')}</strong>: {t('cart.payAtCounter')}
+                <strong>{nameOf(t, PAYMENT_KEYS, PAYMENT.cash, 'Cash on Delivery')}</strong> —{' '}
+                {t(paymentWayKey(PAYMENT.cash, deliveryId) ?? 'payWay.cashCounter')}
               </p>
             </div>
           ) : (
             <PaymentMethodPicker
               onlinePayments={onlinePayments}
               paymentId={paymentId}
+              deliveryId={deliveryId}
               onPayment={setPaymentId}
               bank={bank}
               onBank={(picked) => {
@@ -415,7 +434,8 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
           <Button
             className="w-full"
             busy={order.isPending}
-            disabled={needsAddress || hasZeroLine || needsTime || order.isSuccess}
+            disabled={needsAddress || hasZeroLine || needsTime || closedAtTable !== null || order.isSuccess}
+            aria-describedby={closedAtTable ? closedReasonId : undefined}
             onClick={() => {
               if (guestNameError) {
                 setGuestNameShown(true);
@@ -433,6 +453,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
           >
             {t('cart.confirm')}
           </Button>
+          <ClosedAtTableReason id={closedReasonId} closed={closedAtTable} />
         </section>
       </div>
     </section>

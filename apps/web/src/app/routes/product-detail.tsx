@@ -1,16 +1,17 @@
 import { DELIVERY_METHODS, formatIDR, isDrink as isDrinkCategory, type Product, ROLES, SIZES } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useId, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ChoiceGroup } from '../../components/ui/choice-group';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { QtyStepper } from '../../components/ui/qty-stepper';
 import { PageSpinner } from '../../components/ui/spinner';
 import { addToCart, type CartLine, cartLineKey, cartLineTotal, checkoutItem, readCart } from '../../features/cart/cart-store';
-import { TableBanner } from '../../features/cart/components/table-banner';
+import { ClosedAtTableReason, TableBanner, useClosedAtTable } from '../../features/cart/components/table-banner';
 import { productQueries } from '../../features/products/api/products';
 import { AddonPicker, type ChosenAddon } from '../../features/products/components/addon-picker';
+import { shopQueries } from '../../features/shop/api/shop';
 import { SchedulePicker } from '../../features/shop/components/schedule-picker';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
@@ -18,6 +19,7 @@ import { imageSources } from '../../lib/image-url';
 import { CATEGORY_KEYS, DELIVERY_CHOICE_KEYS, nameOf, SIZE_KEYS } from '../../lib/names';
 import { useSession } from '../../lib/session';
 import { shopHoursIn, useShopHours } from '../../lib/shop-hours';
+import { useTableSeat } from '../../lib/table-seat';
 import { toast } from '../../lib/toast';
 
 /** The sizes the product is sold in, each with its price (docs/shop-rules.md#prices-and-sizes). */
@@ -33,6 +35,9 @@ function sizeChoices(product: Product, t: ReturnType<typeof useT>) {
 export function ProductDetailPage() {
   const id = Number(useParams().id);
   const product = useQuery(productQueries.detail(id));
+  // Asked for beside the product, not after it: "Set time" is drawn with the page, not as "Loading…" a
+  // moment later (docs/decisions/spec-fidelity.md#rough-edges-dead-ends-words-and-dates).
+  useQuery(shopQueries.info());
   const t = useT();
 
   if (product.isPending) return <PageSpinner />;
@@ -49,8 +54,17 @@ export function ProductDetailPage() {
   return <ProductDetail product={product.data} />;
 }
 
+/** The menu card's picture, as the card chose it for the screen's density (product-card.tsx: 320 px, 640 px sharp). */
+function cardPicture(image: string): string {
+  const { srcSet } = imageSources(image, 320);
+  const [one, two] = srcSet.split(', ').map((entry) => entry.split(' ')[0]);
+  return `image-set(url("${one}") 1x, url("${two}") 2x)`;
+}
+
 function ProductDetail({ product }: { product: Product }) {
   const session = useSession();
+  // Reached within the app (not the page's first address, which the server drew): the menu was seen.
+  const fromMenu = useLocation().key !== 'default';
   const isAdmin = session?.role === ROLES.admin;
   const navigate = useNavigate();
   const [sizeId, setSizeId] = useState<number>(product.sizes[0]?.size_id ?? SIZES[0].id);
@@ -69,6 +83,10 @@ function ProductDetail({ product }: { product: Product }) {
   const [added, setAdded] = useState<string>();
   const t = useT();
   const hours = useShopHours();
+  // At a table the order is wanted now: no time to choose, and no checkout while the shop is closed.
+  const seat = useTableSeat();
+  const closedAtTable = useClosedAtTable();
+  const closedReasonId = useId();
   const deliveryChoices = DELIVERY_METHODS.map((method) => ({
     id: method.id,
     label: nameOf(t, DELIVERY_CHOICE_KEYS, method.id, method.label),
@@ -121,7 +139,9 @@ function ProductDetail({ product }: { product: Product }) {
             width={560}
             height={560}
             fetchPriority="high"
-            className="aspect-square w-full rounded-3xl bg-crema object-cover shadow-md"
+            // Come from the menu, the card's picture (in the browser's cache) stands in while the larger one loads.
+            style={fromMenu ? { backgroundImage: cardPicture(product.image) } : undefined}
+            className="aspect-square w-full rounded-3xl bg-crema bg-cover object-cover shadow-md"
           />
           <p className="rounded-2xl bg-crema p-4 text-sm">
             <strong>{t(shopHoursIn('en').startsWith('every day') ? 'detail.deliveryEveryDay' : 'detail.deliveryOnlyOn', { hours })}</strong>
@@ -163,7 +183,7 @@ function ProductDetail({ product }: { product: Product }) {
             disabled={isAdmin}
           />
 
-          <SchedulePicker value={scheduledFor} onChange={setScheduledFor} disabled={isAdmin} />
+          {!seat && <SchedulePicker value={scheduledFor} onChange={setScheduledFor} disabled={isAdmin} />}
 
           {isAdmin ? (
             <div className="flex flex-wrap gap-3">
@@ -193,7 +213,8 @@ function ProductDetail({ product }: { product: Product }) {
                 </Button>
                 <Button
                   className="grow"
-                  disabled={!canOrder}
+                  disabled={!canOrder || closedAtTable !== null}
+                  aria-describedby={closedAtTable ? closedReasonId : undefined}
                   onClick={() => {
                     checkoutItem(line, choices, { alreadyAdded: added === choice });
                     // A visitor is led through Login and back by the cart's guard (require-role.tsx).
@@ -203,6 +224,7 @@ function ProductDetail({ product }: { product: Product }) {
                   {t('detail.checkout')}
                 </Button>
               </div>
+              <ClosedAtTableReason id={closedReasonId} closed={closedAtTable} />
               {askOpen && <p className="rounded-2xl bg-crema p-4 text-sm">{t('detail.askStaffNote')}</p>}
             </div>
           )}

@@ -21,7 +21,7 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: React's JSX types lack <search>; a form with role=search is the same landmark
-    <form role="search" onSubmit={submit} className="relative w-full md:w-52 lg:w-auto lg:max-w-56 lg:min-w-24 lg:flex-1">
+    <form role="search" onSubmit={submit} className="relative w-full md:w-52 lg:w-auto lg:max-w-56 lg:min-w-52 lg:flex-1">
       <input
         type="search"
         aria-label={t('search.label')}

@@ -1,5 +1,5 @@
 import { ROLES } from '@kopi/shared';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { hasMessage, type MessageKey, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
@@ -65,9 +65,22 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
   const closeMenu = () => setMenuOpen(false);
   // Opening the menu on the server's HTML, before the page runs, would do nothing: until then it is disabled.
   const hydrated = useHydrated();
+  const headerRef = useRef<HTMLElement>(null);
+  // Toasts come under the bar (index.css): its height, which grows with the phone's open menu.
+  useEffect(() => {
+    const header = headerRef.current;
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--top-bar-height', `${header.offsetHeight}px`));
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--top-bar-height');
+    };
+  }, []);
 
   return (
-    <header className="sticky top-0 z-20 bg-espresso text-crema shadow-lg">
+    <header ref={headerRef} className="sticky top-0 z-20 bg-espresso text-crema shadow-lg">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3">
         <Link to="/" className="rounded-lg" onClick={closeMenu}>
           <Brand />

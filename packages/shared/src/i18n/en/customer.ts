@@ -52,6 +52,8 @@ export const customer = {
   'image.none': 'No picture yet',
   'table.dineIn': 'Dine In',
   'table.notHere': 'Not at this table?',
+  'table.closedOpensOn': 'We are closed now. We open on {when}.',
+  'table.closedNoOrders': 'Orders from the table are taken while we are open.',
   'logout.failed': 'You are logged out on this device, but the shop could not end your session',
   'logout.yes': 'Yes',
   'logout.close': 'Close',
@@ -130,6 +132,10 @@ export const customer = {
   'payment.bank': 'Bank Account',
   'payment.cash': 'Cash on Delivery',
   'payment.qris': 'QRIS',
+  'payWay.cashCounter': 'pay in cash at the counter',
+  'payWay.cashDelivery': 'pay in cash on delivery',
+  'payWay.cardCounter': 'pay by card at the counter',
+  'payWay.cardDelivery': 'pay by card on delivery',
   // A coupon's terms on its card
   'promo.forYou': 'Promo for you',
   'promo.updatedWeekly': 'Coupons are updated every week. Check them out!',
@@ -193,8 +199,6 @@ export const customer = {
   'cart.addressPlaceholder': 'Street, number, city',
   'cart.addressNeeded': 'Door Delivery needs an address',
   'cart.paymentMethod': 'Payment method',
-  'cart.cash': 'Cash',
-  'cart.payAtCounter': 'pay at the counter',
   'cart.zeroQuantity': 'An item with quantity 0 cannot be ordered: add one or remove it.',
   'cart.confirm': 'Confirm and Pay',
   'checkout.answerLost':

@@ -1,9 +1,10 @@
 import { REASON_MAX } from '@kopi/shared';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { useT } from '../../../lib/i18n';
+import { useOnline } from '../../../lib/use-online';
 
 interface CancelOrderDialogProps {
   open: boolean;
@@ -24,6 +25,18 @@ export function CancelOrderDialog({ open, title, reasonRequired, busy, error, on
   const hintId = useId();
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
+  // An error seen while the phone was offline ("The shop cannot be reached…") is old news once the
+  // network is back: it goes until the next attempt says otherwise.
+  const online = useOnline();
+  const [outdated, setOutdated] = useState<string>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the network's coming back outdates the error shown
+  useEffect(() => {
+    if (online && error) setOutdated(error);
+  }, [online]);
+  useEffect(() => {
+    if (busy) setOutdated(undefined);
+  }, [busy]);
+  const shownError = error !== undefined && error !== outdated ? error : undefined;
   const trimmed = reason.trim();
   const missing = reasonRequired && trimmed === '';
 
@@ -69,9 +82,9 @@ export function CancelOrderDialog({ open, title, reasonRequired, busy, error, on
             {reasonRequired ? t('cancel.reasonHint') : t('cancel.atMost', { max: REASON_MAX })} ({reason.length}/{REASON_MAX})
           </p>
         </div>
-        {error && (
+        {shownError && (
           <p role="alert" className="text-sm font-medium text-berry">
-            {error}
+            {shownError}
           </p>
         )}
         <div className="flex flex-wrap justify-end gap-3">

@@ -1,10 +1,11 @@
 import type { Order } from '@kopi/shared';
-import { formatIDR } from '@kopi/shared';
+import { formatIDR, formatShopMoment } from '@kopi/shared';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import { imageSources } from '../../../lib/image-url';
 import { nameOf, SIZE_KEYS } from '../../../lib/names';
+import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { StatusBadge } from './status-badge';
 
 const LONG_PRESS_MS = 600;
@@ -26,6 +27,7 @@ export function HistoryCard({ order, deleting, busy, onLongPress, onHide }: Hist
   // The click that ends a long press reveals the x: it does not also open the order.
   const longPressed = useRef(false);
   const t = useT();
+  const locale = useLocale();
   const [first, ...rest] = order.items;
   const name = first
     ? rest.length
@@ -71,6 +73,10 @@ export function HistoryCard({ order, deleting, busy, onLongPress, onHide }: Hist
               <span className="sr-only"> {t('history.orderNHidden', { number: order.number })}</span>
             </span>
           </Link>
+        </p>
+        {/* The number is the day's: orders of different days may share it, their dates tell them apart. */}
+        <p className="text-sm text-roast" data-testid="history-date">
+          <time dateTime={order.created_at}>{formatShopMoment(new Date(order.created_at), SHOP_TIMEZONE, locale)}</time>
         </p>
         {/* Each line's size and add-ons: two cups of one coffee may differ. */}
         <ul className="text-sm text-roast" data-testid="history-lines">

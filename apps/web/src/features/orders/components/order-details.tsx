@@ -63,7 +63,7 @@ export function OrderDetails({ order, mine, admin, orderingAgain, onOrderAgain }
     ...(order.table ? ([[t('order.table'), order.table.name]] as [string, string][]) : []),
     [t('order.time'), order.scheduled_for ? formatShopMoment(new Date(order.scheduled_for), SHOP_TIMEZONE, locale) : t('schedule.asap')],
     ...(address ? ([[t('order.address'), address]] as [string, string][]) : []),
-    [t('order.payment'), paymentMethodText(order.payment, order.payment_method, t)],
+    [t('order.payment'), paymentMethodText(order.payment, order.payment_method, order.delivery_id, t)],
     ...(order.payment.status !== 'none'
       ? ([[t('order.paymentStatus'), paymentStatusText(order.payment, t, locale)]] as [string, string][])
       : []),

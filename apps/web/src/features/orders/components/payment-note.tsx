@@ -1,4 +1,4 @@
-import { formatShopTime, type Locale, type OrderPayment, VA_BANK_NAMES } from '@kopi/shared';
+import { formatShopTime, type Locale, type OrderPayment, paymentWayKey, VA_BANK_NAMES, withPaymentWay } from '@kopi/shared';
 import { type MessageKey, useT } from '../../../lib/i18n';
 import { nameOf, PAYMENT_KEYS } from '../../../lib/names';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
@@ -15,10 +15,15 @@ const STATUS_KEYS: Record<OrderPayment['status'], MessageKey | null> = {
   refunded: 'payNote.refunded',
 };
 
-/** "QRIS", "Bank Account (BCA)", "Card": how the order is paid. */
-export function paymentMethodText(payment: OrderPayment, fallback: string, t: (key: MessageKey) => string): string {
+/**
+ * "QRIS", "Bank Account (BCA)", "Card — pay by card at the counter": how the order is paid, and, while
+ * it is still to pay at the shop, where (the receipt says the same).
+ */
+export function paymentMethodText(payment: OrderPayment, fallback: string, deliveryId: number, t: (key: MessageKey) => string): string {
   const label = nameOf(t, PAYMENT_KEYS, payment.method_id, fallback);
-  return payment.bank ? `${label} (${VA_BANK_NAMES[payment.bank]})` : label;
+  if (payment.bank) return `${label} (${VA_BANK_NAMES[payment.bank]})`;
+  const way = payment.status === 'none' && payment.cash_tendered === null ? paymentWayKey(payment.method_id, deliveryId) : null;
+  return withPaymentWay(label, way && t(way));
 }
 
 /** "Paid 10:32", "Awaiting payment", …; empty for an order paid at the counter or on delivery. */

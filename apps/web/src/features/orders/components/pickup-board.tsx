@@ -47,15 +47,32 @@ function Column({ title, entries, fresh, tone }: { title: string; entries: Entry
 }
 
 /**
+ * The board the server wrote into the page (apps/api/src/plugins/first-view/first-view-pages.ts) when
+ * /status was opened; the stream's first board replaces it.
+ */
+function boardInPage(): PickupBoard | null {
+  if (typeof document === 'undefined') return null;
+  const script = document.getElementById('pickup-board');
+  if (!script) return null;
+  try {
+    return JSON.parse(script.textContent ?? '') as PickupBoard;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The pick-up screen (docs/shop-rules.md#the-pick-up-screen): a TV above the counter, live from a
  * public stream of numbers and first names only. A number arriving in Ready chimes and stands out.
+ * Its first board comes with the page, so the numbers show while the stream connects.
  */
 export function PickupBoardScreen({ controls }: { controls?: ReactNode }) {
   const t = useT();
-  const [board, setBoard] = useState<PickupBoard | null>(null);
+  const [board, setBoard] = useState<PickupBoard | null>(boardInPage);
   const [fresh, setFresh] = useState<Set<number>>(new Set());
   const [sound, setSound] = useState(soundReady());
-  const known = useRef<number[] | null>(null);
+  // The numbers already Ready when the page came: only those after them are announced.
+  const known = useRef<number[] | null>(board ? board.ready.map((entry) => entry.number) : null);
 
   const phase = useEventSource(STREAM_URL, 'board', (data) => {
     const next = JSON.parse(data) as PickupBoard;

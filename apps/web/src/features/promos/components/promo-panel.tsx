@@ -1,4 +1,4 @@
-import { formatIDR, type Promo } from '@kopi/shared';
+import { formatIDR, formatShopDate, type Promo } from '@kopi/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -6,7 +6,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { PencilLink } from '../../../components/ui/pencil-link';
 import { Spinner } from '../../../components/ui/spinner';
 import { canRetry } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import { imageSources } from '../../../lib/image-url';
 import { DELIVERY_KEYS } from '../../../lib/names';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -51,6 +51,7 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply, applyi
   // Drawn by the server with the menu: a coupon chosen before the page runs would be lost.
   const hydrated = useHydrated();
   const t = useT();
+  const locale = useLocale();
   const [chosenId, setChosenId] = useState<number | undefined>(appliedPromoId);
   const chosen = promos.data?.find((promo) => promo.id === chosenId);
 
@@ -101,7 +102,7 @@ export function PromoPanel({ sessionId, isAdmin, appliedPromoId, onApply, applyi
                   <span className="block font-bold">{promo.promo_name}</span>
                   <span className="block text-sm font-semibold">{t('promo.off', { discount: promo.discount })}</span>
                   <span className="block font-mono text-sm tracking-wider">{promo.code}</span>
-                  <span className="block text-xs">{t('promo.validUntil', { date: promo.duration })}</span>
+                  <span className="block text-xs">{t('promo.validUntil', { date: formatShopDate(promo.duration, locale) })}</span>
                   {/* The rules in words, as the server's reasons say them (docs/shop-rules.md#coupons); the
                       one every coupon has is said once, under Terms and Condition. */}
                   {promoRules(promo, t).map((rule) => (

@@ -192,7 +192,7 @@ test('a product opened on a first visit that loaded many pictures before the wor
   context,
 }) => {
   // The worker's script waits until the visit has loaded 120 pictures and opened a product: what the
-  // page hands the worker then is long, and the product's answer comes last (#38: it was cut off).
+  // page hands the worker then is long, and the product's answer comes last (it used to be cut off).
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => {
     release = resolve;

@@ -7,14 +7,16 @@ import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { Pager } from '../../components/ui/pager';
 import { orderItemsOf, readCart, updateCartChoices, useCart } from '../../features/cart/cart-store';
-import { TableBanner } from '../../features/cart/components/table-banner';
+import { TableBanner, useClosedAtTable } from '../../features/cart/components/table-banner';
 import { type ProductListQuery, productQueries } from '../../features/products/api/products';
 import { CategoryTabs, SortSelect } from '../../features/products/components/catalogue-filters';
 import { ProductCard, ProductGridSkeleton } from '../../features/products/components/product-card';
 import { type CouponNotice, PromoPanel } from '../../features/promos/components/promo-panel';
+import { shopQueries } from '../../features/shop/api/shop';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useLocale, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
+import { useTableSeat } from '../../lib/table-seat';
 import { toast } from '../../lib/toast';
 
 // docs/decisions/spec-fidelity.md#the-catalogue: the filters live in the address query; sort defaults to popular and page to 1.
@@ -37,6 +39,9 @@ export function CataloguePage() {
   const isAdmin = session?.role === ROLES.admin;
   const cart = useCart();
   const products = useQuery(productQueries.list(query));
+  // At a table, the shop's hours: closed, the guest is told when it opens.
+  const atTable = useTableSeat() !== null;
+  const closedAtTable = useClosedAtTable(useQuery({ ...shopQueries.info(), enabled: atTable }).data);
   const t = useT();
 
   function change(next: Partial<ProductListQuery>) {
@@ -108,7 +113,7 @@ export function CataloguePage() {
 
   return (
     <div className="grid gap-8 lg:grid-cols-[20rem_1fr]">
-      <TableBanner className="lg:col-span-2" />
+      <TableBanner closed={closedAtTable} className="lg:col-span-2" />
       <PromoPanel
         sessionId={session?.id}
         isAdmin={isAdmin}

@@ -161,7 +161,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
   const paymentId = offeredPaymentId(chosenPaymentId, onlinePayments);
   const needsTime = !seat && cart.scheduledFor === '' && shop.data?.open_now === false;
   // A table's order is wanted now: while the shop is closed the server refuses it, so it is not offered.
-  const closedAtTable = useClosedAtTable();
+  const closedAtTable = useClosedAtTable(shop.data);
   const closedReasonId = useId();
   const refreshShop = useRefreshShop();
 
@@ -262,7 +262,7 @@ function CustomerPayment({ sessionId }: { sessionId: number | undefined }) {
 
   return (
     <section className="space-y-6">
-      <TableBanner />
+      <TableBanner closed={closedAtTable} />
       <h1 className="text-3xl font-bold">{t('checkoutUserHeading')}</h1>
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="summary-heading" className="min-w-0 space-y-4 rounded-3xl bg-white p-6 shadow-sm">

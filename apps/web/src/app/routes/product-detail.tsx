@@ -85,7 +85,7 @@ function ProductDetail({ product }: { product: Product }) {
   const hours = useShopHours();
   // At a table the order is wanted now: no time to choose, and no checkout while the shop is closed.
   const seat = useTableSeat();
-  const closedAtTable = useClosedAtTable();
+  const closedAtTable = useClosedAtTable(useQuery(shopQueries.info()).data);
   const closedReasonId = useId();
   const deliveryChoices = DELIVERY_METHODS.map((method) => ({
     id: method.id,
@@ -113,7 +113,7 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <article className="space-y-6">
-      <TableBanner />
+      <TableBanner closed={closedAtTable} />
       <nav aria-label={t('detail.breadcrumb')} className="text-sm text-roast">
         <ol className="flex flex-wrap gap-2">
           <li>

@@ -1,21 +1,18 @@
-import { formatShopMoment } from '@kopi/shared';
-import { useQuery } from '@tanstack/react-query';
+import { formatShopMoment, type Shop } from '@kopi/shared';
 import { useLocale, useT } from '../../../lib/i18n';
 import { setTableSeat, useTableSeat } from '../../../lib/table-seat';
-import { shopQueries } from '../../shop/api/shop';
 
 /**
  * At a table while the shop is closed, what to tell the guest: closed, and when it opens (the
  * customer's "We are closed now. We open on …", without "choose a time": a table's order is wanted
  * now). The server still refuses such an order; the screens only say so before the guest tries
  * (docs/decisions/spec-fidelity.md#rough-edges-dead-ends-words-and-dates). Null when not at a table or open.
+ * `info` is GET /shop's answer, which the page asks for (a feature does not reach the shop's).
  */
-export function useClosedAtTable(): string | null {
+export function useClosedAtTable(info: Shop | undefined): string | null {
   const seat = useTableSeat();
-  const shop = useQuery({ ...shopQueries.info(), enabled: seat !== null });
   const t = useT();
   const locale = useLocale();
-  const info = shop.data;
   if (!seat || !info || info.open_now) return null;
   return info.next_opening
     ? t('table.closedOpensOn', { when: formatShopMoment(new Date(info.next_opening), info.timezone, locale) })
@@ -27,9 +24,8 @@ export function useClosedAtTable(): string | null {
  * (docs/shop-rules.md#orders-from-the-table). "Not at this table?" orders as usual again. While the
  * shop is closed it says so, and when it opens.
  */
-export function TableBanner({ className = '' }: { className?: string }) {
+export function TableBanner({ closed, className = '' }: { closed: string | null; className?: string }) {
   const seat = useTableSeat();
-  const closed = useClosedAtTable();
   const t = useT();
   if (!seat) return null;
   return (

@@ -253,6 +253,9 @@ test('an order for a later slot waits in the Later lane with its time, and start
   await openBoard(page);
   await expect(card(page, now.id).getByTestId('board-collect')).toHaveText(`to collect ${formatIDR(now.total)} in cash`);
   const lane = page.getByTestId('later-lane');
+  // Folded under one line, so that a day of pre-orders does not push the board down; a tap opens it.
+  await expect(page.getByTestId('later-toggle')).toContainText(/orders? for later/);
+  await page.getByTestId('later-toggle').click();
   const waiting = lane.locator(`[data-order-id="${order.id}"]`);
   await expect(waiting).toContainText(`#${order.number}`);
   await expect(card(page, order.id)).toHaveCount(0);

@@ -12,13 +12,13 @@ const RELOADED_FOR_CHUNK = 'kopi:reloaded-for-chunk';
 
 // Route-level code splitting: each page is its own chunk (docs/architecture.md#tests-and-targets: ≤ 150 KB JS on first load).
 // A page whose texts are a part of the catalogue of their own fetches that part with its code.
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts?: CataloguePart) {
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts: CataloguePart[] = []) {
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
   const loadPage = () =>
     (loading ??= (async () => {
       try {
-        const [module] = await Promise.all([load(), texts && loadCataloguePart(texts)]);
+        const [module] = await Promise.all([load(), ...texts.map(loadCataloguePart)]);
         sessionStorage.removeItem(RELOADED_FOR_CHUNK);
         loaded = module[name];
         return loaded;
@@ -44,12 +44,12 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const pages = new Map<ComponentType, () => Promise<ComponentType>>();
 
 const HomePage = page(() => import('./routes/home'), 'HomePage');
-const LoginPage = page(() => import('./routes/login'), 'LoginPage', 'account');
-const SignUpPage = page(() => import('./routes/signup'), 'SignUpPage', 'account');
-const ForgotPage = page(() => import('./routes/forgot'), 'ForgotPage', 'account');
-const ResetPage = page(() => import('./routes/reset'), 'ResetPage', 'account');
-const GoogleLandingPage = page(() => import('./routes/google-landing'), 'GoogleLandingPage', 'account');
-const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage', 'account');
+const LoginPage = page(() => import('./routes/login'), 'LoginPage', ['account']);
+const SignUpPage = page(() => import('./routes/signup'), 'SignUpPage', ['account']);
+const ForgotPage = page(() => import('./routes/forgot'), 'ForgotPage', ['account']);
+const ResetPage = page(() => import('./routes/reset'), 'ResetPage', ['account']);
+const GoogleLandingPage = page(() => import('./routes/google-landing'), 'GoogleLandingPage', ['account']);
+const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage', ['account']);
 const CataloguePage = page(() => import('./routes/catalogue'), 'CataloguePage');
 const ProductDetailPage = page(() => import('./routes/product-detail'), 'ProductDetailPage');
 const ProductNewPage = page(() => import('./routes/product-new'), 'ProductNewPage');
@@ -67,8 +67,9 @@ const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 const StatusPage = page(() => import('./routes/status'), 'StatusPage');
 const TablesPage = page(() => import('./routes/tables'), 'TablesPage');
 const TablePage = page(() => import('./routes/table'), 'TablePage');
-const TillPage = page(() => import('./routes/till'), 'TillPage', 'staff');
-const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage');
+// A till signed in shows its names without a session: the staff's texts come with its own.
+const TillPage = page(() => import('./routes/till'), 'TillPage', ['staff', 'till']);
+const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage', ['settings']);
 const StaffPage = page(() => import('./routes/staff'), 'StaffPage');
 
 const ANY_ROLE = [ROLES.user, ROLES.admin] as const;

@@ -14,8 +14,8 @@ export type MessageValues = Record<string, string | number | Date>;
 
 type Catalogue = () => Promise<{ messages: Record<string, unknown> }>;
 
-/** Parts of the catalogue that only some pages need: the staff's screens, the account pages. */
-export type CataloguePart = 'staff' | 'account';
+/** Parts of the catalogue that only some pages need: the staff's screens, the account pages, the till, the settings. */
+export type CataloguePart = 'staff' | 'account' | 'till' | 'settings';
 
 // One import per language and part, so the bundler makes each its own chunk and a page fetches only
 // its own (docs/architecture.md#the-web-in-two-languages).
@@ -24,11 +24,15 @@ const CATALOGUES: Record<Locale, Record<'screens' | CataloguePart, Catalogue>> =
     screens: () => import('virtual:catalogue/en'),
     staff: () => import('virtual:catalogue/en/staff'),
     account: () => import('virtual:catalogue/en/account'),
+    till: () => import('virtual:catalogue/en/till'),
+    settings: () => import('virtual:catalogue/en/settings'),
   },
   id: {
     screens: () => import('virtual:catalogue/id'),
     staff: () => import('virtual:catalogue/id/staff'),
     account: () => import('virtual:catalogue/id/account'),
+    till: () => import('virtual:catalogue/id/till'),
+    settings: () => import('virtual:catalogue/id/settings'),
   },
 };
 

@@ -169,6 +169,8 @@ export function createPrinting(deps: {
 
   async function look(): Promise<void> {
     if (stopped || looking) return;
+    // A shop without printers (most) has no paper to send: the queue is not read every few seconds for nothing.
+    if (printers().length === 0) return schedule(options.pollMs);
     let found = 0;
     looking = (async () => {
       const jobs = await claimDue(db, [...busy], BATCH, LEASE_MS);

@@ -331,6 +331,7 @@ export const admin = {
   'admin.shifts.heading': 'Shifts of the last 30 days',
   'admin.shifts.none': 'No shift in the last 30 days.',
   'admin.shifts.open': 'open',
+  'admin.shifts.variance': 'Variance {amount}',
   'admin.shifts.row': 'Z #{number} · {till} · {name}, {at}',
   // the tax report (docs/shop-rules.md#the-tax-report)
   'admin.tax.heading': 'Tax report',

@@ -324,6 +324,7 @@ export const admin = {
   'admin.shifts.heading': 'Shift 30 hari terakhir',
   'admin.shifts.none': 'Tidak ada shift dalam 30 hari terakhir.',
   'admin.shifts.open': 'masih buka',
+  'admin.shifts.variance': 'Selisih {amount}',
   'admin.shifts.row': 'Z #{number} · {till} · {name}, {at}',
   // laporan pajak (docs/shop-rules.md#the-tax-report)
   'admin.tax.heading': 'Laporan pajak',

@@ -42,7 +42,7 @@ export function ShiftList() {
                 <span className="text-sm font-semibold text-roast">{t('admin.shifts.open')}</span>
               ) : (
                 <span className={`font-bold tabular-nums ${shift.variance === 0 ? 'text-leaf' : 'text-berry'}`}>
-                  {t('admin.till.variance')} {signed(shift.variance)}
+                  {t('admin.shifts.variance', { amount: signed(shift.variance) })}
                 </span>
               )}
             </li>

@@ -92,10 +92,15 @@ function LaterOrder({ order }: { order: LiveOrder }) {
   });
   const time = formatMoment(new Date(order.scheduled_for!), SHOP_TIMEZONE, currentLocale(), t);
   return (
-    <li className="flex items-center gap-3 rounded-xl bg-white py-1 pr-1 pl-3 shadow-sm" data-testid="later-order" data-order-id={order.id}>
+    // Wraps inside itself on a phone: a long time and a line of items never push the board sideways.
+    <li
+      className="flex max-w-full flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-white py-1 pr-1 pl-3 shadow-sm"
+      data-testid="later-order"
+      data-order-id={order.id}
+    >
       <span className="font-bold">#{order.number}</span>
       <span className="text-sm font-semibold whitespace-nowrap">{time}</span>
-      <span className="max-w-40 truncate text-sm text-roast">
+      <span className="max-w-40 min-w-0 truncate text-sm text-roast">
         {order.items.map((line) => `${line.qty} × ${line.product_name}`).join(', ')}
       </span>
       <Button variant="ghost" className="min-h-11 px-3 py-1 text-sm" onClick={() => setAsking(true)}>
@@ -116,26 +121,25 @@ function LaterOrder({ order }: { order: LiveOrder }) {
 }
 
 /**
- * Orders for a later slot (docs/shop-rules.md#the-counter): apart from the columns, soonest first,
- * each with its time; it comes into Pending by itself `leadMinutes` before its time. Starting one
- * sooner asks first, since its customer is told it is being made.
+ * Orders for a later slot (docs/shop-rules.md#the-counter): apart from the columns, folded under one
+ * line (a Saturday may hold a whole Monday of pre-orders, which must not push the board down), soonest
+ * first, each with its time; it comes into Pending by itself `leadMinutes` before its time. Starting
+ * one sooner asks first, since its customer is told it is being made.
  */
 export function LaterStrip({ orders, leadMinutes }: { orders: LiveOrder[]; leadMinutes: number }) {
   const t = useT();
   if (orders.length === 0) return null;
   return (
-    <section aria-labelledby="board-later" className="space-y-2 rounded-2xl bg-honey/20 p-2" data-testid="later-lane">
-      <h2 id="board-later" className="px-1 font-sans text-sm font-bold tracking-wide uppercase">
-        {t('admin.board.later')}
-        <span className="ml-2 font-normal tracking-normal normal-case">
-          {t('admin.board.laterCount', { count: orders.length, lead: leadMinutes })}
-        </span>
-      </h2>
-      <ul className="flex flex-wrap gap-2">
+    <details className="rounded-2xl bg-honey/20 p-2" data-testid="later-lane">
+      <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-2 px-1" data-testid="later-toggle">
+        <span className="font-sans text-sm font-bold tracking-wide uppercase">{t('admin.board.later')}</span>
+        <span className="text-sm">{t('admin.board.laterCount', { count: orders.length, lead: leadMinutes })}</span>
+      </summary>
+      <ul className="mt-2 flex flex-wrap gap-2">
         {orders.map((order) => (
           <LaterOrder key={order.id} order={order} />
         ))}
       </ul>
-    </section>
+    </details>
   );
 }

@@ -79,15 +79,23 @@ export function TaxReportPage() {
         <h1 className="text-3xl font-bold">{t('admin.tax.heading')}</h1>
         <p className="text-roast">{t('admin.tax.intro')}</p>
       </div>
-      {data && (
+      {/* Also when the range in the address was refused: the owner corrects it here. */}
+      {(data || report.isError) && (
         // Keyed by the answer's range, so that the fields show the dates the server reported on.
         <form
-          key={`${data.from}/${data.to}/${by}`}
+          key={`${data?.from ?? range.from}/${data?.to ?? range.to}/${by}`}
           onSubmit={show}
           className="flex flex-wrap items-end gap-4 rounded-3xl bg-white p-4 shadow-sm"
         >
-          <TextField label={t('admin.tax.from')} type="date" name="from" defaultValue={data.from} required className="w-auto" />
-          <TextField label={t('admin.tax.to')} type="date" name="to" defaultValue={data.to} required className="w-auto" />
+          <TextField
+            label={t('admin.tax.from')}
+            type="date"
+            name="from"
+            defaultValue={data?.from ?? range.from}
+            required
+            className="w-auto"
+          />
+          <TextField label={t('admin.tax.to')} type="date" name="to" defaultValue={data?.to ?? range.to} required className="w-auto" />
           <fieldset className="flex items-center gap-4 pb-2">
             <legend className="mb-1 text-sm font-semibold text-roast">{t('admin.tax.by')}</legend>
             {UNITS.map((unit) => (

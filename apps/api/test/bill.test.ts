@@ -298,8 +298,8 @@ describe('the tax report', () => {
       token: owner.token,
       body: { status_id: STATUS.cancelled, reason: 'Out of milk' },
     });
-    // Spread over November (the 2nd, 4th, …), two on the 30th; one Done order falls in October and
-    // one in December, outside the range.
+    // Spread over November (the 2nd, 4th, … 12th, and the 30th with the cancelled order); one Done
+    // order falls on 31 October, outside the range.
     const days = ['2026-11-02', '2026-11-04', '2026-11-06', '2026-11-08', '2026-11-10', '2026-11-12', '2026-11-30', '2026-10-31'];
     const [outside] = placed.splice(7, 1);
     for (const [i, id] of [...placed, outside!].entries()) {

@@ -203,6 +203,10 @@ test('the till at 1024×768: a Cashier added on /staff opens with IDR 200.000, s
   for (const digit of '2468') await page.getByRole('button', { name: digit, exact: true }).click();
   await page.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(`${name} is on`)).toBeVisible();
+  // A Cashier's top bar: their pages and Logout, no customer's cart and no menu search.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Till' })).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('search')).toHaveCount(0);
   await page.getByLabel('Opening cash (float)').fill('200000');
   await page.getByRole('button', { name: 'Open shift' }).click();
 

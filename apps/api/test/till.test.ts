@@ -315,6 +315,29 @@ describe('sales at the till and a shift that balances', () => {
     await api(shop, 'POST', `/shifts/${next.id}/close`, { token: cashier, body: { counted_cash: 0 } });
   });
 
+  it('collects a phone order once when two tills tap Collect at the same moment', async () => {
+    const tills = [await newTill('Till Race A'), await newTill('Till Race B')];
+    const cashiers = [
+      await switchOn(tills[0]!, await addMember('Cashier', 'Race A')),
+      await switchOn(tills[1]!, await addMember('Cashier', 'Race B')),
+    ];
+    for (const token of cashiers) {
+      expect((await api(shop, 'POST', '/shifts', { token, body: { opening_cash: 100000 } })).statusCode).toBe(201);
+    }
+    const phone = (
+      await api(shop, 'POST', '/transactions', { token: customer.token, body: orderBody(latte.id, { payment_id: PAYMENT.cash }) })
+    ).json().data;
+    const answers = await Promise.all(
+      cashiers.map((token) => api(shop, 'POST', `/transactions/${phone.id}/collect`, { token, body: { cash_tendered: 50000 } })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    // The cash is in one drawer only.
+    const received = await Promise.all(
+      cashiers.map(async (token) => (await api(shop, 'GET', '/shifts/current', { token })).json().data.cash_received as number),
+    );
+    expect(received.sort((a, b) => a - b)).toEqual([0, 50000]);
+  });
+
   it('rounds cash to Rp 100 when the shop does, as a line of its own', async () => {
     await api(shop, 'PATCH', '/shop/settings', { token: owner.token, body: { cash_rounding: 100, tax_rate: 10, service_rate: 5 } });
     try {

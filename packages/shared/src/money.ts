@@ -11,6 +11,10 @@ export function formatIDR(amount: number): string {
   return `IDR ${formatThousands(amount)}`;
 }
 
+/** A drawer's variance, its sign the news: "+IDR 500" over, "−IDR 1" short, "IDR 0". */
+export const formatSignedIDR = (amount: number): string =>
+  amount > 0 ? `+${formatIDR(amount)}` : amount < 0 ? `−${formatIDR(-amount)}` : formatIDR(0);
+
 // How an order is priced (docs/shop-rules.md#tax-service-and-the-bill), in one place: the server
 // prices orders, quotes, the till's sales and receipts with it, and the cart shows its estimate with
 // it, so every screen and every report agrees to the rupiah.

@@ -1,13 +1,10 @@
-import { formatIDR } from '@kopi/shared';
+import { formatSignedIDR } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { errorMessage } from '../../../lib/api-client';
 import { useLocale, useT } from '../../../lib/i18n';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { shiftQueries } from '../api/shifts';
-
-/** A signed amount: short (−) or over (+) is the news. */
-const signed = (amount: number) => (amount > 0 ? `+${formatIDR(amount)}` : amount < 0 ? `−${formatIDR(-amount)}` : formatIDR(0));
 
 /** The tills' shifts of the last 30 days with their variance, for the owner counting the drawers (docs/shop-rules.md#the-till-and-shifts). */
 export function ShiftList() {
@@ -42,7 +39,7 @@ export function ShiftList() {
                 <span className="text-sm font-semibold text-roast">{t('admin.shifts.open')}</span>
               ) : (
                 <span className={`font-bold tabular-nums ${shift.variance === 0 ? 'text-leaf' : 'text-berry'}`}>
-                  {t('admin.shifts.variance', { amount: signed(shift.variance) })}
+                  {t('admin.shifts.variance', { amount: formatSignedIDR(shift.variance) })}
                 </span>
               )}
             </li>

@@ -7,10 +7,10 @@ import { DELIVERY_TITLE_KEYS, nameOf, SIZE_KEYS, statusKey } from '../../../lib/
 import { useSession } from '../../../lib/session';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { toast } from '../../../lib/toast';
-import { sawFreshEvent, useTickLine, useUndoMove } from '../api/board';
+import { useTickLine, useUndoMove } from '../api/board';
 import type { LiveOrder } from '../api/order-cache';
-import { useMoveOrder } from '../api/orders';
 import { formatMoment, formatStageTime, lateLevel, stageSince, timeUnits } from '../board-model';
+import { useBoardMove } from './board-move';
 import { CancelOrderDialog } from './cancel-order-dialog';
 
 /** The board's one-click move to each status (the moves themselves come from STATUSES). */
@@ -69,16 +69,7 @@ export function BoardCard({ order, now, undoLeft, lateAfterMinutes, keyNumber, s
   const t = useT();
   const session = useSession();
   const [cancelling, setCancelling] = useState(false);
-  const move = useMoveOrder({
-    onSuccess: (moved) => {
-      setCancelling(false);
-      sawFreshEvent(moved.updated_at);
-      // A failed try of this card is over: its message goes.
-      toast.dismiss(`move-failed-${moved.id}`);
-      toast.success(`#${moved.number} → ${moved.status_name}`, { toastId: `moved-${moved.id}-${moved.status_id}` });
-    },
-    onError: (error) => toast.error(`#${order.number}: ${errorMessage(error)}`, { toastId: `move-failed-${order.id}` }),
-  });
+  const move = useBoardMove(order, { moved: () => setCancelling(false) });
   const tick = useTickLine({
     onError: (error) =>
       toast.error(t('admin.board.lineTickFailed', { number: order.number, error: errorMessage(error) }), {

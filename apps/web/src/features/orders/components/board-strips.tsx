@@ -6,10 +6,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { currentLocale, useT } from '../../../lib/i18n';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { toast } from '../../../lib/toast';
-import { sawFreshEvent, useUndoMove } from '../api/board';
+import { useUndoMove } from '../api/board';
 import type { LiveOrder } from '../api/order-cache';
-import { useMoveOrder } from '../api/orders';
 import { type AllDayCount, formatMoment } from '../board-model';
+import { useBoardMove } from './board-move';
 
 /** What is still to make at this station, most first ("4 × Kopi Susu Gula Aren L"). */
 export function AllDayStrip({ counts }: { counts: AllDayCount[] }) {
@@ -79,17 +79,7 @@ export function RecentlyDoneStrip({ orders }: { orders: LiveOrder[] }) {
 function LaterOrder({ order }: { order: LiveOrder }) {
   const t = useT();
   const [asking, setAsking] = useState(false);
-  const move = useMoveOrder({
-    onSuccess: (moved) => {
-      setAsking(false);
-      sawFreshEvent(moved.updated_at);
-      toast.success(`#${moved.number} → ${moved.status_name}`, { toastId: `moved-${moved.id}-${moved.status_id}` });
-    },
-    onError: (error) => {
-      setAsking(false);
-      toast.error(`#${order.number}: ${errorMessage(error)}`, { toastId: `move-failed-${order.id}` });
-    },
-  });
+  const move = useBoardMove(order, { moved: () => setAsking(false), failed: () => setAsking(false) });
   const time = formatMoment(new Date(order.scheduled_for!), SHOP_TIMEZONE, currentLocale(), t);
   return (
     // Wraps inside itself on a phone: a long time and a line of items never push the board sideways.

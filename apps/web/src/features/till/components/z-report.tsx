@@ -1,4 +1,4 @@
-import { formatIDR, type ShiftReport } from '@kopi/shared';
+import { formatIDR, formatSignedIDR, type ShiftReport } from '@kopi/shared';
 import { Fragment, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { type MessageKey, useLocale, useT } from '../../../lib/i18n';
@@ -7,9 +7,6 @@ import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 
 /** The methods as the till names them (Cash, not the checkout's "Cash on Delivery"). */
 const METHOD_KEYS: Record<number, MessageKey> = { ...PAYMENT_KEYS, 1: 'admin.till.card', 3: 'admin.till.cash' };
-
-/** A signed amount: the variance's sign is the news (short or over). */
-const signed = (amount: number) => (amount > 0 ? `+${formatIDR(amount)}` : amount < 0 ? `−${formatIDR(-amount)}` : formatIDR(0));
 
 /** A closed shift's Z report as the server answered it: expected, counted, variance, and the totals by method. Printable. */
 export function ZReport({ report, onDone }: { report: ShiftReport; onDone: () => void }) {
@@ -47,7 +44,7 @@ export function ZReport({ report, onDone }: { report: ShiftReport; onDone: () =>
         data-testid="z-variance"
       >
         <p className="font-semibold">{t('admin.till.variance')}</p>
-        <p className="text-4xl font-extrabold">{report.variance === null ? '—' : signed(variance)}</p>
+        <p className="text-4xl font-extrabold">{report.variance === null ? '—' : formatSignedIDR(variance)}</p>
       </div>
       <dl className="divide-y divide-roast/10">
         {row(t('admin.till.zFloat'), formatIDR(report.opening_cash))}
@@ -62,7 +59,7 @@ export function ZReport({ report, onDone }: { report: ShiftReport; onDone: () =>
             <span>
               {move.reason ?? '—'} · {move.by.name}
             </span>
-            <span>{signed(move.amount)}</span>
+            <span>{formatSignedIDR(move.amount)}</span>
           </div>
         ))}
         {row(t('admin.till.zExpected'), report.expected_cash === null ? '—' : formatIDR(report.expected_cash), true)}

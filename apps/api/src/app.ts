@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_BASE } from '@kopi/shared';
+import { API_BASE, type Locale } from '@kopi/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiRoutes } from './api-routes.ts';
@@ -141,7 +141,7 @@ export async function buildApp(config: Config, given?: Database, options: { logS
   // GET /shop's answer at this moment (a product's first view shows its "Set time" from it), and the
   // coupons a visitor sees (the menu's first view shows them above the products on a phone).
   const shopInfo = () => describeShop(shop);
-  const visitorPromos = () => visiblePromos(app.db, shop, false);
+  const visitorPromos = (locale: Locale) => visiblePromos(app.db, shop, false, locale);
   await app.register(imagesRoutes, { db: app.db });
   await app.register(webPlugin, {
     dist: webDist,

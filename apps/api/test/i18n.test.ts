@@ -43,7 +43,7 @@ beforeAll(async () => {
   admin = await signUpAs(shop, 'Admin');
   user = await signUpAs(shop);
   productId = (await addProduct(shop, admin.token, { product_name: 'Kopi Susu Senja', price: 25000 })).id;
-  bigPromoId = (await addPromo(shop, admin.token, { promo_name: 'Hemat', min_price: 50000 })).id;
+  bigPromoId = (await addPromo(shop, admin.token, { promo_name: 'Saver', indonesian_name: 'Hemat', min_price: 50000 })).id;
   await api(shop, 'POST', '/tables', { token: admin.token, body: { name: 'Teras 1' } });
 });
 afterAll(async () => {
@@ -163,7 +163,7 @@ const CASES: Record<string, ErrorCase> = {
       status: 400,
       code: 'validation_failed',
       msg: 'server.couponMinimum',
-      values: { promo: 'Hemat', minimum: 'IDR 50.000' },
+      values: { promo: { inWords: (locale) => (locale === 'id' ? 'Hemat' : 'Saver') }, minimum: 'IDR 50.000' },
       fields: { promo_id: 'server.couponMinimum' },
     }),
   },
@@ -280,14 +280,14 @@ describe('every error answer in both languages', () => {
     expect(indonesian.json().msg).toBe('Terlalu banyak percobaan, coba lagi dalam 15 menit');
   });
 
-  it("says the quote's coupon verdict in the language (a 200 with its reason)", async () => {
+  it("says the quote's coupon verdict in the language, the promo named in it too (a 200 with its reason)", async () => {
     const body = orderBody(productId, { promo_id: bigPromoId });
     const english = await api(shop, 'POST', '/transactions/quote', { token: user.token, body });
     const indonesian = await api(shop, 'POST', '/transactions/quote', { token: user.token, body, headers: { 'accept-language': 'id-ID' } });
     expect(english.json().data.promo).toEqual({
       id: bigPromoId,
       applies: false,
-      reason: 'Promo Hemat needs a subtotal of at least IDR 50.000',
+      reason: 'Promo Saver needs a subtotal of at least IDR 50.000',
     });
     expect(indonesian.json().data.promo).toEqual({
       id: bigPromoId,

@@ -27,10 +27,10 @@ describe('the menu index follows the other instances', () => {
   const warnings: string[] = [];
   const ids: number[] = [];
 
-  const priceOf = (id: number) => (JSON.parse(menu.detailJson(id)) as { data: { price: number } }).data.price;
+  const priceOf = (id: number) => (JSON.parse(menu.detailJson(id, 'en')) as { data: { price: number } }).data.price;
   const popular = () =>
     (
-      JSON.parse(menu.listAnswer({ sort: 'popular', page: 1, limit: 10, search: 'follower' }, undefined).body as string) as {
+      JSON.parse(menu.listAnswer({ sort: 'popular', page: 1, limit: 10, search: 'follower' }, undefined, 'en').body as string) as {
         data: { id: number }[];
       }
     ).data.map((p) => p.id);
@@ -82,7 +82,7 @@ describe('the menu index follows the other instances', () => {
   it('takes a product off when another instance deleted it', async () => {
     await asAnotherInstance(`update products set deleted_at = now() where id = ${ids[0]}`, { products: [ids[0]] });
     await until(() => menu.size > 0 && !popular().includes(ids[0]!));
-    expect(() => menu.detailJson(ids[0]!)).toThrow('Product not found');
+    expect(() => menu.detailJson(ids[0]!, 'en')).toThrow('Product not found');
     await asAnotherInstance(`update products set deleted_at = null where id = ${ids[0]}`, { products: [ids[0]] });
     await until(() => popular().includes(ids[0]!));
   });

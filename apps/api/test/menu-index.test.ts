@@ -1,4 +1,4 @@
-import { ADDONS_CATEGORY_ID, PRODUCT_SORTS, type ProductQuery, type ProductSort } from '@kopi/shared';
+import { ADDONS_CATEGORY_ID, type Locale, PRODUCT_SORTS, type ProductQuery, type ProductSort } from '@kopi/shared';
 import { describe, expect, it } from 'vitest';
 import { pageMeta } from '../src/lib/reply.ts';
 import { MenuIndex, type MenuRow } from '../src/modules/products/menu-index.ts';
@@ -20,11 +20,13 @@ function seeded(seed: number) {
 
 const WORDS = ['Kopi', 'Susu', 'Latte', 'Es', 'Teh', 'Tarik', 'Matcha', 'Gula', 'Aren', 'Café', 'Mocha', '100%', 'a_b'];
 const CATEGORY_NAMES = ['Foods', 'Coffee', 'Non Coffee', 'Add Ons'];
+/** Indonesian names: a product has one or not; a search finds it by either name. */
+const INDONESIAN_WORDS = ['Roti', 'Pisang', 'Dingin', 'Susu', 'Panas'];
 
 /** The reference: what the SQL of the catalogue answered before the index. */
 const addonsLast = (a: MenuRow, b: MenuRow) => Number(a.category_id === ADDONS_CATEGORY_ID) - Number(b.category_id === ADDONS_CATEGORY_ID);
 
-function expected(menu: Map<number, MenuRow>, query: ProductQuery) {
+function expected(menu: Map<number, MenuRow>, query: ProductQuery, locale: Locale) {
   const compare: Record<ProductSort, (a: MenuRow, b: MenuRow) => number> = {
     popular: (a, b) => b.units_sold - a.units_sold || a.id - b.id,
     // Add-ons after the rest by price where several categories are listed.
@@ -34,10 +36,14 @@ function expected(menu: Map<number, MenuRow>, query: ProductQuery) {
   };
   const found = [...menu.values()]
     .filter((row) => query.categories === undefined || row.category_id === query.categories)
-    .filter((row) => query.search === undefined || row.product_name.toLowerCase().includes(query.search.toLowerCase()))
+    .filter(
+      (row) =>
+        query.search === undefined ||
+        [row.product_name, row.indonesian_name].some((name) => name.toLowerCase().includes(query.search!.toLowerCase())),
+    )
     .sort(compare[query.sort]);
   const offset = (query.page - 1) * query.limit;
-  const data = found.slice(offset, offset + query.limit).map(toProductAnswer);
+  const data = found.slice(offset, offset + query.limit).map((row) => toProductAnswer(row, locale));
   return { msg: data.length ? 'Products found' : 'No products match', data, meta: pageMeta(query.page, query.limit, found.length) };
 }
 
@@ -56,6 +62,8 @@ describe.skipIf(onPostgres)('the menu index', () => {
         price: 1000 * (1 + Math.floor(random() * 20)), // many equal prices: the id must break ties
         image: `images/${id}.webp`,
         description: `Product ${id}`,
+        indonesian_name: random() < 0.5 ? '' : `${pick(INDONESIAN_WORDS)} ${id}`,
+        indonesian_description: random() < 0.5 ? '' : `Produk ${id}`,
         category_id,
         category_name: CATEGORY_NAMES[category_id - 1]!,
         sizes: [{ size_id: 1, price: 1000 }],
@@ -73,7 +81,10 @@ describe.skipIf(onPostgres)('the menu index', () => {
 
     const randomQuery = (): ProductQuery => {
       const limit = pick([1, 5, 12, 50]);
-      const search = random() < 0.6 ? pick(['', 'k', 'ko', 'kop', 'kopi s', 'LATTE', 'tarik 1', 'é', '100%', 'a_b', 'zzz', '1', '2 ']) : '';
+      const search =
+        random() < 0.6
+          ? pick(['', 'k', 'ko', 'kop', 'kopi s', 'LATTE', 'tarik 1', 'é', '100%', 'a_b', 'zzz', '1', '2 ', 'roti', 'SUSU', 'din'])
+          : '';
       return {
         sort: pick(PRODUCT_SORTS),
         limit,
@@ -108,7 +119,8 @@ describe.skipIf(onPostgres)('the menu index', () => {
       }
       for (let q = 0; q < 10; q++) {
         const query = randomQuery();
-        expect(JSON.parse(index.pageJson(query)), JSON.stringify(query)).toEqual(expected(menu, query));
+        const locale = pick(['en', 'id'] as const);
+        expect(JSON.parse(index.pageJson(query, locale)), `${locale} ${JSON.stringify(query)}`).toEqual(expected(menu, query, locale));
         compared++;
       }
     }
@@ -124,6 +136,8 @@ describe.skipIf(onPostgres)('the menu index', () => {
       price: 25000,
       image: 'images/a.webp',
       description: 'With a quote " and a \\ backslash',
+      indonesian_name: 'Kopi "Senja" Dingin',
+      indonesian_description: '',
       category_id: 2,
       category_name: 'Coffee',
       sizes: [
@@ -137,8 +151,15 @@ describe.skipIf(onPostgres)('the menu index', () => {
       created_us: 0,
     };
     index.upsert(row);
-    expect(JSON.parse(index.productJson(5)!)).toEqual(toProductAnswer(row));
-    expect(index.product(5)).toMatchObject({
+    expect(JSON.parse(index.productJson(5, 'en')!)).toEqual(toProductAnswer(row, 'en', true));
+    // In Indonesian: its Indonesian name, the English description where it has no Indonesian one, the category said in Indonesian.
+    expect(JSON.parse(index.productJson(5, 'id')!)).toMatchObject({
+      product_name: 'Kopi "Senja" Dingin',
+      description: row.description,
+      category_name: 'Kopi',
+      texts: { en: { name: 'Kopi "Senja"', description: row.description }, id: { name: 'Kopi "Senja" Dingin', description: '' } },
+    });
+    expect(index.product(5, 'en')).toMatchObject({
       price: 25000,
       sold_out: false,
       sizes: [
@@ -147,10 +168,10 @@ describe.skipIf(onPostgres)('the menu index', () => {
         { size_id: 3, size_name: 'Extra Large', price: 33000 },
       ],
     });
-    expect(index.productJson(6)).toBeUndefined();
+    expect(index.productJson(6, 'en')).toBeUndefined();
     index.remove(5);
-    expect(index.productJson(5)).toBeUndefined();
-    expect(JSON.parse(index.pageJson({ sort: 'popular', page: 1, limit: 12 }))).toMatchObject({ data: [], meta: { totalData: 0 } });
+    expect(index.productJson(5, 'id')).toBeUndefined();
+    expect(JSON.parse(index.pageJson({ sort: 'popular', page: 1, limit: 12 }, 'en'))).toMatchObject({ data: [], meta: { totalData: 0 } });
   });
 
   it('grows past the first 2,048 products', () => {
@@ -161,6 +182,8 @@ describe.skipIf(onPostgres)('the menu index', () => {
       price: 1000 + i,
       image: 'images/r.webp',
       description: 'Bread',
+      indonesian_name: '',
+      indonesian_description: '',
       category_id: 1 + (i % 4),
       category_name: CATEGORY_NAMES[i % 4]!,
       sizes: [{ size_id: 1, price: 1000 }],
@@ -171,8 +194,8 @@ describe.skipIf(onPostgres)('the menu index', () => {
     }));
     index.replaceAll(rows.slice(0, 1000));
     for (const row of rows.slice(1000)) index.upsert(row);
-    const last = JSON.parse(index.pageJson({ sort: 'priciest', page: 1, limit: 1, search: 'roti 5000', categories: 4 }));
+    const last = JSON.parse(index.pageJson({ sort: 'priciest', page: 1, limit: 1, search: 'roti 5000', categories: 4 }, 'en'));
     expect(last.data.map((p: { id: number }) => p.id)).toEqual([5000]);
-    expect(JSON.parse(index.pageJson({ sort: 'cheapest', page: 1, limit: 12, search: 'roti' })).meta.totalData).toBe(5000);
+    expect(JSON.parse(index.pageJson({ sort: 'cheapest', page: 1, limit: 12, search: 'roti' }, 'en')).meta.totalData).toBe(5000);
   });
 });

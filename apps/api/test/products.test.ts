@@ -280,6 +280,72 @@ describe('GET /categories', () => {
   });
 });
 
+describe('the menu in two languages', () => {
+  const indonesian = { 'accept-language': 'id-ID,id;q=0.9' };
+
+  it('answers in the request\'s language, each text falling back to the English where no Indonesian was written', async () => {
+    const { id } = await addProduct(shop, admin.token, {
+      product_name: 'Iced Milk Coffee',
+      description: 'Espresso over cold milk.',
+      indonesian_name: 'Es Kopi Susu',
+      category_id: 2,
+    });
+    const inIndonesian = await api(shop, 'GET', `/products/${id}`, { headers: indonesian });
+    expect(inIndonesian.headers['content-language']).toBe('id');
+    expect(inIndonesian.headers.vary).toMatch(/Accept-Language/);
+    expect(inIndonesian.json().data).toMatchObject({
+      product_name: 'Es Kopi Susu',
+      description: 'Espresso over cold milk.',
+      category_name: 'Kopi',
+      texts: { en: { name: 'Iced Milk Coffee', description: 'Espresso over cold milk.' }, id: { name: 'Es Kopi Susu', description: '' } },
+    });
+    const inEnglish = await api(shop, 'GET', `/products/${id}`);
+    expect(inEnglish.headers['content-language']).toBe('en');
+    expect(inEnglish.json().data).toMatchObject({ product_name: 'Iced Milk Coffee', category_name: 'Coffee' });
+
+    // The list and its search: either language's name finds it, whatever the page's language.
+    for (const term of ['susu', 'MILK']) {
+      const page = await api(shop, 'GET', `/products/get?search=${term}&limit=50`, { headers: indonesian });
+      expect(page.json().data.map((p: { product_name: string }) => p.product_name)).toContain('Es Kopi Susu');
+      const english = await api(shop, 'GET', `/products/get?search=${term}&limit=50`);
+      expect(english.json().data.map((p: { product_name: string }) => p.product_name)).toContain('Iced Milk Coffee');
+    }
+    // A product with no Indonesian keeps its English name on Indonesian pages; its list answer carries no texts.
+    const latte = await api(shop, 'GET', '/products/get?search=caffe', { headers: indonesian });
+    expect(latte.json().data[0]).toMatchObject({ product_name: 'Caffe Latte' });
+    expect(latte.json().data[0].texts).toBeUndefined();
+
+    // An edit of the Indonesian description alone; an API client may clear a translation with ''.
+    const edit = await api(shop, 'PATCH', `/products/${id}`, {
+      token: admin.token,
+      headers: indonesian,
+      form: await multipart({ indonesian_description: 'Espresso di atas susu dingin.' }),
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().data).toMatchObject({ product_name: 'Es Kopi Susu', description: 'Espresso di atas susu dingin.' });
+    const cleared = await api(shop, 'PATCH', `/products/${id}`, { token: admin.token, form: await multipart({ indonesian_name: ' ' }) });
+    expect(cleared.json().data.texts.id).toEqual({ name: '', description: 'Espresso di atas susu dingin.' });
+    expect((await api(shop, 'GET', `/products/${id}`, { headers: indonesian })).json().data.product_name).toBe('Iced Milk Coffee');
+    const search = await api(shop, 'GET', '/products/get?search=es kopi susu', { headers: indonesian });
+    expect(search.json().data.map((p: { id: number }) => p.id)).not.toContain(id);
+  });
+
+  it('refuses an Indonesian text too long with a 400 and stores nothing', async () => {
+    const before = await countRows(shop, 'products');
+    const res = await api(shop, 'POST', '/products', {
+      token: admin.token,
+      form: await multipart(productFields({ indonesian_name: 'x'.repeat(101) }), await pngFile()),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await countRows(shop, 'products')).toBe(before);
+  });
+
+  it('names the categories in the request\'s language', async () => {
+    const res = await api(shop, 'GET', '/categories', { headers: indonesian });
+    expect(res.json().data.map((c: { name: string }) => c.name)).toEqual(['Makanan', 'Kopi', 'Non Kopi', 'Tambahan']);
+  });
+});
+
 describe('the menu index', () => {
   it('answers every write made through this instance in its next read', async () => {
     const read = async (query: string) => (await list(query)).data.map((p) => p.product_name);

@@ -96,6 +96,32 @@ describe('GET /promos/get and /promos/:id', () => {
   });
 });
 
+describe('a promo in two languages', () => {
+  it("answers its name and description in the request's language, the English where no Indonesian was written", async () => {
+    const { id } = await addPromo(shop, admin.token, {
+      promo_name: 'Morning Coffee',
+      description: 'Ten percent off before noon.',
+      indonesian_name: 'Kopi Pagi',
+    });
+    const indonesian = await api(shop, 'GET', `/promos/${id}`, { headers: { 'accept-language': 'id' } });
+    expect(indonesian.headers['content-language']).toBe('id');
+    expect(indonesian.json().data).toMatchObject({
+      promo_name: 'Kopi Pagi',
+      description: 'Ten percent off before noon.',
+      texts: { en: { name: 'Morning Coffee', description: 'Ten percent off before noon.' }, id: { name: 'Kopi Pagi', description: '' } },
+    });
+    const list = await api(shop, 'GET', '/promos/get');
+    expect(list.json().data.find((p: { id: number }) => p.id === id)).toMatchObject({ promo_name: 'Morning Coffee' });
+
+    const edit = await api(shop, 'PATCH', `/promos/${id}`, {
+      token: admin.token,
+      headers: { 'accept-language': 'id' },
+      form: await multipart({ indonesian_description: 'Diskon sepuluh persen sebelum siang.' }),
+    });
+    expect(edit.json().data).toMatchObject({ promo_name: 'Kopi Pagi', description: 'Diskon sepuluh persen sebelum siang.' });
+  });
+});
+
 describe('PATCH and DELETE /promos/:id', () => {
   it('changes only the fields sent', async () => {
     const promo = await addPromo(shop, admin.token, { promo_name: 'Kopi Pagi', discount: 10 });

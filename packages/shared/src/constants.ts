@@ -31,11 +31,12 @@ export type Capability = keyof typeof CAN;
 export const can = (role: string | undefined, capability: Capability): boolean =>
   (CAN[capability] as readonly string[]).includes(role ?? '');
 
+/** The menu's categories; `key` names each in the shop's catalogue, so every page and answer says it in its language. */
 export const CATEGORIES = [
-  { id: 1, name: 'Foods' },
-  { id: 2, name: 'Coffee' },
-  { id: 3, name: 'Non Coffee' },
-  { id: 4, name: 'Add Ons' },
+  { id: 1, name: 'Foods', key: 'category.foods' },
+  { id: 2, name: 'Coffee', key: 'category.coffee' },
+  { id: 3, name: 'Non Coffee', key: 'category.nonCoffee' },
+  { id: 4, name: 'Add Ons', key: 'category.addOns' },
 ] as const;
 
 /** Drinks come in every size and take add-ons; Foods and Add Ons are sold in one size (docs/shop-rules.md#prices-and-sizes). */

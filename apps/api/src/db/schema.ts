@@ -79,6 +79,9 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id),
     description: text().notNull(),
+    /** The name and description on Indonesian pages; '' shows the English (docs/shop-rules.md#the-menu-in-two-languages). */
+    indonesian_name: text().notNull().default(''),
+    indonesian_description: text().notNull().default(''),
     image: text().notNull(),
     /** The name in lower case, kept by PostgreSQL, for a trigram-indexed search by any part of it. */
     search_name: text().generatedAlwaysAs(sql`lower(product_name)`),
@@ -130,6 +133,9 @@ export const promos = pgTable(
     promo_name: text().notNull(),
     code: text().notNull(),
     description: text().notNull(),
+    /** The name and description on Indonesian pages; '' shows the English (docs/shop-rules.md#the-menu-in-two-languages). */
+    indonesian_name: text().notNull().default(''),
+    indonesian_description: text().notNull().default(''),
     discount: smallint().notNull(),
     /** The last day the promo can be used. */
     duration: date({ mode: 'string' }).notNull(),

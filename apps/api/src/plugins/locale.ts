@@ -18,6 +18,8 @@ declare module 'fastify' {
     t(text: Sayable): string;
     /** The request's translator, for texts said later (a streamed report); the answer speaks its language. */
     translator(): Translator;
+    /** The request's language for an answer whose content is in it (the menu's texts): the answer then says which. */
+    speak(): Locale;
     /** The language a text of the answer was said in, if any. */
     spoken: Locale | null;
   }
@@ -39,6 +41,10 @@ export const localePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('translator', function (this: FastifyRequest): Translator {
     this.spoken = this.locale;
     return translator(this.spoken);
+  });
+  app.decorateRequest('speak', function (this: FastifyRequest): Locale {
+    this.spoken = this.locale;
+    return this.spoken;
   });
   app.decorateRequest('t', function (this: FastifyRequest, text: Sayable): string {
     const locale = this.locale;

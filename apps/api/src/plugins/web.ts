@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, hoursInWords, type PickupBoard, type Promo, type Shop, type WeekHours } from '@kopi/shared';
+import { API_BASE, hoursInWords, type Locale, type PickupBoard, type Promo, type Shop, type WeekHours } from '@kopi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/errors.ts';
@@ -27,7 +27,7 @@ interface WebOptions {
   /** GET /shop's answer now: the first view of a product shows the shop's hours and days in "Set time". */
   shop?: () => Shop;
   /** GET /promos/get's answer to a visitor now: the menu's first view shows the coupons. */
-  promos?: () => Promise<Promo[]>;
+  promos?: (locale: Locale) => Promise<Promo[]>;
   /** GET /status's board now: the pick-up screen's page carries it. */
   pickupBoard?: () => Promise<PickupBoard>;
   /** The shop's address, for the absolute links of link previews. */

@@ -102,6 +102,44 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   addOn('Boba Pearls', 6000, 'Chewy brown-sugar tapioca pearls.', '#4a2c17', '#7a4a26'),
 ];
 
+/**
+ * The demo menu in Bahasa Indonesia (docs/shop-rules.md#the-menu-in-two-languages), by English name: the name
+ * on Indonesian pages (where a shop in Bandung would write it otherwise) and the description.
+ */
+export const DEMO_PRODUCTS_IN_INDONESIAN: Record<string, { name: string; description: string }> = {
+  'Kopi Susu Gula Aren': {
+    name: 'Es Kopi Susu Gula Aren',
+    description: 'Espresso, susu segar dan gula aren dari Garut: paling laris di sini.',
+  },
+  'Caffe Latte': { name: 'Caffe Latte', description: 'Dua shot espresso di bawah susu panas dan selapis tipis busa.' },
+  Espresso: { name: 'Espresso', description: 'Satu shot pendek dan kuat dari racikan biji Jawa dan Gayo kami.' },
+  Americano: { name: 'Americano', description: 'Espresso dengan air panas: bersih, tegas dan segar.' },
+  Cappuccino: { name: 'Cappuccino', description: 'Espresso, susu panas dan busa lembut yang tebal.' },
+  'Flat White': { name: 'Flat White', description: 'Shot ristretto dengan susu ber-microfoam yang halus.' },
+  'Caramel Macchiato': { name: 'Caramel Macchiato', description: 'Susu vanila dengan espresso dan siraman karamel.' },
+  'Cold Brew': { name: 'Kopi Seduh Dingin', description: 'Diseduh 18 jam, lembut dan manis alami, disajikan dengan es.' },
+  Mocha: { name: 'Mocha', description: 'Espresso dengan cokelat hitam dan susu panas, ditaburi kakao.' },
+  Affogato: { name: 'Affogato', description: 'Satu sendok es krim vanila disiram satu shot espresso panas.' },
+  'Matcha Latte': { name: 'Matcha Latte', description: 'Matcha Jepang dikocok dengan susu segar, dengan es.' },
+  Chocolate: { name: 'Cokelat Panas', description: 'Cokelat hitam pekat dengan susu panas.' },
+  'Red Velvet Latte': { name: 'Red Velvet Latte', description: 'Red velvet dengan susu dan busa krim keju.' },
+  'Teh Tarik': { name: 'Teh Tarik', description: 'Teh hitam tarik dengan susu kental manis, berbusa dan manis.' },
+  'Lemon Tea': { name: 'Es Teh Lemon', description: 'Teh melati dengan lemon segar, dengan es.' },
+  'Strawberry Smoothie': { name: 'Smoothie Stroberi', description: 'Stroberi, yoghurt dan madu diblender sampai lembut.' },
+  'Nasi Goreng Kampung': { name: 'Nasi Goreng Kampung', description: 'Nasi goreng ala kampung dengan teri, telur ceplok dan kerupuk.' },
+  Croissant: { name: 'Croissant', description: 'Croissant mentega, dipanggang setiap pagi.' },
+  'Chicken Katsu Rice': { name: 'Nasi Ayam Katsu', description: 'Ayam katsu renyah dengan nasi dan saus kari.' },
+  'Banana Bread': { name: 'Roti Pisang', description: 'Roti pisang lembut dengan kenari dan sedikit kayu manis.' },
+  'Pisang Goreng': { name: 'Pisang Goreng', description: 'Pisang goreng dengan sirup gula aren.' },
+  'Roti Bakar Cokelat Keju': { name: 'Roti Bakar Cokelat Keju', description: 'Roti bakar dengan meses cokelat dan keju parut.' },
+  'Beef Sandwich': { name: 'Roti Isi Daging Sapi', description: 'Daging sapi panggang, keju cheddar dan acar di roti sourdough.' },
+  'Extra Espresso Shot': { name: 'Tambahan Shot Espresso', description: 'Satu shot espresso lagi di minuman apa pun.' },
+  'Oat Milk': { name: 'Susu Oat', description: 'Ganti dengan susu oat yang creamy.' },
+  'Whipped Cream': { name: 'Krim Kocok', description: 'Segumpal krim kocok di atasnya.' },
+  'Caramel Syrup': { name: 'Sirup Karamel', description: 'Satu pump karamel buatan sendiri.' },
+  'Boba Pearls': { name: 'Boba', description: 'Mutiara tapioka gula merah yang kenyal.' },
+};
+
 /** Add-ons the seeded orders put in their drinks, by name. */
 export const DEMO_ADDON_NAMES = ['Extra Espresso Shot', 'Oat Milk', 'Whipped Cream', 'Caramel Syrup', 'Boba Pearls'];
 
@@ -114,6 +152,8 @@ export const DEMO_PROMOS = [
     min_price: 50000,
     days: 60,
     description: 'Twenty percent off every order of IDR 50.000 or more, all day long.',
+    indonesian_name: 'Jam Senja',
+    indonesian_description: 'Diskon dua puluh persen untuk setiap pesanan IDR 50.000 atau lebih, sepanjang hari.',
     color: '#8b5a2b',
     accent: '#c0392b',
   },
@@ -124,6 +164,8 @@ export const DEMO_PROMOS = [
     min_price: 25000,
     days: 30,
     description: 'Start the morning right: ten percent off from IDR 25.000.',
+    indonesian_name: 'Kopi Pagi',
+    indonesian_description: 'Awali pagi dengan tepat: diskon sepuluh persen mulai IDR 25.000.',
     color: '#6b4226',
     accent: '#d35400',
   },
@@ -134,6 +176,8 @@ export const DEMO_PROMOS = [
     min_price: 100000,
     days: 45,
     description: 'A quarter off when you treat your friends to IDR 100.000 or more.',
+    indonesian_name: 'Traktiran Akhir Pekan',
+    indonesian_description: 'Diskon seperempat saat kamu mentraktir teman IDR 100.000 atau lebih.',
     color: '#5e3520',
     accent: '#16a085',
   },
@@ -144,6 +188,8 @@ export const DEMO_PROMOS = [
     min_price: 200000,
     days: 90,
     description: 'Thirty percent off with the free member card, from IDR 200.000.',
+    indonesian_name: 'Kartu Member',
+    indonesian_description: 'Diskon tiga puluh persen dengan kartu member gratis, mulai IDR 200.000.',
     color: '#4a2c17',
     accent: '#8e44ad',
     members_only: true,
@@ -156,6 +202,8 @@ export const DEMO_PROMOS = [
     min_price: 0,
     days: 30,
     description: 'Fifteen percent off when you sit down with us: only for dine in.',
+    indonesian_name: 'Promo Makan di Tempat',
+    indonesian_description: 'Diskon lima belas persen saat kamu duduk bersama kami: hanya untuk makan di tempat.',
     color: '#9c6a3f',
     accent: '#2980b9',
     delivery_ids: [1],
@@ -167,6 +215,8 @@ export const DEMO_PROMOS = [
     min_price: 20000,
     days: 60,
     description: 'Half off your very first order, like a buy 1 get 1: only for new customers.',
+    indonesian_name: 'Cangkir Pertama',
+    indonesian_description: 'Diskon setengah harga untuk pesanan pertamamu, seperti beli 1 gratis 1: hanya untuk pelanggan baru.',
     color: '#b07a45',
     accent: '#c0392b',
     new_customers_only: true,
@@ -178,6 +228,8 @@ export const DEMO_PROMOS = [
     min_price: 30000,
     days: -20,
     description: 'Fifteen percent off for breaking the fast together.',
+    indonesian_name: 'Spesial Ramadan',
+    indonesian_description: 'Diskon lima belas persen untuk berbuka puasa bersama.',
     color: '#7a4a26',
     accent: '#27ae60',
   },

@@ -20,7 +20,15 @@ import { placeOrder } from '../modules/orders/placing.repository.ts';
 import { sizePrices } from '../modules/products/products.service.ts';
 import { insertUser, upsertAdmin } from '../modules/users/users.repository.ts';
 import { type Art, drawArt } from './seed-art.ts';
-import { DEMO_ADDON_NAMES, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PRODUCTS, DEMO_PROMOS, DEMO_REGULARS } from './seed-data.ts';
+import {
+  DEMO_ADDON_NAMES,
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  DEMO_PRODUCTS,
+  DEMO_PRODUCTS_IN_INDONESIAN,
+  DEMO_PROMOS,
+  DEMO_REGULARS,
+} from './seed-data.ts';
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await rows<{ empty: boolean }>(
@@ -80,6 +88,8 @@ export async function seedDemo(db: Db, timeZone = 'Asia/Jakarta'): Promise<void>
         // Seeded after the migrations, so their default ('bar') would make the Foods bar products too.
         station: stationOfCategory(item.category),
         description: item.description,
+        indonesian_name: DEMO_PRODUCTS_IN_INDONESIAN[item.name]?.name ?? '',
+        indonesian_description: DEMO_PRODUCTS_IN_INDONESIAN[item.name]?.description ?? '',
         image: await renderArt(db, item.art),
         sold_out: item.sold_out ?? false,
         // Older items first, so "newest" differs from the menu's order.

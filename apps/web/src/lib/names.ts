@@ -1,4 +1,4 @@
-import { STATUS } from '@kopi/shared';
+import { CATEGORIES, STATUS } from '@kopi/shared';
 import type { MessageKey } from './i18n';
 
 // The shop's fixed ids (packages/shared/src/constants.ts, statuses.ts) by the catalogue keys of
@@ -36,12 +36,7 @@ export const PAYMENT_KEYS: Record<number, MessageKey> = { 1: 'payment.card', 2: 
 export const SIZE_KEYS: Record<number, MessageKey> = { 1: 'size.regular', 2: 'size.large', 3: 'size.extraLarge' };
 
 /** The menu's categories (packages/shared CATEGORIES). */
-export const CATEGORY_KEYS: Record<number, MessageKey> = {
-  1: 'category.foods',
-  2: 'category.coffee',
-  3: 'category.nonCoffee',
-  4: 'category.addOns',
-};
+export const CATEGORY_KEYS: Record<number, MessageKey> = Object.fromEntries(CATEGORIES.map((category) => [category.id, category.key]));
 
 /** The name of a fixed id in the page's language; an id the web does not know keeps the server's name. */
 export function nameOf(t: (key: MessageKey) => string, keys: Record<number, MessageKey>, id: number, fallback: string): string {

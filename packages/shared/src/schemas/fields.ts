@@ -53,6 +53,11 @@ export function requiredText(required: string, max: number) {
   return z.string({ error: required }).trim().min(1, required).max(max, 'atMostCharacters');
 }
 
+/** Trimmed text of at most max characters, blank allowed: an optional translation ('' = none, the English is shown). */
+export function optionalText(max: number) {
+  return z.string().trim().max(max, 'atMostCharacters');
+}
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date written YYYY-MM-DD that really exists (no 2026-02-31). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, PRICE_MAX, PRODUCT_SORTS, STATIONS } from '../constants.ts';
 import type { CommonKey } from '../i18n/issues.ts';
-import { fixedId, formBoolean, requiredText, wholeNumber } from './fields.ts';
+import { fixedId, formBoolean, optionalText, requiredText, wholeNumber } from './fields.ts';
 
 const CATEGORY_IDS = CATEGORIES.map((c) => c.id);
 
@@ -19,6 +19,11 @@ export const ProductFieldsSchema = z.object({
   price: wholeNumber({ required: 'productPriceRequired', min: 1, max: PRICE_MAX, range: 'priceRange' }),
   category_id: fixedId(CATEGORY_IDS, 'productCategoryRequired'),
   description: requiredText('productDescriptionRequired', 1000),
+  // The menu in Bahasa Indonesia (docs/shop-rules.md#the-menu-in-two-languages): blank shows the English.
+  indonesian_name: optionalText(100).optional().meta({ description: 'The name on Indonesian pages; blank or absent: product_name' }),
+  indonesian_description: optionalText(1000)
+    .optional()
+    .meta({ description: 'The description on Indonesian pages; blank or absent: description' }),
   price_l: sizePrice('largePriceRequired', 'largePriceRange')
     .optional()
     .meta({ description: 'Large price (drinks only); default: price + 5000' }),
@@ -65,8 +70,16 @@ export type ProductQuery = z.infer<typeof ProductQuerySchema>;
 export const ProductSizeSchema = z.object({ size_id: z.number(), size_name: z.string(), price: z.number() });
 export type ProductSize = z.infer<typeof ProductSizeSchema>;
 
+/** A product's texts as the admin typed them, in both languages ('' where no Indonesian was given). */
+export const MenuTextsSchema = z.object({
+  en: z.object({ name: z.string(), description: z.string() }),
+  id: z.object({ name: z.string(), description: z.string() }),
+});
+export type MenuTexts = z.infer<typeof MenuTextsSchema>;
+
 export const ProductSchema = z.object({
   id: z.number(),
+  /** In the request's language (the Indonesian when it has one and the request speaks Indonesian). */
   product_name: z.string(),
   /** The Reguler price (the spec's field); `sizes` has every size's. */
   price: z.number(),
@@ -77,6 +90,9 @@ export const ProductSchema = z.object({
   sizes: z.array(ProductSizeSchema).meta({ description: 'The sizes it is sold in, Reguler first, each with its price' }),
   sold_out: z.boolean(),
   station: z.enum(STATIONS).meta({ description: 'Where it is made: the board of that station shows its lines' }),
+  texts: MenuTextsSchema.optional().meta({
+    description: 'One product (GET /products/:id, and the answers of its writes): its name and description as typed, in both languages',
+  }),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_METHODS } from '../constants.ts';
-import { fixedId, formBoolean, isoDate, requiredText, wholeNumber } from './fields.ts';
+import { fixedId, formBoolean, isoDate, optionalText, requiredText, wholeNumber } from './fields.ts';
+import { MenuTextsSchema } from './product.ts';
 
 const required = 'allInputRequired';
 
@@ -29,6 +30,11 @@ export const PromoFieldsSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'couponCodeInvalid')
     .transform((code) => code.toUpperCase()),
   description: requiredText(required, 1000),
+  // In Bahasa Indonesia (docs/shop-rules.md#the-menu-in-two-languages): blank shows the English.
+  indonesian_name: optionalText(100).optional().meta({ description: 'The name on Indonesian pages; blank or absent: promo_name' }),
+  indonesian_description: optionalText(1000)
+    .optional()
+    .meta({ description: 'The description on Indonesian pages; blank or absent: description' }),
   discount: wholeNumber({ required, min: 1, max: 100, range: 'discountRange' }),
   // docs/decisions/spec-fidelity.md#fixed: the expiry is a real date so that it can be enforced.
   duration: isoDate(required),
@@ -58,5 +64,6 @@ export const PromoSchema = z.object({
   members_only: z.boolean(),
   image: z.string(),
   active: z.boolean(),
+  texts: MenuTextsSchema.meta({ description: 'Its name and description as typed, in both languages (for the edit form)' }),
 });
 export type Promo = z.infer<typeof PromoSchema>;

@@ -1,4 +1,4 @@
-import { ADDONS_CATEGORY_ID, type Meta, PRODUCT_SORTS, type Product, type ProductQuery, type ProductSort } from '@kopi/shared';
+import { ADDONS_CATEGORY_ID, type Locale, type Meta, PRODUCT_SORTS, type Product, type ProductQuery, type ProductSort } from '@kopi/shared';
 import { andInto, type Bitset, BitsetFamily, countBits, eachBit, hasBit } from '../../lib/bitsets.ts';
 import { offsetOf, pageMeta } from '../../lib/reply.ts';
 import { NameSearch } from './name-search.ts';
@@ -9,7 +9,8 @@ import { SlotList } from './slot-list.ts';
 // over every page, search and filter, which no page cache can hold. The index keeps every product
 // on sale once, in one list per sort order (all products, and each category), so that a page is a
 // slice; a search is a set of products (name-search.ts) walked in the list's order. Each
-// product's JSON is made once, and pages are strings assembled from those pieces.
+// product's JSON is made once per language, and pages are strings assembled from those pieces. A
+// search finds a product by its name in either language (docs/shop-rules.md#the-menu-in-two-languages).
 
 /** A product on the menu with what its sort orders need. */
 export interface MenuRow extends ProductRow {
@@ -26,9 +27,12 @@ interface Entry {
   price: number;
   unitsSold: number;
   createdUs: number;
-  product: Product;
-  /** JSON.stringify(product), made once. */
-  json: string;
+  row: MenuRow;
+  /** The product's answer in each language, and its JSON, made once. */
+  product: Record<Locale, Product>;
+  json: Record<Locale, string>;
+  /** One product's answer (with both languages' texts), made when first asked for. */
+  detail: Partial<Record<Locale, string>>;
 }
 
 // The sort orders of the catalogue; each ends on the id, so that every order is total and a page
@@ -49,9 +53,9 @@ const ALL = 0; // the lists of every category
 
 type Lists = Record<ProductSort, SlotList>;
 
-function pageJson(items: readonly Entry[], meta: Meta): string {
+function pageJson(items: readonly Entry[], meta: Meta, locale: Locale): string {
   let data = '';
-  for (let i = 0; i < items.length; i++) data += i === 0 ? items[i]!.json : `,${items[i]!.json}`;
+  for (let i = 0; i < items.length; i++) data += i === 0 ? items[i]!.json[locale] : `,${items[i]!.json[locale]}`;
   const msg = items.length ? 'Products found' : 'No products match';
   return `{"msg":"${msg}","data":[${data}],"meta":${JSON.stringify(meta)}}`;
 }
@@ -123,22 +127,25 @@ export class MenuIndex {
     for (const list of lists) list.insert(entry.slot);
   }
 
-  product(id: number): Product | undefined {
-    return this.#byId.get(id)?.product;
+  product(id: number, locale: Locale): Product | undefined {
+    return this.#byId.get(id)?.product[locale];
   }
 
-  /** The product's JSON as the detail answer carries it. */
-  productJson(id: number): string | undefined {
-    return this.#byId.get(id)?.json;
+  /** The product's JSON as the detail answer carries it: with its texts in both languages. */
+  productJson(id: number, locale: Locale): string | undefined {
+    const entry = this.#byId.get(id);
+    if (!entry) return undefined;
+    entry.detail[locale] ??= JSON.stringify(toProductAnswer(entry.row, locale, true));
+    return entry.detail[locale];
   }
 
-  /** One page of the catalogue, as the JSON answer of GET /products/get. */
-  pageJson(query: ProductQuery): string {
+  /** One page of the catalogue, as the JSON answer of GET /products/get in `locale`. */
+  pageJson(query: ProductQuery, locale: Locale): string {
     const list = this.#listsOf(query.categories ?? ALL)[query.sort];
     const offset = offsetOf(query.page, query.limit);
     if (query.search === undefined) {
       const items = Array.from(list.slice(offset, offset + query.limit), (slot) => this.#bySlot[slot]!);
-      return pageJson(items, pageMeta(query.page, query.limit, list.length));
+      return pageJson(items, pageMeta(query.page, query.limit, list.length), locale);
     }
     const matches = this.#names.find(query.search);
     if (matches && query.categories !== undefined) {
@@ -148,7 +155,7 @@ export class MenuIndex {
     }
     const total = matches ? countBits(matches) : 0;
     const items = matches && total > offset ? this.#pageOfMatches(list, matches, total, query.sort, offset, query.limit) : [];
-    return pageJson(items, pageMeta(query.page, query.limit, total));
+    return pageJson(items, pageMeta(query.page, query.limit, total), locale);
   }
 
   #pageOfMatches(list: SlotList, matches: Bitset, total: number, sort: ProductSort, offset: number, limit: number): Entry[] {
@@ -173,7 +180,8 @@ export class MenuIndex {
 
   #entry(row: MenuRow): Entry {
     const slot = this.#freeSlots.pop() ?? this.#bySlot.length;
-    const product = toProductAnswer(row);
+    const english = toProductAnswer(row, 'en');
+    const inIndonesian = toProductAnswer(row, 'id');
     const entry: Entry = {
       id: row.id,
       slot,
@@ -181,12 +189,15 @@ export class MenuIndex {
       price: row.price,
       unitsSold: row.units_sold,
       createdUs: row.created_us,
-      product,
-      json: JSON.stringify(product),
+      row,
+      product: { en: english, id: inIndonesian },
+      json: { en: JSON.stringify(english), id: JSON.stringify(inIndonesian) },
+      detail: {},
     };
     this.#bySlot[slot] = entry;
     this.#byId.set(entry.id, entry);
-    this.#names.add(slot, row.product_name);
+    // Both names in one text, apart by a line break: a person's search term is one line.
+    this.#names.add(slot, row.indonesian_name === '' ? row.product_name : `${row.product_name}\n${row.indonesian_name}`);
     this.#categories.add(row.category_id, slot);
     return entry;
   }

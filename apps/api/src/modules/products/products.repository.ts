@@ -25,7 +25,8 @@ export async function loadMenuRows(db: Db, ids?: readonly number[]): Promise<Men
   const [result] = await rows<{ menu: string }>(
     db,
     sql`select coalesce(json_agg(m), '[]')::text as menu from (
-          select p.id, p.product_name, p.price, p.image, p.description, p.category_id, c.name as category_name,
+          select p.id, p.product_name, p.price, p.image, p.description, p.indonesian_name, p.indonesian_description,
+            p.category_id, c.name as category_name,
             s.sizes, p.sold_out, p.station,
             p.units_sold, (extract(epoch from p.created_at) * 1000000)::float8 as created_us
           from (select * from products ${only('id')}) p

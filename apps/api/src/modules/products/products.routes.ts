@@ -32,13 +32,14 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
         response: { 200: pagedEnvelope(ProductSchema) },
       },
     },
-    async (request, reply) => sendEncodedJson(reply, menu.listAnswer(request.query, chooseEncoding(request.headers['accept-encoding']))),
+    async (request, reply) =>
+      sendEncodedJson(reply, menu.listAnswer(request.query, chooseEncoding(request.headers['accept-encoding']), request.speak())),
   );
 
   app.get(
     '/products/:id',
     { schema: { tags: ['products'], summary: 'One product', params: IdParamSchema, response: { 200: envelope(ProductSchema) } } },
-    async (request, reply) => sendEncodedJson(reply, { body: menu.detailJson(request.params.id) }),
+    async (request, reply) => sendEncodedJson(reply, { body: menu.detailJson(request.params.id, request.speak()) }),
   );
 
   app.post(
@@ -53,7 +54,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
       },
     },
     async (request, reply) => {
-      const product = await createProduct(db, menu, await readForm(request));
+      const product = await createProduct(db, menu, await readForm(request), request.speak());
       return reply.status(201).send({ msg: request.t('addProductSuccess'), data: product });
     },
   );
@@ -71,7 +72,7 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
       },
     },
     async (request) => {
-      const product = await editProduct(db, menu, request.params.id, await readForm(request));
+      const product = await editProduct(db, menu, request.params.id, await readForm(request), request.speak());
       return { msg: request.t('editProductSuccess'), data: product };
     },
   );
@@ -96,6 +97,6 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
   app.get(
     '/categories',
     { schema: { tags: ['products'], summary: 'The four categories', response: { 200: envelope(z.array(CategorySchema)) } } },
-    async () => ({ msg: 'Categories', data: CATEGORIES.map(({ id, name }) => ({ id, name })) }),
+    async (request) => ({ msg: 'Categories', data: CATEGORIES.map(({ id, key }) => ({ id, name: request.t(key) })) }),
   );
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   isDrink,
+  type Locale,
   PRICE_MAX,
   type Product,
   type ProductFields,
@@ -231,26 +232,27 @@ export function createMenu(db: Db, log: MenuLog = console) {
       await announceSold();
       await running;
     },
-    /** The answer of GET /products/get, compressed in `encoding` when worth it. */
-    listAnswer(query: ProductQuery, encoding: Encoding | undefined): EncodedAnswer {
+    /** The answer of GET /products/get in `locale`, compressed in `encoding` when worth it. */
+    listAnswer(query: ProductQuery, encoding: Encoding | undefined, locale: Locale): EncodedAnswer {
       // The search comes last: the only free text in the key cannot be mistaken for another field.
-      const key = `${query.sort}|${query.categories ?? ''}|${query.page}|${query.limit}|${query.search ?? ''}`;
-      return (query.sort === 'popular' ? popularPages : pages).get(key, encoding, () => index.pageJson(query));
+      const key = `${locale}|${query.sort}|${query.categories ?? ''}|${query.page}|${query.limit}|${query.search ?? ''}`;
+      return (query.sort === 'popular' ? popularPages : pages).get(key, encoding, () => index.pageJson(query, locale));
     },
-    /** The JSON answer of GET /products/:id. */
-    detailJson(id: number): string {
-      const json = index.productJson(id);
+    /** The JSON answer of GET /products/:id in `locale`, with the product's texts in both languages. */
+    detailJson(id: number, locale: Locale): string {
+      const json = index.productJson(id, locale);
       if (json === undefined) throw productNotFound();
       return `{"msg":"Product found","data":${json}}`;
     },
-    product(id: number): Product {
-      const product = index.product(id);
-      if (!product) throw productNotFound();
-      return product;
+    /** The answer to an admin's write: the product with its texts in both languages. */
+    product(id: number, locale: Locale): Product {
+      const json = index.productJson(id, locale);
+      if (json === undefined) throw productNotFound();
+      return JSON.parse(json) as Product;
     },
-    /** The product as this instance's menu has it, or undefined when it is not on it (orders price from it). */
+    /** The product as this instance's menu has it (English), or undefined when it is not on it (orders price from it). */
     find(id: number): Product | undefined {
-      return index.product(id);
+      return index.product(id, 'en');
     },
     get size(): number {
       return index.size;
@@ -301,7 +303,7 @@ function productColumns<T extends Partial<ProductFields>>(fields: T): Omit<T, 'p
   return columns;
 }
 
-export async function createProduct(db: Db, menu: Menu, form: FormInput): Promise<Product> {
+export async function createProduct(db: Db, menu: Menu, form: FormInput, locale: Locale): Promise<Product> {
   // Fields first, then the picture: a bad form stores nothing, not even its picture.
   const fields = parseOrThrow(ProductFieldsSchema, form.fields);
   const sizes = sizePrices(fields.category_id, fields.price, fields);
@@ -314,10 +316,10 @@ export async function createProduct(db: Db, menu: Menu, form: FormInput): Promis
     return id;
   });
   await menu.refresh([id]);
-  return menu.product(id);
+  return menu.product(id, locale);
 }
 
-export async function editProduct(db: Db, menu: Menu, id: number, form: FormInput): Promise<Product> {
+export async function editProduct(db: Db, menu: Menu, id: number, form: FormInput, locale: Locale): Promise<Product> {
   const patch = parseOrThrow(ProductPatchSchema, form.fields);
   const image = await prepareOptionalUpload(form.image);
   if (Object.keys(patch).length === 0 && !image) throw badRequest('server.nothingToChange');
@@ -339,7 +341,7 @@ export async function editProduct(db: Db, menu: Menu, id: number, form: FormInpu
   });
   if (!updated) throw productNotFound();
   await menu.refresh([id]);
-  return menu.product(id);
+  return menu.product(id, locale);
 }
 
 export async function deleteProduct(db: Db, menu: Menu, id: number): Promise<void> {

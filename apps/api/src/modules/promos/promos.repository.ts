@@ -9,11 +9,14 @@ import { promos } from '../../db/schema.ts';
  */
 const active = (today: string) => sql`(duration >= ${today}::date)`;
 const columns = (today: string) =>
-  sql`id, promo_name, code, description, discount, duration::text as duration, min_price,
+  sql`id, promo_name, code, description, indonesian_name, indonesian_description, discount, duration::text as duration, min_price,
       delivery_ids::int[] as delivery_ids, new_customers_only, members_only, image, ${active(today)} as active`;
 
-export async function listPromos(db: Db, includeExpired: boolean, today: string): Promise<Promo[]> {
-  return rows<Promo>(
+/** A promo as the database reads it: its texts in both languages, the English under the spec's names. */
+export type PromoRow = Omit<Promo, 'texts'> & { indonesian_name: string; indonesian_description: string };
+
+export async function listPromos(db: Db, includeExpired: boolean, today: string): Promise<PromoRow[]> {
+  return rows<PromoRow>(
     db,
     sql`select ${columns(today)} from promos where deleted_at is null
         ${includeExpired ? sql`` : sql`and ${active(today)}`}
@@ -21,8 +24,8 @@ export async function listPromos(db: Db, includeExpired: boolean, today: string)
   );
 }
 
-export async function findPromo(db: Db, id: number, today: string): Promise<Promo | undefined> {
-  const [promo] = await rows<Promo>(db, sql`select ${columns(today)} from promos where id = ${id} and deleted_at is null`);
+export async function findPromo(db: Db, id: number, today: string): Promise<PromoRow | undefined> {
+  const [promo] = await rows<PromoRow>(db, sql`select ${columns(today)} from promos where id = ${id} and deleted_at is null`);
   return promo;
 }
 
@@ -46,8 +49,8 @@ export async function loadPromoCheck(
   userId: number,
   today: string,
   dayStart: Date,
-): Promise<{ promo: Promo | undefined; facts: CustomerFacts }> {
-  const [row] = await rows<{ promo: Promo | null } & Omit<CustomerFacts, 'spent'> & { spent: string | number }>(
+): Promise<{ promo: PromoRow | undefined; facts: CustomerFacts }> {
+  const [row] = await rows<{ promo: PromoRow | null } & Omit<CustomerFacts, 'spent'> & { spent: string | number }>(
     db,
     sql`select
           (select row_to_json(p) from (select ${columns(today)} from promos where id = ${promoId} and deleted_at is null) p) as promo,

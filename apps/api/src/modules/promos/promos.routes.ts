@@ -24,7 +24,7 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db; shop: 
       },
     },
     async (request) => {
-      const promos = await visiblePromos(db, shop, request.session?.role === ROLES.admin);
+      const promos = await visiblePromos(db, shop, request.session?.role === ROLES.admin, request.speak());
       return { msg: promos.length ? 'Promos found' : 'No promo right now', data: promos };
     },
   );
@@ -40,7 +40,10 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db; shop: 
         response: { 200: envelope(PromoSchema) },
       },
     },
-    async (request) => ({ msg: 'Promo found', data: await getPromo(db, shop, request.params.id, request.session?.role === ROLES.admin) }),
+    async (request) => ({
+      msg: 'Promo found',
+      data: await getPromo(db, shop, request.params.id, request.session?.role === ROLES.admin, request.speak()),
+    }),
   );
 
   app.post(
@@ -57,7 +60,9 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db; shop: 
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ msg: request.t('addPromoSuccess'), data: await createPromo(db, shop, await readForm(request)) }),
+      reply
+        .status(201)
+        .send({ msg: request.t('addPromoSuccess'), data: await createPromo(db, shop, await readForm(request), request.speak()) }),
   );
 
   app.patch(
@@ -75,7 +80,7 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db; shop: 
     },
     async (request) => ({
       msg: request.t('promoEditSuccess'),
-      data: await editPromo(db, shop, request.params.id, await readForm(request)),
+      data: await editPromo(db, shop, request.params.id, await readForm(request), request.speak()),
     }),
   );
 

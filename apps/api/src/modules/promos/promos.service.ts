@@ -1,6 +1,7 @@
 import {
   deliveryNamesOf,
   formatIDR,
+  type Locale,
   MEMBER_CARD_GOAL,
   type Promo,
   PromoFieldsSchema,
@@ -12,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, fieldRefused, notFound, parseOrThrow } from '../../lib/errors.ts';
 import type { FormInput } from '../../lib/form-input.ts';
 import { type Phrase, phrase } from '../../lib/i18n.ts';
+import { inLanguage, menuTexts } from '../../lib/menu-language.ts';
 import { prepareOptionalUpload, prepareUpload, storeImage } from '../images/images.service.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
 import {
@@ -21,6 +23,7 @@ import {
   insertPromo,
   listPromos,
   loadPromoCheck,
+  type PromoRow,
   softDeletePromo,
   updatePromo,
 } from './promos.repository.ts';
@@ -41,40 +44,54 @@ async function checkCode(db: Db, code: string | undefined, exceptId?: number): P
   if (code !== undefined && (await codeTaken(db, code, exceptId))) throw conflict(phrase('server.couponCodeTaken', { code }));
 }
 
+/**
+ * A promo as the API answers it in `locale` (docs/shop-rules.md#the-menu-in-two-languages): its name and
+ * description in that language where the owner wrote them, and both as typed for the edit form.
+ */
+function toPromoAnswer(row: PromoRow, locale: Locale): Promo {
+  const { indonesian_name, indonesian_description, ...promo } = row;
+  return {
+    ...promo,
+    promo_name: inLanguage(locale, row.promo_name, indonesian_name),
+    description: inLanguage(locale, row.description, indonesian_description),
+    texts: menuTexts({ name: row.promo_name, description: row.description, indonesian_name, indonesian_description }),
+  };
+}
+
 /** Active promos for everyone; admins also see the ones that ended, to edit or extend them. */
-export async function visiblePromos(db: Db, shop: ShopSettings, isAdmin: boolean): Promise<Promo[]> {
-  return listPromos(db, isAdmin, todayOf(shop));
+export async function visiblePromos(db: Db, shop: ShopSettings, isAdmin: boolean, locale: Locale): Promise<Promo[]> {
+  return (await listPromos(db, isAdmin, todayOf(shop))).map((row) => toPromoAnswer(row, locale));
 }
 
 /** One promo; an ended one exists only for admins, as in the list (docs/shop-rules.md#coupons). */
-export async function getPromo(db: Db, shop: ShopSettings, id: number, isAdmin: boolean): Promise<Promo> {
+export async function getPromo(db: Db, shop: ShopSettings, id: number, isAdmin: boolean, locale: Locale): Promise<Promo> {
   const promo = await findPromo(db, id, todayOf(shop));
   if (!promo || (!promo.active && !isAdmin)) throw promoNotFound();
-  return promo;
+  return toPromoAnswer(promo, locale);
 }
 
-export async function createPromo(db: Db, shop: ShopSettings, form: FormInput): Promise<Promo> {
+export async function createPromo(db: Db, shop: ShopSettings, form: FormInput, locale: Locale): Promise<Promo> {
   const fields = parseOrThrow(PromoFieldsSchema, form.fields);
   if (!form.image) throw fieldRefused('images', 'allInputRequired');
   checkDuration(shop, fields.duration);
   await checkCode(db, fields.code);
   const image = await prepareUpload(form.image);
   const id = await db.transaction(async (tx) => insertPromo(tx as Db, { ...fields, image: await storeImage(tx as Db, image) }));
-  return getPromo(db, shop, id, true);
+  return getPromo(db, shop, id, true, locale);
 }
 
-export async function editPromo(db: Db, shop: ShopSettings, id: number, form: FormInput): Promise<Promo> {
+export async function editPromo(db: Db, shop: ShopSettings, id: number, form: FormInput, locale: Locale): Promise<Promo> {
   const patch = parseOrThrow(PromoPatchSchema, form.fields);
   const image = await prepareOptionalUpload(form.image);
   if (Object.keys(patch).length === 0 && !image) throw badRequest('server.nothingToChange');
-  await getPromo(db, shop, id, true);
+  await getPromo(db, shop, id, true, locale);
   checkDuration(shop, patch.duration);
   await checkCode(db, patch.code, id);
   const updated = await db.transaction(async (tx) =>
     updatePromo(tx as Db, id, image ? { ...patch, image: await storeImage(tx as Db, image) } : patch),
   );
   if (!updated) throw promoNotFound();
-  return getPromo(db, shop, id, true);
+  return getPromo(db, shop, id, true, locale);
 }
 
 export async function deletePromo(db: Db, id: number): Promise<void> {
@@ -103,10 +120,10 @@ export interface PromoVerdict {
  * promo on offer, the delivery method, a first order, the member card, the minimum, one per day.
  * Answers why it does not apply, or null.
  */
-export function couponRefusal(promo: Promo | undefined, facts: CustomerFacts, use: CouponUse): Phrase | null {
-  // An ended or removed promo is not named.
+export function couponRefusal(promo: PromoRow | undefined, facts: CustomerFacts, use: CouponUse): Phrase | null {
+  // An ended or removed promo is not named; one on offer is named in the customer's language.
   if (!promo?.active) return phrase('server.couponNotValid');
-  const named = { promo: promo.promo_name };
+  const named = { promo: { inWords: (locale: Locale) => inLanguage(locale, promo.promo_name, promo.indonesian_name) } };
   if (promo.delivery_ids.length > 0 && !promo.delivery_ids.includes(use.deliveryId)) {
     return phrase('server.couponDelivery', { ...named, methods: { or: deliveryNamesOf(promo.delivery_ids) } });
   }

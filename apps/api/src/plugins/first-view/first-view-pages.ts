@@ -30,9 +30,9 @@ export type { FirstViewRenderer } from '@kopi/shared';
  */
 export interface MenuPages {
   /** GET /products/get's answer for a query (uncompressed when `encoding` is undefined). */
-  listAnswer(query: ProductQuery, encoding: undefined): EncodedAnswer;
+  listAnswer(query: ProductQuery, encoding: undefined, locale: Locale): EncodedAnswer;
   /** GET /products/:id's JSON answer. */
-  detailJson(id: number): string;
+  detailJson(id: number, locale: Locale): string;
   find(id: number): Product | undefined;
 }
 
@@ -48,7 +48,7 @@ export interface FirstViewOptions {
   /** GET /shop's answer now. */
   shop?: () => Shop;
   /** GET /promos/get's answer to a visitor now. */
-  promos?: () => Promise<Promo[]>;
+  promos?: (locale: Locale) => Promise<Promo[]>;
   /** GET /status's board now: the pick-up screen draws it with the page, not after its stream connects. */
   pickupBoard?: () => Promise<PickupBoard>;
   /** The shop's name now. */
@@ -118,24 +118,24 @@ export function createFirstViewPages(options: FirstViewOptions) {
   }
 
   /** The menu's answers the page shows, as the API gives them; undefined when the page cannot show them (e.g. no such product). */
-  function dataFor(need: FirstViewNeed): FirstViewData | undefined {
+  function dataFor(need: FirstViewNeed, locale: Locale): FirstViewData | undefined {
     if (!menu) return undefined;
     if (need.page === 'home') return {};
     if (need.page === 'detail') {
       if (!menu.find(need.id)) return undefined;
-      const product = (JSON.parse(menu.detailJson(need.id)) as { data: Product }).data;
+      const product = (JSON.parse(menu.detailJson(need.id, locale)) as { data: Product }).data;
       // "Set time" drawn with the page, not after it has taken over: its days and notes do not move the
       // page, and a phone formats them as part of hydration instead of in one long task after it.
       const shop = options.shop?.();
       if (!isDrink(product.category_id)) return { product, shop };
       // A drink's page shows its add-ons: in the HTML, so that they do not push the page down when they arrive.
       const addons = ProductQuerySchema.parse({ categories: String(ADDONS_CATEGORY_ID), sort: 'cheapest', limit: '50' });
-      return { product, shop, addons: (JSON.parse(String(menu.listAnswer(addons, undefined).body)) as { data: Product[] }).data };
+      return { product, shop, addons: (JSON.parse(String(menu.listAnswer(addons, undefined, locale).body)) as { data: Product[] }).data };
     }
     // A query the API would refuse (the page shows its error) is left to the browser.
     const query = ProductQuerySchema.safeParse(asQueryString(need.query));
     if (!query.success) return undefined;
-    return { list: JSON.parse(String(menu.listAnswer(query.data, undefined).body)) };
+    return { list: JSON.parse(String(menu.listAnswer(query.data, undefined, locale).body)) };
   }
 
   /**
@@ -143,10 +143,10 @@ export function createFirstViewPages(options: FirstViewOptions) {
    * coupons…" to replace, and no layout of the page after it has taken over. When they cannot be
    * read the page is still rendered, and the browser asks for them as before.
    */
-  async function couponsFor(need: FirstViewNeed): Promise<Promo[] | undefined> {
+  async function couponsFor(need: FirstViewNeed, locale: Locale): Promise<Promo[] | undefined> {
     if (need.page !== 'catalogue' || !options.promos) return undefined;
     try {
-      return await options.promos();
+      return await options.promos(locale);
     } catch (error) {
       log.error({ err: error }, 'first view: the coupons could not be read; the browser will ask for them');
       return undefined;
@@ -179,10 +179,10 @@ export function createFirstViewPages(options: FirstViewOptions) {
       const catalogue = modulePreloads(manifest.chunksOf(catalogueSource(locale)));
       const need = renderer?.firstViewOf(url);
       if (!renderer || !need) return { status: 200, html: assemble(locale, `${catalogue}${await pickupBoardFor(url)}`) };
-      const found = dataFor(need);
+      const found = dataFor(need, locale);
       // No such product: the app shell says so, and search engines hear 404.
       if (!found) return { status: need.page === 'detail' ? 404 : 200, html: assemble(locale, catalogue) };
-      const data: FirstViewData = { ...found, promos: await couponsFor(need) };
+      const data: FirstViewData = { ...found, promos: await couponsFor(need, locale) };
 
       let rendered: { html: string; queries: unknown };
       try {

@@ -283,7 +283,7 @@ describe('GET /categories', () => {
 describe('the menu in two languages', () => {
   const indonesian = { 'accept-language': 'id-ID,id;q=0.9' };
 
-  it('answers in the request\'s language, each text falling back to the English where no Indonesian was written', async () => {
+  it("answers in the request's language, each text falling back to the English where no Indonesian was written", async () => {
     const { id } = await addProduct(shop, admin.token, {
       product_name: 'Iced Milk Coffee',
       description: 'Espresso over cold milk.',
@@ -340,7 +340,7 @@ describe('the menu in two languages', () => {
     expect(await countRows(shop, 'products')).toBe(before);
   });
 
-  it('names the categories in the request\'s language', async () => {
+  it("names the categories in the request's language", async () => {
     const res = await api(shop, 'GET', '/categories', { headers: indonesian });
     expect(res.json().data.map((c: { name: string }) => c.name)).toEqual(['Makanan', 'Kopi', 'Non Kopi', 'Tambahan']);
   });

@@ -61,7 +61,7 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'skip-waiting') void self.skipWaiting();
   // The page loaded these before this worker controlled it (the first visit): kept as if they had passed here.
-  if (event.data?.type === 'keep' && Array.isArray(event.data.urls)) event.waitUntil(keep(event.data.urls));
+  if (event.data?.type === 'keep' && Array.isArray(event.data.urls)) event.waitUntil(keep(event.data.urls, event.data.locale));
 });
 
 /** A page's address: not the API's, not a picture's, not a file's. */
@@ -87,7 +87,7 @@ const KEEP_ORDER = { pages: 0, menu: 1, pictures: 2 };
  * worker took over (a long menu scrolled) must not push out the product it opened last, which a
  * bound taken in load order did (docs/decisions/offline-and-caching.md).
  */
-async function keep(urls) {
+async function keep(urls, locale) {
   const wanted = [];
   const seen = new Set();
   for (const href of urls.slice(0, 1000)) {
@@ -101,9 +101,14 @@ async function keep(urls) {
   wanted.sort((a, b) => KEEP_ORDER[a.kind] - KEEP_ORDER[b.kind]);
   for (const { url, kind } of wanted.slice(0, KEEP_MAX)) {
     const cacheName = { pictures: PICTURES_CACHE, menu: MENU_CACHE, pages: PAGES_CACHE }[kind];
-    if (await caches.match(url.href, { cacheName, ignoreVary: true })) continue;
-    const response = await fetch(url.href);
-    if (response.ok) await put(cacheName, new Request(url.href), response, LIMITS[kind]);
+    // The menu's answers vary on the language: asked for and kept in the page's, as its own requests are.
+    const request =
+      kind === 'menu' && typeof locale === 'string'
+        ? new Request(url.href, { headers: { 'accept-language': locale } })
+        : new Request(url.href);
+    if (await caches.match(request, { cacheName, ignoreVary: kind !== 'menu' })) continue;
+    const response = await fetch(request);
+    if (response.ok) await put(cacheName, request, response, LIMITS[kind]);
   }
 }
 

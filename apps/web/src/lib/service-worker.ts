@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { currentLocale } from './i18n';
 
 // Registers the shop's service worker (sw/service-worker.js, docs/decisions/offline-and-caching.md)
 // once the page has loaded, and tells the page what it says: a new version waits for the person's
@@ -49,6 +50,8 @@ if (import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' 
         type: 'keep',
         // The page itself too: one the server rendered carries the menu it shows.
         urls: [window.location.href, ...performance.getEntriesByType('resource').map((e) => e.name)],
+        // The menu's answers are in the page's language, and are kept for it (they vary on it).
+        locale: currentLocale(),
       });
   });
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {

@@ -54,11 +54,11 @@ export function TextField({ label, error, hint, className = '', ...input }: Text
   );
 }
 
-type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string };
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: string };
 
-export function TextAreaField({ label, error, className = '', ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({ label, error, hint, className = '', ...textarea }: TextAreaFieldProps) {
   return (
-    <FieldShell label={label} error={error}>
+    <FieldShell label={label} error={error} hint={hint}>
       {({ inputId, describedBy }) => (
         <textarea
           id={inputId}

@@ -12,6 +12,9 @@ export interface ProductFormValues {
   price_xl: string;
   category_id: string;
   description: string;
+  /** For Indonesian pages; blank: the English (docs/shop-rules.md#the-menu-in-two-languages). */
+  indonesian_name: string;
+  indonesian_description: string;
   sold_out: boolean;
   /** Bar or kitchen; blank: the category's (docs/shop-rules.md#the-counter). */
   station: string;

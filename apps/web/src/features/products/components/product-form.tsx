@@ -27,7 +27,19 @@ import { toast } from '../../../lib/toast';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useCreateProduct, useUpdateProduct } from '../api/products';
 
-const FIELDS = ['product_name', 'price', 'price_l', 'price_xl', 'category_id', 'description', 'sold_out', 'station', 'images'] as const;
+const FIELDS = [
+  'product_name',
+  'price',
+  'price_l',
+  'price_xl',
+  'category_id',
+  'description',
+  'indonesian_name',
+  'indonesian_description',
+  'sold_out',
+  'station',
+  'images',
+] as const;
 
 const STATION_NAMES: Record<string, MessageKey> = { bar: 'admin.station.bar', kitchen: 'admin.station.kitchen' };
 
@@ -62,6 +74,8 @@ const EMPTY: ProductFormValues = {
   price_xl: '',
   category_id: '',
   description: '',
+  indonesian_name: '',
+  indonesian_description: '',
   sold_out: false,
   station: '',
   images: undefined,
@@ -71,6 +85,8 @@ const EMPTY: ProductFormValues = {
 export function ProductForm({ product }: { product?: Product }) {
   const t = useT();
   const isEdit = product !== undefined;
+  // The texts as typed in both languages (the product's own answer has them), whatever the page's language.
+  const texts = product?.texts;
   const navigate = useNavigate();
   const navigateLater = useDelayedNavigate();
   const { register, control, handleSubmit, reset, setError, formState } = useForm<ProductFormValues, unknown, ProductFormOutput>({
@@ -188,9 +204,17 @@ export function ProductForm({ product }: { product?: Product }) {
         </FieldShell>
         <TextField
           label={t('admin.product.name')}
-          placeholder={product?.product_name ?? t('admin.product.namePlaceholder')}
+          placeholder={texts?.en.name ?? product?.product_name ?? t('admin.product.namePlaceholder')}
           error={error('product_name')}
           {...register('product_name')}
+        />
+        <TextField
+          label={t('admin.indonesianName')}
+          lang="id"
+          placeholder={texts?.id.name || undefined}
+          hint={t('admin.indonesianHint')}
+          error={error('indonesian_name')}
+          {...register('indonesian_name')}
         />
         <TextField
           label={t('admin.product.price')}
@@ -229,9 +253,17 @@ export function ProductForm({ product }: { product?: Product }) {
         )}
         <TextAreaField
           label={t('admin.description')}
-          placeholder={product?.description ?? t('admin.product.descriptionPlaceholder')}
+          placeholder={texts?.en.description ?? product?.description ?? t('admin.product.descriptionPlaceholder')}
           error={error('description')}
           {...register('description')}
+        />
+        <TextAreaField
+          label={t('admin.indonesianDescription')}
+          lang="id"
+          placeholder={texts?.id.description || undefined}
+          hint={t('admin.indonesianHint')}
+          error={error('indonesian_description')}
+          {...register('indonesian_description')}
         />
         <label className="flex cursor-pointer items-center gap-3 rounded-xl bg-crema px-4 py-3 font-semibold">
           <input type="checkbox" className="accent-berry" {...register('sold_out')} />

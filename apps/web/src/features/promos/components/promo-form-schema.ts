@@ -7,6 +7,9 @@ export interface PromoFormValues {
   promo_name: string;
   code: string;
   description: string;
+  /** For Indonesian pages; blank: the English (docs/shop-rules.md#the-menu-in-two-languages). */
+  indonesian_name: string;
+  indonesian_description: string;
   discount: string;
   duration: string;
   min_price: string;

@@ -20,6 +20,8 @@ const FIELDS = [
   'promo_name',
   'code',
   'description',
+  'indonesian_name',
+  'indonesian_description',
   'discount',
   'duration',
   'min_price',
@@ -43,6 +45,8 @@ const EMPTY: PromoFormValues = {
   promo_name: '',
   code: '',
   description: '',
+  indonesian_name: '',
+  indonesian_description: '',
   discount: '',
   duration: '',
   min_price: '',
@@ -54,9 +58,12 @@ const EMPTY: PromoFormValues = {
 
 function valuesOf(promo: Promo): PromoFormValues {
   return {
-    promo_name: promo.promo_name,
+    // As typed in each language, whatever the page's language.
+    promo_name: promo.texts.en.name,
     code: promo.code,
-    description: promo.description,
+    description: promo.texts.en.description,
+    indonesian_name: promo.texts.id.name,
+    indonesian_description: promo.texts.id.description,
     discount: String(promo.discount),
     duration: promo.duration,
     min_price: String(promo.min_price),
@@ -170,6 +177,13 @@ export function PromoForm({ promo }: { promo?: Promo }) {
           {...register('promo_name')}
         />
         <TextField
+          label={t('admin.indonesianName')}
+          lang="id"
+          hint={t('admin.indonesianHint')}
+          error={fieldMessage(errors, 'indonesian_name', t)}
+          {...register('indonesian_name')}
+        />
+        <TextField
           label={t('admin.promo.minPrice')}
           type="number"
           inputMode="numeric"
@@ -206,6 +220,13 @@ export function PromoForm({ promo }: { promo?: Promo }) {
           placeholder={t('admin.promo.descriptionPlaceholder')}
           error={fieldMessage(errors, 'description', t)}
           {...register('description')}
+        />
+        <TextAreaField
+          label={t('admin.indonesianDescription')}
+          lang="id"
+          hint={t('admin.indonesianHint')}
+          error={fieldMessage(errors, 'indonesian_description', t)}
+          {...register('indonesian_description')}
         />
 
         {missingInput && (

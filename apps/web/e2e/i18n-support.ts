@@ -47,20 +47,31 @@ function englishTexts(): string[] {
 /** Names the shop's data gives (products, categories, promos): shown as they are stored, in any language. */
 export async function shopData(request: APIRequestContext): Promise<string[]> {
   const names: string[] = [];
-  for (let page = 1; page <= 20; page += 1) {
-    const res = await request.get(`${API_BASE}/products/get`, { params: { page, limit: 50 } });
-    if (res.status() !== 200) break;
-    const body = (await res.json()) as {
-      data: { product_name: string; description: string; category_name: string }[];
-      meta?: { totalPage?: number };
-    };
-    for (const product of body.data) names.push(product.product_name, product.description, product.category_name);
-    if (page >= (body.meta?.totalPage ?? 1)) break;
+  // The menu's texts in both languages: an Indonesian page shows a product's Indonesian name where it has one.
+  for (const language of ['en', 'id']) {
+    for (let page = 1; page <= 20; page += 1) {
+      const res = await request.get(`${API_BASE}/products/get`, { params: { page, limit: 50 }, headers: { 'accept-language': language } });
+      if (res.status() !== 200) break;
+      const body = (await res.json()) as {
+        data: { product_name: string; description: string; category_name: string }[];
+        meta?: { totalPage?: number };
+      };
+      for (const product of body.data) names.push(product.product_name, product.description, product.category_name);
+      if (page >= (body.meta?.totalPage ?? 1)) break;
+    }
   }
   const promos = await request.get(`${API_BASE}/promos/get`);
   if (promos.status() === 200) {
-    for (const promo of ((await promos.json()) as { data: { promo_name: string; code: string; duration: string }[] }).data) {
-      names.push(promo.promo_name, promo.code, promo.duration);
+    type Texts = { name: string; description: string };
+    for (const promo of ((await promos.json()) as { data: { code: string; duration: string; texts: { en: Texts; id: Texts } }[] }).data) {
+      names.push(
+        promo.texts.en.name,
+        promo.texts.id.name,
+        promo.texts.en.description,
+        promo.texts.id.description,
+        promo.code,
+        promo.duration,
+      );
     }
   }
   return names.filter(Boolean);

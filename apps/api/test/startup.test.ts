@@ -6,7 +6,7 @@ import { API_BASE } from '@kopi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { queueAge } from '../src/seed/seed.ts';
-import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PRODUCTS } from '../src/seed/seed-data.ts';
+import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PRODUCTS, DEMO_PRODUCTS_IN_INDONESIAN, DEMO_PROMOS } from '../src/seed/seed-data.ts';
 import { api, countRows, createTestShop, onPostgres, signUpAs, type TestShop, testConfig } from './helpers.ts';
 import { exitWithin, startServer } from './server-process.ts';
 
@@ -32,6 +32,17 @@ describe('start-up with SEED_DEMO', () => {
 
     const promos = await api(shop, 'GET', '/promos/get');
     expect(promos.json().data.filter((p: { active: boolean }) => p.active).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('writes the demo menu and its promos in both languages', async () => {
+    expect(DEMO_PRODUCTS.filter((item) => !DEMO_PRODUCTS_IN_INDONESIAN[item.name]).map((item) => item.name)).toEqual([]);
+    expect(DEMO_PROMOS.filter((promo) => !promo.indonesian_name || !promo.indonesian_description)).toEqual([]);
+    const names = async (search: string, locale: string) =>
+      (await api(shop, 'GET', `/products/get?search=${search}&limit=50`, { headers: { 'accept-language': locale } }))
+        .json()
+        .data.map((p: { product_name: string }) => p.product_name);
+    expect(await names('susu', 'id')).toEqual(expect.arrayContaining(['Es Kopi Susu Gula Aren', 'Susu Oat']));
+    expect(await names('susu', 'en')).toEqual(expect.arrayContaining(['Kopi Susu Gula Aren', 'Oat Milk']));
   });
 
   it('has demo accounts that log in, and past orders', async () => {

@@ -31,6 +31,9 @@ export function headerLocale(request: { headers: IncomingHttpHeaders }): Locale 
   return isLocale(chosen) ? chosen : pickLocale(request.headers['accept-language']);
 }
 
+/** The request headers an answer in a language depends on, each with a pattern finding it in a Vary header. */
+const VARY_ON = (['Accept-Language', 'Cookie'] as const).map((name) => [name, new RegExp(`(^|,)\\s*${name}\\s*(,|$)`, 'i')] as const);
+
 export const localePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('locale', {
     getter(this: FastifyRequest): Locale {
@@ -54,12 +57,14 @@ export const localePlugin = fp(async (app: FastifyInstance) => {
 
   // An answer whose words depend on the language says so: Content-Language for the client, and
   // Vary: Accept-Language and Cookie, so that a shared cache never hands one person's language to another.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.spoken === null) return payload;
-    reply.header('content-language', request.spoken);
-    const vary = String(reply.getHeader('vary') ?? '');
-    const more = ['Accept-Language', 'Cookie'].filter((name) => !new RegExp(`(^|,)\\s*${name}\\s*(,|$)`, 'i').test(vary));
-    if (more.length > 0) reply.header('vary', [vary, ...more].filter(Boolean).join(', '));
-    return payload;
+  // Every menu answer passes here: the patterns are made once, and the hook takes no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.spoken !== null) {
+      reply.header('content-language', request.spoken);
+      const vary = String(reply.getHeader('vary') ?? '');
+      const more = VARY_ON.filter(([, named]) => !named.test(vary)).map(([name]) => name);
+      if (more.length > 0) reply.header('vary', vary ? `${vary}, ${more.join(', ')}` : more.join(', '));
+    }
+    done(null, payload);
   });
 });

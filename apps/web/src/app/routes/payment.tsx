@@ -13,12 +13,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SummaryLines, SummaryTotalsTable } from '../../components/order-summary';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ChoiceGroup } from '../../components/ui/choice-group';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { INPUT_CLASS } from '../../components/ui/field';
 import { QtyStepper } from '../../components/ui/qty-stepper';
 import { Spinner } from '../../components/ui/spinner';
+import { isOffline, keepCheckoutForLater, type SavedOrder, useSentOutcome } from '../../features/checkout/api/outbox';
 import {
   cartEstimate,
   cartItemCount,
@@ -31,9 +33,18 @@ import {
   setLineQty,
   updateCartChoices,
   useCart,
-} from '../../features/cart/cart-store';
-import { ClosedAtTableReason, TableBanner, useClosedAtTable } from '../../features/cart/components/table-banner';
+} from '../../features/checkout/cart-store';
+import { PaymentMethodPicker } from '../../features/checkout/components/payment-method-picker';
+import { SavedOfflineNotice } from '../../features/checkout/components/saved-offline-notice';
+import { ClosedAtTableReason, TableBanner, useClosedAtTable } from '../../features/checkout/components/table-banner';
+import { isOnlinePayment, missingBank, offeredPaymentId } from '../../features/checkout/payment-methods';
 import { keepOrderToken } from '../../features/orders/api/guest-order';
+import { PendingOrderPanel } from '../../features/orders/components/pending-order-panel';
+import { profileQueries } from '../../features/profile/api/profile';
+import { shopQueries, useRefreshShop } from '../../features/shop/api/shop';
+import { SchedulePicker } from '../../features/shop/components/schedule-picker';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { t as translate, useT } from '../../lib/i18n';
 import {
   isKeyUsedForAnotherOrder,
   isOrderInProgress,
@@ -42,18 +53,7 @@ import {
   type NewOrder,
   orderQueries,
   useCreateOrder,
-} from '../../features/orders/api/orders';
-import { isOffline, keepCheckoutForLater, type SavedOrder, useSentOutcome } from '../../features/orders/api/outbox';
-import { SummaryLines, SummaryTotalsTable } from '../../features/orders/components/order-summary';
-import { PaymentMethodPicker } from '../../features/orders/components/payment-method-picker';
-import { PendingOrderPanel } from '../../features/orders/components/pending-order-panel';
-import { SavedOfflineNotice } from '../../features/orders/components/saved-offline-notice';
-import { isOnlinePayment, missingBank, offeredPaymentId } from '../../features/orders/payment-methods';
-import { profileQueries } from '../../features/profile/api/profile';
-import { shopQueries, useRefreshShop } from '../../features/shop/api/shop';
-import { SchedulePicker } from '../../features/shop/components/schedule-picker';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { t as translate, useT } from '../../lib/i18n';
+} from '../../lib/live-orders/order-queries';
 import { DELIVERY_CHOICE_KEYS, nameOf, PAYMENT_KEYS, SIZE_KEYS } from '../../lib/names';
 import { useSession } from '../../lib/session';
 import { useTableSeat } from '../../lib/table-seat';

@@ -1,10 +1,10 @@
 import { DELAY, type NewOrderRequest, OPEN_STATUSES, type PlacedOrder, type Quote, STATUS } from '@kopi/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, apiRequest, canRetry, isApiError } from '../../../lib/api-client';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import type { MutationReactions } from '../../../lib/mutation-reactions';
-import { isFinalOrderAnswer } from '../../../lib/order-answer';
+import { ApiError, apiRequest, canRetry, isApiError } from '../api-client';
+import { newIdempotencyKey } from '../idempotency-key';
+import type { MutationReactions } from '../mutation-reactions';
+import { isFinalOrderAnswer } from '../order-answer';
 import { applyOrder, boardFrom, freshest, type LiveOrder, ORDERS_KEY, orderKeys } from './order-cache';
 
 /** An order as the checkout sends it: the contract's own type (packages/shared). */

@@ -8,11 +8,12 @@ import { Pager } from '../../components/ui/pager';
 import { PageSpinner } from '../../components/ui/spinner';
 import { restoreCart } from '../../features/checkout/cart-store';
 import { SavedOrders } from '../../features/checkout/components/saved-orders';
+import { useCancelOwnOrder, useHideOrder } from '../../features/orders/api/own-orders';
 import { HideOrderDialog } from '../../features/orders/components/hide-order-dialog';
 import { HistoryCard } from '../../features/orders/components/history-card';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
-import { orderQueries, useCancelOwnOrder, useHideOrder } from '../../lib/live-orders/order-queries';
+import { orderQueries } from '../../lib/live-orders/order-queries';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 

@@ -277,7 +277,7 @@ async function digest(text) {
 // The worker sends each order with its key under the pages' Web Lock (one sender at a time), keeps
 // the shop's answer as it came in the answers cache, and tells the open pages. What the answer means
 // (placed, refused and why, the cart given back) is the page's to say: it reads the kept answer
-// instead of sending again (features/orders/api/background-send.ts).
+// instead of sending again (features/checkout/api/background-send.ts).
 
 self.addEventListener('sync', (event) => {
   if (event.tag === OUTBOX_SYNC.tag) event.waitUntil(self.navigator.locks.request(OUTBOX_SYNC.lock, sendSavedOrders));

@@ -1,6 +1,6 @@
 import { ROLES } from '@kopi/shared';
 import { LazyWhen } from '../components/lazy-when';
-import { CartBadgeLink } from '../features/cart/components/cart-badge-link';
+import { CartBadgeLink } from '../features/checkout/components/cart-badge-link';
 import { ProfileLink } from '../features/profile/components/profile-link';
 import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session';

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { restoreCart } from '../features/cart/cart-store';
-import { askForSync } from '../features/orders/api/background-send';
-import { ORDERS_KEY } from '../features/orders/api/order-cache';
-import { type SendOutcome, sendSavedOrders, useSavedOrders } from '../features/orders/api/outbox';
+import { askForSync } from '../features/checkout/api/background-send';
+import { type SendOutcome, sendSavedOrders, useSavedOrders } from '../features/checkout/api/outbox';
+import { restoreCart } from '../features/checkout/cart-store';
 import { errorMessage } from '../lib/api-client';
 import { t } from '../lib/i18n';
+import { ORDERS_KEY } from '../lib/live-orders/order-cache';
 import { toast } from '../lib/toast';
 import { useOnline } from '../lib/use-online';
 
@@ -24,7 +24,7 @@ function report(outcome: SendOutcome): void {
 }
 
 /**
- * Sends the signed-in account's saved orders (features/orders/api/outbox.ts) when this page starts,
+ * Sends the signed-in account's saved orders (features/checkout/api/outbox.ts) when this page starts,
  * whenever the network comes back and when the service worker sent one by Background Sync (its
  * answer is then read, not sent again), and tells the customer what became of each.
  */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// The session (lib/session.ts) and the cart (features/cart/cart-store.ts) live in localStorage and
+// The session (lib/session.ts) and the cart (features/checkout/cart-store.ts) live in localStorage and
 // re-render whoever shows them when they change, in this tab or in another one.
 
 const CHANGE_EVENT = 'kopi:storage-change';

@@ -6,8 +6,8 @@ import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { Pager } from '../../components/ui/pager';
-import { orderItemsOf, readCart, updateCartChoices, useCart } from '../../features/cart/cart-store';
-import { TableBanner, useClosedAtTable } from '../../features/cart/components/table-banner';
+import { orderItemsOf, readCart, updateCartChoices, useCart } from '../../features/checkout/cart-store';
+import { TableBanner, useClosedAtTable } from '../../features/checkout/components/table-banner';
 import { type ProductListQuery, productQueries } from '../../features/products/api/products';
 import { CategoryTabs, SortSelect } from '../../features/products/components/catalogue-filters';
 import { ProductCard, ProductGridSkeleton } from '../../features/products/components/product-card';
@@ -78,7 +78,7 @@ export function CataloguePage() {
     try {
       // Fetched on the first Apply, not with the menu: most visits to the menu apply no coupon.
       const [{ orderQueries }, { profileQueries }] = await Promise.all([
-        import('../../features/orders/api/orders'),
+        import('../../lib/live-orders/order-queries'),
         import('../../features/profile/api/profile'),
       ]);
       // Door Delivery is priced with the saved address; the payment page asks for one if there is none.

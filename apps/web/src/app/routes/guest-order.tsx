@@ -5,10 +5,11 @@ import { useParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
-import { guestOrderQueries, orderTokenOf, useFollowGuestOrder } from '../../features/orders/api/guest-order';
+import { guestOrderQueries, useFollowGuestOrder } from '../../features/orders/api/guest-order';
 import { GuestOrderView } from '../../features/orders/components/guest-order-view';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
+import { orderTokenOf } from '../../lib/order-token';
 import { openReceipt } from '../../lib/receipt';
 import { toast } from '../../lib/toast';
 

@@ -1,18 +1,19 @@
 import { isFinalStatus, type StatusId } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LiveStatus } from '../../components/live-status';
 import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { Pager } from '../../components/ui/pager';
 import { PageSpinner } from '../../components/ui/spinner';
-import { restoreCart } from '../../features/cart/cart-store';
-import { orderQueries, useCancelOwnOrder, useHideOrder } from '../../features/orders/api/orders';
+import { restoreCart } from '../../features/checkout/cart-store';
+import { SavedOrders } from '../../features/checkout/components/saved-orders';
+import { useCancelOwnOrder, useHideOrder } from '../../features/orders/api/own-orders';
 import { HideOrderDialog } from '../../features/orders/components/hide-order-dialog';
 import { HistoryCard } from '../../features/orders/components/history-card';
-import { LiveStatus } from '../../features/orders/components/live-status';
-import { SavedOrders } from '../../features/orders/components/saved-orders';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
+import { orderQueries } from '../../lib/live-orders/order-queries';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 

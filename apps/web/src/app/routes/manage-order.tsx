@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { LiveStatus } from '../../components/live-status';
 import { ButtonLink } from '../../components/ui/button';
-import { LiveStatus } from '../../features/orders/components/live-status';
 import { PendingOrderPanel } from '../../features/orders/components/pending-order-panel';
 import { type MessageKey, useT } from '../../lib/i18n';
 

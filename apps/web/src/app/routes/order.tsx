@@ -5,13 +5,13 @@ import { useNavigate, useParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
-import { addToCart } from '../../features/cart/cart-store';
-import type { LiveOrder } from '../../features/orders/api/order-cache';
-import { orderQueries } from '../../features/orders/api/orders';
+import { addToCart } from '../../features/checkout/cart-store';
 import { OrderDetails } from '../../features/orders/components/order-details';
 import { productQueries } from '../../features/products/api/products';
 import { ApiError, canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
+import type { LiveOrder } from '../../lib/live-orders/order-cache';
+import { orderQueries } from '../../lib/live-orders/order-queries';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 

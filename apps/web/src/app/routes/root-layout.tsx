@@ -5,7 +5,7 @@ import { Footer } from '../../components/layout/footer';
 import { TopBar } from '../../components/layout/top-bar';
 import { LazyWhen } from '../../components/lazy-when';
 import { PageSpinner } from '../../components/ui/spinner';
-import { useAnythingSaved } from '../../features/orders/api/outbox-key';
+import { useAnythingSaved } from '../../features/checkout/api/outbox-key';
 import { errorMessage, setAuthFailureListener } from '../../lib/api-client';
 import { loadCataloguePart, useT } from '../../lib/i18n';
 import { applyUpdate, useUpdateReady } from '../../lib/service-worker';
@@ -16,7 +16,7 @@ import { AccountControls } from '../account-controls';
 import { LanguageSwitch } from '../language-switch';
 
 // Fetched only when needed (components/lazy-when.tsx): signed in, offline, a new version waiting, an order saved offline.
-const loadLiveOrders = () => import('../../features/orders/components/live-orders').then((module) => module.LiveOrders);
+const loadLiveOrders = () => import('../../components/live-orders').then((module) => module.LiveOrders);
 const loadOfflineBanner = () => import('../../components/layout/offline-banner').then((module) => module.OfflineBanner);
 const loadUpdatePrompt = () => import('../../components/layout/update-prompt').then((module) => module.UpdatePrompt);
 const loadSender = () => import('../saved-orders-sender').then((module) => module.SavedOrdersSender);

@@ -1,4 +1,4 @@
-import { PickupBoardScreen } from '../../features/orders/components/pickup-board';
+import { PickupBoardScreen } from '../../features/pickup-screen/components/pickup-board';
 import { LanguageSwitch } from '../language-switch';
 
 /** /status: the pick-up screen, full screen, without the shop's bar (docs/shop-rules.md#the-pick-up-screen). */

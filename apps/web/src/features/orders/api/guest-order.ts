@@ -1,22 +1,12 @@
 import { API_BASE, ORDER_TOKEN_HEADER, type OrderDetail, STATUS } from '@kopi/shared';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { isNotOlder } from '../../../lib/live-orders/order-cache';
+import { readEvent } from '../../../lib/live-orders/stream-event';
 import { useEventSource } from '../../../lib/use-event-source';
-import { isNotOlder } from './order-cache';
-import { readEvent } from './stream-event';
 
 // A guest's order at a table (docs/shop-rules.md#orders-from-the-table): read and followed with the
-// order token its placing answered, kept on this device, since a guest has no session.
-
-const TOKEN_KEY_PREFIX = 'kopi:order-token:';
-
-export function keepOrderToken(orderId: number, token: string): void {
-  localStorage.setItem(`${TOKEN_KEY_PREFIX}${orderId}`, token);
-}
-
-export function orderTokenOf(orderId: number): string | null {
-  return localStorage.getItem(`${TOKEN_KEY_PREFIX}${orderId}`);
-}
+// order token its placing answered (lib/order-token.ts), since a guest has no session.
 
 const guestOrderKey = (id: number) => ['guest-order', id] as const;
 

@@ -1,8 +1,8 @@
 import { formatShopMoment, type OrderDetail, STATUS } from '@kopi/shared';
+import { StoredOrderSummary } from '../../../components/order-summary';
 import { type MessageKey, useLocale, useT } from '../../../lib/i18n';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import type { StreamPhase } from '../../../lib/use-event-source';
-import { StoredOrderSummary } from './order-summary';
 import { OrderTracker } from './order-tracker';
 
 const FOLLOW_TEXT: Record<Exclude<StreamPhase, 'live'>, { title: MessageKey; hint: MessageKey }> = {

@@ -1,8 +1,8 @@
 import { formatShopTime, STATUS, STATUSES } from '@kopi/shared';
 import { type MessageKey, useLocale, useT } from '../../../lib/i18n';
+import type { LiveOrder } from '../../../lib/live-orders/order-cache';
 import { statusKey } from '../../../lib/names';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
-import type { LiveOrder } from '../api/order-cache';
 
 /** The steps an order goes through when nothing goes wrong, in STATUSES' order: (Awaiting payment →) Ordered → … → Done. */
 const FULL_PATH = STATUSES.filter((s) => s.id !== STATUS.cancelled).map((s) => s.id);

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { QrisCode } from '../../../components/qris-code';
 import { useT } from '../../../lib/i18n';
-import { useLiveState } from '../api/live-orders';
-import { type LiveOrder, orderKeys } from '../api/order-cache';
+import { useLiveState } from '../../../lib/live-orders/live-orders';
+import { type LiveOrder, orderKeys } from '../../../lib/live-orders/order-cache';
 import { countdownNotice, formatTimeLeft, secondsUntil } from '../payment-countdown';
 
 // An order awaiting its online payment (docs/shop-rules.md#payments): the amount, the time left, and

@@ -1,19 +1,19 @@
 import { STATUS } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { StoredOrderSummary } from '../../../components/order-summary';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { canRetry, errorMessage, isApiError } from '../../../lib/api-client';
 import { currentLocale, useT } from '../../../lib/i18n';
+import { orderQueries, useSetOrderStatus } from '../../../lib/live-orders/order-queries';
 import { DELIVERY_TITLE_KEYS, nameOf, PAYMENT_KEYS } from '../../../lib/names';
+import { PAYMENT_OPTIONS } from '../../../lib/payment-options';
+import { formatMoment } from '../../../lib/shop-moment';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { toast } from '../../../lib/toast';
-import { orderQueries, useSetOrderStatus } from '../api/orders';
-import { formatMoment } from '../board-model';
 import { deliveryAddressOf } from '../delivery-address';
-import { PAYMENT_OPTIONS } from '../labels';
-import { StoredOrderSummary } from './order-summary';
 
 const SWIPE_PX = 60;
 

@@ -1,5 +1,5 @@
 import { ONLINE_PAYMENT_IDS, PAYMENT, VA_BANK_NAMES, VA_BANKS, type VaBank } from '@kopi/shared';
-import { PAYMENT_OPTIONS } from './labels';
+import { PAYMENT_OPTIONS } from '../../lib/payment-options';
 
 // Which payment methods the checkout offers (docs/shop-rules.md#payments): Card and Cash On Delivery
 // always; QRIS and a bank transfer to a virtual account only when the shop takes online payments.

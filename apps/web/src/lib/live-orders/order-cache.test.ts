@@ -1,9 +1,9 @@
 import { STATUS } from '@kopi/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { testOrder } from '../test-order';
 import { applyOrder, boardFrom, boardWith, forgetKnownOrders, type LiveOrder, orderKeys } from './order-cache';
 import { readEvent } from './stream-event';
+import { testOrder } from './test-order';
 
 function order(id: number, status: number, updatedAt: string, extra: Partial<LiveOrder> = {}): LiveOrder {
   return testOrder(id, status, { updated_at: updatedAt, ...extra });

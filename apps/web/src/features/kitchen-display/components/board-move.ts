@@ -1,8 +1,8 @@
 import { errorMessage } from '../../../lib/api-client';
+import type { LiveOrder } from '../../../lib/live-orders/order-cache';
+import { useMoveOrder } from '../../../lib/live-orders/order-queries';
 import { toast } from '../../../lib/toast';
 import { sawFreshEvent } from '../api/board';
-import type { LiveOrder } from '../api/order-cache';
-import { useMoveOrder } from '../api/orders';
 
 /**
  * A move made on the kitchen display, as every card and lane says it: "#12 → Preparing", or the

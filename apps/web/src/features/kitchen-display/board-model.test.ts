@@ -1,8 +1,8 @@
 import { STATUS } from '@kopi/shared';
 import { describe, expect, it } from 'vitest';
-import type { LiveOrder } from './api/order-cache';
+import type { LiveOrder } from '../../lib/live-orders/order-cache';
+import { testOrder } from '../../lib/live-orders/test-order';
 import { allDayCounts, formatStageTime, lateLevel, ordersAt, selectAfterKey, splitLater, undoLeftMs } from './board-model';
-import { testOrder } from './test-order';
 
 const T0 = Date.parse('2026-11-23T10:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();

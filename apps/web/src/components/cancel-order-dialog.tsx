@@ -1,10 +1,10 @@
 import { REASON_MAX } from '@kopi/shared';
 import { useEffect, useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { INPUT_CLASS } from '../../../components/ui/field';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { useT } from '../../../lib/i18n';
-import { useOnline } from '../../../lib/use-online';
+import { useT } from '../lib/i18n';
+import { useOnline } from '../lib/use-online';
+import { Button } from './ui/button';
+import { INPUT_CLASS } from './ui/field';
+import { ModalDialog } from './ui/modal-dialog';
 
 interface CancelOrderDialogProps {
   open: boolean;

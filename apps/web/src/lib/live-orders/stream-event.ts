@@ -1,5 +1,5 @@
 import { type OrderStreamEvent, OrderStreamEventSchema } from '@kopi/shared';
-import { t } from '../../../lib/i18n';
+import { t } from '../i18n';
 
 // Checking an event against the contract takes zod and the order's schemas: this module is fetched
 // when a stream starts, so that a page's first load does not carry them (the 150 KB budget).

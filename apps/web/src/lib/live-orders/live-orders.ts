@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { ApiError, errorMessage, openEventStream } from '../../../lib/api-client';
-import { t } from '../../../lib/i18n';
+import { ApiError, errorMessage, openEventStream } from '../api-client';
+import { t } from '../i18n';
 import { applyOrder, forgetKnownOrders, ORDERS_KEY, type OrderStreamEvent } from './order-cache';
 import { createSseParser } from './sse-parser';
 

@@ -1,6 +1,6 @@
-import { useT } from '../../../lib/i18n';
-import { useOnline } from '../../../lib/use-online';
-import { useLiveState } from '../api/live-orders';
+import { useT } from '../lib/i18n';
+import { useLiveState } from '../lib/live-orders/live-orders';
+import { useOnline } from '../lib/use-online';
 
 /** Says whether the screen follows the shop live; a dropped connection is said, never hidden. */
 export function LiveStatus({ className = '' }: { className?: string }) {

@@ -1,8 +1,8 @@
 import { formatIDR, formatRate, type Locale, type Order, type OrderRates } from '@kopi/shared';
 import type { ReactNode } from 'react';
-import { useLocale, useT } from '../../../lib/i18n';
-import { imageSources } from '../../../lib/image-url';
-import { nameOf, SIZE_KEYS, STATUS_KEYS } from '../../../lib/names';
+import { useLocale, useT } from '../lib/i18n';
+import { imageSources } from '../lib/image-url';
+import { nameOf, SIZE_KEYS, STATUS_KEYS } from '../lib/names';
 
 export interface SummaryLine {
   key: string;

@@ -5,7 +5,8 @@ import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import type { MessageKey, MessageValues } from '../../lib/i18n';
-import { formatMoment, formatStageTime, timeUnits } from './board-model';
+import { formatMoment } from '../../lib/shop-moment';
+import { formatStageTime, timeUnits } from './board-model';
 
 function translator(locale: Locale) {
   const i18n = setupI18n({ locale, messages: { [locale]: locale === 'id' ? id : en } });

@@ -1,9 +1,9 @@
 import { OPEN_STATUSES, STATUS } from '@kopi/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
+import type { LiveOrder } from '../../../lib/live-orders/order-cache';
 import { statusKey } from '../../../lib/names';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import type { LiveOrder } from '../api/order-cache';
 import { BoardCard } from './board-card';
 import { BoardTabs, boardPanelId, boardTabId } from './board-tabs';
 

@@ -2,12 +2,13 @@ import type { PlacedOrder } from '@kopi/shared';
 import { useMemo, useSyncExternalStore } from 'react';
 import { ApiError, apiRequest, errorMessage, readAnswer } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
+import type { NewOrder } from '../../../lib/live-orders/order-queries';
 import { createLocalStore, useLocalStore, writeKeys } from '../../../lib/local-store';
 import { OUTBOX_SYNC } from '../../../lib/outbox-sync';
 import { readSession } from '../../../lib/session';
 import { backgroundAnswer, forgetInBackground, handToBackground } from './background-send';
-import { handOverCheckoutKey, isDefiniteRefusal, isKeyUsedForAnotherOrder, type NewOrder } from './orders';
 import { OUTBOX_KEY } from './outbox-key';
+import { handOverCheckoutKey, isDefiniteRefusal, isKeyUsedForAnotherOrder } from './place-order';
 
 // Orders confirmed without a network, kept on this device with their checkout's one Idempotency-Key
 // and sent when the network is back (docs/decisions/offline-and-caching.md#the-outbox). Every send of

@@ -1,24 +1,24 @@
 import { OPEN_STATUSES, STATUS, type Station } from '@kopi/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { LiveStatus } from '../../../components/live-status';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { canRetry, errorMessage } from '../../../lib/api-client';
+import { playChime, soundReady, unlockSound } from '../../../lib/chime';
 import { t as translate, useT } from '../../../lib/i18n';
+import { onOrderEvent } from '../../../lib/live-orders/live-orders';
+import type { LiveOrder } from '../../../lib/live-orders/order-cache';
+import { orderQueries } from '../../../lib/live-orders/order-queries';
 import { toast } from '../../../lib/toast';
 import { useNow } from '../../../lib/use-now';
 import { boardQueries, sawFreshEvent, serverNow, useUndoMove } from '../api/board';
-import { onOrderEvent } from '../api/live-orders';
-import type { LiveOrder } from '../api/order-cache';
-import { orderQueries } from '../api/orders';
 import { allDayCounts, type CardGrid, ordersAt, selectAfterKey, splitLater, undoLeftMs } from '../board-model';
-import { playChime, soundReady, unlockSound } from '../chime';
 import { askNotificationPermission, type NotifyResult, notificationsSupported, showNotification } from '../notify';
 import { BoardColumns } from './board-columns';
 import { BoardKeysHelp } from './board-keys-help';
 import { AllDayStrip, LaterStrip, RecentlyDoneStrip } from './board-strips';
 import { PrepTimes, StationSwitch } from './board-toolbar';
-import { LiveStatus } from './live-status';
 
 const SOUND_KEY = 'kopi:board-sound';
 /** The board's own switches: 44 px tall, tapped on a tablet. */

@@ -1,10 +1,10 @@
 import { API_BASE, type PickupBoard } from '@kopi/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { playChime, soundReady, unlockSound } from '../../../lib/chime';
 import { useT } from '../../../lib/i18n';
 import { shopName } from '../../../lib/shop-name';
 import { useEventSource } from '../../../lib/use-event-source';
-import { playChime, soundReady, unlockSound } from '../chime';
 import { arrivedNumbers, keyedByNumber } from '../pickup-entries';
 
 const STREAM_URL = `${API_BASE}/status/events`;

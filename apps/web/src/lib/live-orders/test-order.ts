@@ -1,4 +1,4 @@
-import type { LiveOrder } from './api/order-cache';
+import type { LiveOrder } from './order-cache';
 
 /**
  * An order as the board and the live cache hold it, for tests: Dine In, paid by card at the counter,

@@ -2,9 +2,9 @@ import { STATUS } from '@kopi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { t } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import { onOrderEvent, startLiveOrders } from '../api/live-orders';
+import { t } from '../lib/i18n';
+import { onOrderEvent, startLiveOrders } from '../lib/live-orders/live-orders';
+import { toast } from '../lib/toast';
 
 /**
  * Runs this tab's one live stream while `accountId` is signed in, and tells the customer, on any

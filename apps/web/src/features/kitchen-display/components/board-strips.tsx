@@ -4,11 +4,12 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { currentLocale, useT } from '../../../lib/i18n';
+import type { LiveOrder } from '../../../lib/live-orders/order-cache';
+import { formatMoment } from '../../../lib/shop-moment';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { toast } from '../../../lib/toast';
 import { useUndoMove } from '../api/board';
-import type { LiveOrder } from '../api/order-cache';
-import { type AllDayCount, formatMoment } from '../board-model';
+import type { AllDayCount } from '../board-model';
 import { useBoardMove } from './board-move';
 
 /** What is still to make at this station, most first ("4 × Kopi Susu Gula Aren L"). */

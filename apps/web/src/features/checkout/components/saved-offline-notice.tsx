@@ -14,7 +14,7 @@ function stateOf(t: ReturnType<typeof useT>, waiting: boolean, outcome: SentOutc
   }
   if (outcome?.kind === 'placedEarlier')
     return { text: t('offline.placedEarlier'), link: { to: '/history', label: t('offline.seeSavedOrder') } };
-  // Refused: the checkout comes back with its cart as soon as it is restored (payment.tsx); until then, why.
+  // Refused: the checkout comes back with its cart as soon as it is restored (checkout.tsx); until then, why.
   if (outcome?.kind === 'refused')
     return { text: t('offline.refused', { reason: outcome.reason }), link: { to: '/history', label: t('offline.seeSavedOrder') } };
   // Sent from another tab, or cancelled there: History says which.

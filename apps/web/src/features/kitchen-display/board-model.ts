@@ -1,17 +1,6 @@
-import {
-  formatShopDay,
-  formatShopTime,
-  type Locale,
-  moveMovedMoney,
-  SIZES,
-  STATIONS,
-  STATUS,
-  type Station,
-  type StatusId,
-  UNDO_SECONDS,
-} from '@kopi/shared';
-import type { MessageKey, MessageValues } from '../../lib/i18n';
-import type { LiveOrder } from './api/order-cache';
+import { moveMovedMoney, SIZES, STATIONS, STATUS, type Station, type StatusId, UNDO_SECONDS } from '@kopi/shared';
+import type { LiveOrder } from '../../lib/live-orders/order-cache';
+import type { Translate } from '../../lib/shop-moment';
 
 // The kitchen display's arithmetic, apart from React so that it is tested on its own
 // (docs/shop-rules.md#the-counter): stations, the "all day" counts, late cards, undo's window and
@@ -98,8 +87,6 @@ export function lateLevel(order: LiveOrder, now: number, lateAfterMinutes: numbe
   return 'ok';
 }
 
-type Translate = (key: MessageKey, values?: MessageValues) => string;
-
 /** How a duration's units are written: "45 s", "12 min", "1 h" (Indonesian "45 dtk", "12 mnt", "1 j"). */
 export interface TimeUnits {
   seconds: (n: number) => string;
@@ -125,25 +112,6 @@ export function formatStageTime(ms: number, units: TimeUnits = ENGLISH_UNITS): s
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return units.minutes(minutes);
   return `${units.hours(Math.floor(minutes / 60))}${minutes % 60 ? ` ${units.minutes(minutes % 60)}` : ''}`;
-}
-
-const indonesianFormats = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
-
-/**
- * A moment on the shop's clock in the page's language: "Thu 26 Nov at 13:00", "Kam, 26 Nov 13.00".
- * English keeps the shared form (it also tells the two passes of an hour the clocks repeat apart).
- */
-export function formatMoment(instant: Date, timeZone: string, locale: Locale, t: Translate): string {
-  if (locale === 'en') return t('admin.moment', { day: formatShopDay(instant, timeZone), time: formatShopTime(instant, timeZone) });
-  let formats = indonesianFormats.get(timeZone);
-  if (!formats) {
-    formats = {
-      day: new Intl.DateTimeFormat('id-ID', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }),
-      time: new Intl.DateTimeFormat('id-ID', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-    };
-    indonesianFormats.set(timeZone, formats);
-  }
-  return t('admin.moment', { day: formats.day.format(instant), time: formats.time.format(instant) });
 }
 
 /**

@@ -1,17 +1,18 @@
 import { can, DOOR_DELIVERY_ID, formatIDR, PAYMENT, STATUS, STATUSES, type StatusId } from '@kopi/shared';
 import { type Ref, useState } from 'react';
+import { CancelOrderDialog } from '../../../components/cancel-order-dialog';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { currentLocale, type MessageKey, t as translate, useT } from '../../../lib/i18n';
+import type { LiveOrder } from '../../../lib/live-orders/order-cache';
 import { DELIVERY_TITLE_KEYS, nameOf, SIZE_KEYS, statusKey } from '../../../lib/names';
 import { useSession } from '../../../lib/session';
+import { formatMoment } from '../../../lib/shop-moment';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { toast } from '../../../lib/toast';
 import { useTickLine, useUndoMove } from '../api/board';
-import type { LiveOrder } from '../api/order-cache';
-import { formatMoment, formatStageTime, lateLevel, stageSince, timeUnits } from '../board-model';
+import { formatStageTime, lateLevel, stageSince, timeUnits } from '../board-model';
 import { useBoardMove } from './board-move';
-import { CancelOrderDialog } from './cancel-order-dialog';
 
 /** The board's one-click move to each status (the moves themselves come from STATUSES). */
 const MOVE_LABELS: Partial<Record<StatusId, MessageKey>> = {

@@ -1,10 +1,10 @@
 import type { PrepTimes } from '@kopi/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { applyOrder, type LiveOrder, ORDERS_KEY, orderKeys } from '../../../lib/live-orders/order-cache';
 import type { MutationReactions } from '../../../lib/mutation-reactions';
-import { applyOrder, type LiveOrder, ORDERS_KEY, orderKeys } from './order-cache';
 
-// The kitchen display's own calls (docs/shop-rules.md#the-counter), apart from orders.ts so that they
+// The kitchen display's own calls (docs/shop-rules.md#the-counter), apart from lib/live-orders/order-queries.ts so that they
 // load with the board's page only.
 
 export const boardQueries = {

@@ -1,7 +1,7 @@
 import { OPEN_STATUSES, type Order, type OrderEvent, type OrderLineSchema, type OrderStreamEvent, type StatusId } from '@kopi/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ApiSuccess } from '../../../lib/api-client';
+import type { ApiSuccess } from '../api-client';
 
 // How an order's news (the live stream's events, a move's answer) reaches every screen that shows
 // it: the order page, the History cards, the staff board and the Manage order queue. Every update is

@@ -215,11 +215,13 @@ test('a product opened on a first visit that loaded many pictures before the wor
   release();
   await controlled(page);
   const id = detail.split('/').pop();
-  await expect
-    .poll(() => page.evaluate(async (path) => !!(await caches.match(path, { cacheName: 'kopi-menu' })), `${API_BASE}/products/${id}`), {
-      timeout: 15_000,
-    })
-    .toBe(true);
+  // Kept in the page's language, as the page asks for it: the menu's answers vary on it.
+  const keptInEnglish = (path: string) =>
+    page.evaluate(
+      async (url) => !!(await caches.match(new Request(url, { headers: { 'accept-language': 'en' } }), { cacheName: 'kopi-menu' })),
+      path,
+    );
+  await expect.poll(() => keptInEnglish(`${API_BASE}/products/${id}`), { timeout: 15_000 }).toBe(true);
 
   await context.setOffline(true);
   await page.goto(detail);

@@ -6,9 +6,33 @@ const [file, top = '40'] = process.argv.slice(2);
 if (!file) throw new Error('usage: profile-summary.mjs file.cpuprofile [rows]');
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const parent = new Map();
+for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+/** `WINDOW=createOrder` counts only the samples from the first to the last with that function on the stack (the measured load). */
+const windowFn = process.env.WINDOW;
+const onStack = (id) => {
+  for (let at = id; at !== undefined; at = parent.get(at)) if (byId.get(at).callFrame.functionName === windowFn) return true;
+  return false;
+};
+let [first, last] = [0, profile.samples.length - 1];
+const times = [];
+for (let i = 0, t = profile.startTime; i < profile.samples.length; i++) times.push((t += profile.timeDeltas[i] ?? 0));
+const at = (i) => times[i];
+if (windowFn) {
+  first = profile.samples.findIndex(onStack);
+  last = profile.samples.findLastIndex(onStack);
+  const seconds = profile.timeDeltas.slice(first, last + 1).reduce((a, b) => a + b, 0) / 1e6;
+  console.log(`window: samples ${first}–${last} (${seconds.toFixed(1)} s), from the first to the last with ${windowFn} on the stack`);
+  console.log(`(another thread's profile over the same time: SPAN=${at(first)}-${at(last)})`);
+} else if (process.env.SPAN) {
+  // The same span of time in another thread's profile (the PGlite worker's): the clocks are the process's.
+  const [from, to] = process.env.SPAN.split('-').map(Number);
+  first = profile.samples.findIndex((_, i) => at(i) >= from);
+  last = profile.samples.findLastIndex((_, i) => at(i) <= to);
+}
 const self = new Map();
 // Samples are taken at intervals given by timeDeltas (µs), each on one node.
-for (let i = 0; i < profile.samples.length; i++) {
+for (let i = first; i <= last; i++) {
   const id = profile.samples[i];
   self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 }
@@ -51,8 +75,6 @@ print('self time by file', files, Number(top));
 print('self time by function', functions, Number(top));
 
 // Inclusive time (self and callees) of the app's own functions, each counted once per sample.
-const parent = new Map();
-for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
 const inclusive = new Map();
 for (const [id, us] of self) {
   const seen = new Set();

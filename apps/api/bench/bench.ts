@@ -452,6 +452,13 @@ async function benchDatabase(
       const backend = (await backendCpuMs()) - backendBefore;
       const stored = (await countOrders()) - before;
       results.push({ ...orders, target: 'orders', bareRps, pgbench: limit });
+      // Other work on a shared machine moves every figure: the load it had is reported beside them.
+      console.log(
+        `   load average after the orders: ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+      );
       if (orders.failures) console.log(`   orders not placed, by status: ${orders.failures}`);
       if (kind === 'postgres') {
         const ok = orders.ok;

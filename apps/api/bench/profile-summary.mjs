@@ -16,7 +16,11 @@ const onStack = (id) => {
 };
 let [first, last] = [0, profile.samples.length - 1];
 const times = [];
-for (let i = 0, t = profile.startTime; i < profile.samples.length; i++) times.push((t += profile.timeDeltas[i] ?? 0));
+let clock = profile.startTime;
+for (let i = 0; i < profile.samples.length; i++) {
+  clock += profile.timeDeltas[i] ?? 0;
+  times.push(clock);
+}
 const at = (i) => times[i];
 if (windowFn) {
   first = profile.samples.findIndex(onStack);

@@ -3,12 +3,14 @@
 // route, on PGlite and on PostgreSQL, with the server's event-loop delay during each run, and on
 // PostgreSQL the delay until a menu edit on one instance shows on a second one.
 // The servers run in child processes; this process only generates the load, on 127.0.0.1.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { API_BASE } from '@kopi/shared';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -43,6 +45,11 @@ const STREAM_CHANGES = Number(process.env.BENCH_STREAM_CHANGES ?? 100);
 const BENCH_CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200);
 /** Owners looking at the dashboard at once. */
 const DASHBOARD_CONNECTIONS = Number(process.env.BENCH_DASHBOARD_CONNECTIONS ?? 2);
+/**
+ * `BENCH_CPU_PROF=dir` runs each server under `node --cpu-prof`, its profile written into `dir` when it stops
+ * (read it with `node apps/api/bench/profile-summary.mjs dir/….cpuprofile`).
+ */
+const CPU_PROF = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
 /** What Chromium sends: answers are measured as a browser receives them. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
@@ -147,6 +154,36 @@ async function processCpuMs(...parts: string[]): Promise<number> {
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
+/** pgbench's program (PostgreSQL's client package); `BENCH_PGBENCH=` (empty) skips its run. */
+const PGBENCH = process.env.BENCH_PGBENCH ?? '/usr/bin/pgbench';
+
+/**
+ * The database's own limit on this machine, for the orders to be read against: pgbench's TPC-B-like
+ * run (`pgbench -i` on a scratch database, then `pgbench -T 10 -c 8 -j 2`) on the same PostgreSQL
+ * server, in the same run. Undefined when pgbench is not there.
+ */
+async function pgbench(adminUrl: string, admin: pg.Client): Promise<Result['pgbench']> {
+  if (!PGBENCH) return undefined;
+  const name = `kopi_pgbench_${process.pid}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const run = promisify(execFile);
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  try {
+    await run(PGBENCH, ['-i', '-q', url.toString()]);
+    const { stdout } = await run(PGBENCH, ['-T', '10', '-c', '8', '-j', '2', url.toString()]);
+    const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
+    const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1]);
+    return { tps: Math.round(tps), latencyMs };
+  } catch (error) {
+    console.log(`   pgbench did not run: ${(error as Error).message.split('\n')[0]}`);
+    return undefined;
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  }
+}
+
 /** Time and memory to read the menu index as a server does at start (docs/architecture.md#tests-and-targets: ≤ 1 s, ≤ 50 MB). */
 async function measureMenuIndex(db: Db): Promise<{ products: number; ms: number; mb: number }> {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -228,6 +265,8 @@ async function benchDatabase(
   let countOrders: () => Promise<number>;
   /** CPU time of the PostgreSQL server's processes serving the bench's database (NaN when it runs elsewhere). */
   let backendCpuMs: () => Promise<number> = async () => Number.NaN;
+  /** pgbench's TPC-B-like run on the same PostgreSQL server (PostgreSQL only). */
+  let databaseLimit: () => Promise<Result['pgbench']> = async () => undefined;
   console.log(`\n== ${kind}: seeding 10,000 products and 100,000 orders`);
   const started = Date.now();
   let shop: { firstProduct: number; products: number };
@@ -259,6 +298,7 @@ async function benchDatabase(
     index = await measureMenuIndex(database.db);
     countOrders = async () => (await rows<{ n: number }>(database.db, sql`select count(*)::int as n from transactions`))[0]!.n;
     backendCpuMs = () => processCpuMs(`postgres: `, ` ${name} `);
+    databaseLimit = () => pgbench(adminUrl, admin);
     env = { DATABASE_URL: url.toString() };
     cleanup = async () => {
       await database.close();
@@ -271,7 +311,7 @@ async function benchDatabase(
 
   const startServer = (at: number) =>
     // --expose-gc: the live streams' memory is read after a full collection.
-    startProcess(['--expose-gc', '--import', './apps/api/bench/loop-delay.mjs', 'apps/api/dist/server.js'], {
+    startProcess(['--expose-gc', ...CPU_PROF, '--import', './apps/api/bench/loop-delay.mjs', 'apps/api/dist/server.js'], {
       ...env,
       PORT: String(at),
       HOST: '127.0.0.1',
@@ -380,15 +420,30 @@ async function benchDatabase(
             setupRequest: (r) => ({
               ...r,
               path: `${API_BASE}/transactions`,
-              headers: { 'content-type': 'application/json', 'access-token': tokens[random(tokens.length)]! },
-              // Paid at the counter (Card or Cash): the bench shop has no payment gateway (docs/shop-rules.md#payments).
-              body: JSON.stringify({ ...orderLine(), delivery_id: 1, payment_id: random(2) === 0 ? 1 : 3 }),
+              // As the web app sends an order: each checkout with an Idempotency-Key of its own.
+              headers: {
+                'content-type': 'application/json',
+                'access-token': tokens[random(tokens.length)]!,
+                'idempotency-key': randomUUID(),
+              },
+              // As the web app's cart sends it: one to three lines. Paid at the counter (Card or Cash):
+              // the bench shop has no payment gateway (docs/shop-rules.md#payments).
+              body: JSON.stringify({
+                items: Array.from({ length: 1 + random(3) }, orderLine),
+                delivery_id: 1,
+                payment_id: random(2) === 0 ? 1 : 3,
+              }),
             }),
           },
         ],
       });
       // Unmeasured orders first, so that the JIT and the database's plans are warm as in a shop that is open.
       await load('order creation (warm-up)', placing(500));
+      const limit = await databaseLimit();
+      if (limit)
+        console.log(
+          `   pgbench TPC-B-like (-c 8 -j 2, 10 s) on the same PostgreSQL: ${limit.tps} tps, latency average ${limit.latencyMs} ms`,
+        );
       const bareRps = await bare();
       const before = await countOrders();
       const backendBefore = await backendCpuMs();
@@ -396,7 +451,14 @@ async function benchDatabase(
       const orders = await load('order creation', placing(Number(process.env.BENCH_ORDERS ?? 4000)), server);
       const backend = (await backendCpuMs()) - backendBefore;
       const stored = (await countOrders()) - before;
-      results.push({ ...orders, target: 'orders', bareRps });
+      results.push({ ...orders, target: 'orders', bareRps, pgbench: limit });
+      // Other work on a shared machine moves every figure: the load it had is reported beside them.
+      console.log(
+        `   load average after the orders: ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+      );
       if (orders.failures) console.log(`   orders not placed, by status: ${orders.failures}`);
       if (kind === 'postgres') {
         const ok = orders.ok;

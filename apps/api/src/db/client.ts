@@ -153,3 +153,27 @@ export async function rows<T>(db: Db, query: Parameters<Db['execute']>[0]): Prom
 export function intArray(values: readonly number[], type: 'int[]' | 'bigint[]' = 'int[]'): SQL {
   return sql`${sql.param([...values])}::${sql.raw(type)}`;
 }
+
+/** What a drizzle database or transaction runs its statements on: a pg Pool or client, or PGlite (its worker). */
+interface DriverClient {
+  query(text: string | pg.QueryConfig, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Rows of a statement whose text never changes, its values given apart ($1, $2…): no query builder
+ * runs per call (placing an order: docs/benchmarks.md#the-orders-cpu). On PostgreSQL the statement
+ * is prepared once per connection under `name`, so it is parsed and analysed once, not per call; on
+ * PGlite it is sent with its parameters as any query. Inside a transaction it runs on that
+ * transaction's connection, as drizzle's own statements do.
+ */
+export async function preparedRows<T>(db: Db, name: string, text: string, values: readonly unknown[]): Promise<T[]> {
+  const client = (db as unknown as { session?: { client?: DriverClient } }).session?.client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    return (await client.query({ name, text, values: [...values] })).rows as T[];
+  }
+  if (client && typeof client.query === 'function') return (await client.query(text, [...values])).rows as T[];
+  // Any other drizzle database: the same statement through drizzle, each $n a parameter.
+  const parts = text.split(/\$(\d+)/);
+  const chunks = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`));
+  return rows<T>(db, sql.join(chunks));
+}

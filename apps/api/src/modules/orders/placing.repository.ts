@@ -15,7 +15,7 @@ import {
   type StatusId,
 } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, intArray, rows, sqlArray } from '../../db/client.ts';
+import { type Db, preparedRows, rows, sqlArray } from '../../db/client.ts';
 import type { Claim } from './idempotency.ts';
 import type { OrderLimit } from './order-limit.ts';
 
@@ -136,6 +136,70 @@ export async function claimKey(db: Db, owner: KeyOwner, key: string): Promise<Cl
   return toClaim(typeof claim === 'string' ? JSON.parse(claim) : claim);
 }
 
+/**
+ * place_order's arguments by name (so that a server naming only those it knows keeps working while
+ * instances are upgraded: place_order.sql), each with its type, in the order placeOrder gives them.
+ */
+const PLACE_ORDER_ARGUMENTS = [
+  'p_user int',
+  'p_delivery int',
+  'p_payment int',
+  'p_promo int',
+  'p_address text',
+  'p_scheduled_for timestamptz',
+  'p_subtotal bigint',
+  'p_discount bigint',
+  'p_service bigint',
+  'p_tax bigint',
+  'p_tax_name text',
+  'p_tax_rate_bp int',
+  'p_service_rate_bp int',
+  'p_prices_include_tax boolean',
+  'p_source text',
+  'p_paid boolean',
+  'p_cashier int',
+  'p_shift int',
+  'p_cash_tendered bigint',
+  'p_cash_change bigint',
+  'p_cash_rounding bigint',
+  'p_card_reference text',
+  'p_till int',
+  'p_shipping bigint',
+  'p_total bigint',
+  'p_idempotency_key text',
+  'p_products int[]',
+  'p_sizes int[]',
+  'p_qtys int[]',
+  'p_prices int[]',
+  'p_line_totals bigint[]',
+  'p_addon_lines int[]',
+  'p_addon_products int[]',
+  'p_addon_qtys int[]',
+  'p_addon_prices int[]',
+  'p_limit_key text',
+  'p_limit int',
+  'p_window int',
+  'p_session_jti text',
+  'p_session_epoch int',
+  'p_fingerprint text',
+  'p_key_wait_ms int',
+  'p_time_zone text',
+  'p_table int',
+  'p_guest_name text',
+  'p_table_open_limit int',
+  'p_order_token text',
+  'p_status int',
+] as const;
+
+/**
+ * The one statement that places an order, its text the same for every order: on PostgreSQL it is
+ * prepared once per connection (preparedRows), and no query builder runs per order.
+ */
+const PLACE_ORDER_CALL = `select place_order(${PLACE_ORDER_ARGUMENTS.map((argument, i) => {
+  const [name, type] = argument.split(' ');
+  return `${name} => $${i + 1}::${type}`;
+}).join(', ')}) as placed`;
+
 /** What placeOrder answers: the order stored, or why nothing was. */
 export type Placed =
   | { stored: StoredOrder }
@@ -198,35 +262,59 @@ export interface LineNames {
 export async function placeOrder(db: Db, order: NewOrder, { limit, session, timeZone, tableOpenLimit }: PlaceOptions): Promise<Placed> {
   const { lines } = order;
   const addons = lines.flatMap((line, index) => line.addons.map((addon) => ({ ...addon, position: index + 1 })));
-  const [row] = await rows<{ placed: PlacedRow | string }>(
-    db,
-    sql`select place_order(
-          p_user => ${order.user_id}::int, p_delivery => ${order.delivery_id}::int, p_payment => ${order.payment_id}::int,
-          p_promo => ${order.promo_id}::int, p_address => ${order.address}::text, p_scheduled_for => ${order.scheduled_for}::timestamptz,
-          p_subtotal => ${order.subtotal}::bigint, p_discount => ${order.discount}::bigint, p_service => ${order.service}::bigint,
-          p_tax => ${order.tax}::bigint, p_tax_name => ${order.rates.tax_name}::text,
-          p_tax_rate_bp => ${basisPoints(order.rates.tax_rate)}::int, p_service_rate_bp => ${basisPoints(order.rates.service_rate)}::int,
-          p_prices_include_tax => ${order.rates.prices_include_tax}::boolean, p_source => ${order.source}::text,
-          p_paid => ${order.counter?.paid ?? false}::boolean, p_cashier => ${order.counter?.cashier_id ?? null}::int,
-          p_shift => ${order.counter?.shift_id ?? null}::int, p_cash_tendered => ${order.counter?.cash_tendered ?? null}::bigint,
-          p_cash_change => ${order.counter?.change ?? null}::bigint, p_cash_rounding => ${order.counter?.rounding ?? 0}::bigint,
-          p_card_reference => ${order.counter?.reference ?? null}::text, p_till => ${order.counter?.till_id ?? null}::int,
-          p_shipping => ${order.shipping}::bigint, p_total => ${order.total}::bigint, p_idempotency_key => ${order.idempotency_key}::text,
-          p_products => ${intArray(lines.map((l) => l.product_id))}, p_sizes => ${intArray(lines.map((l) => l.size_id))},
-          p_qtys => ${intArray(lines.map((l) => l.qty))}, p_prices => ${intArray(lines.map((l) => l.unit_price))},
-          p_line_totals => ${intArray(
-            lines.map((l) => l.line_total),
-            'bigint[]',
-          )},
-          p_addon_lines => ${intArray(addons.map((a) => a.position))}, p_addon_products => ${intArray(addons.map((a) => a.product_id))},
-          p_addon_qtys => ${intArray(addons.map((a) => a.qty))}, p_addon_prices => ${intArray(addons.map((a) => a.unit_price))},
-          p_limit_key => ${limit?.key ?? null}::text, p_limit => ${limit?.limit ?? null}::int, p_window => ${limit?.windowSeconds ?? null}::int,
-          p_session_jti => ${session?.jti ?? null}::text, p_session_epoch => ${session?.epoch ?? null}::int,
-          p_fingerprint => ${order.idempotency_fingerprint ?? null}::text, p_key_wait_ms => ${KEY_WAIT_MS}::int,
-          p_time_zone => ${timeZone}::text, p_table => ${order.table?.id ?? null}::int, p_guest_name => ${order.guest_name}::text,
-          p_table_open_limit => ${order.table ? (tableOpenLimit ?? null) : null}::int, p_order_token => ${order.order_token}::text,
-          p_status => ${order.status_id ?? STATUS.pending}::int) as placed`,
-  );
+  const counter = order.counter;
+  // In PLACE_ORDER_ARGUMENTS' order.
+  const values = [
+    order.user_id,
+    order.delivery_id,
+    order.payment_id,
+    order.promo_id,
+    order.address,
+    order.scheduled_for,
+    order.subtotal,
+    order.discount,
+    order.service,
+    order.tax,
+    order.rates.tax_name,
+    basisPoints(order.rates.tax_rate),
+    basisPoints(order.rates.service_rate),
+    order.rates.prices_include_tax,
+    order.source,
+    counter?.paid ?? false,
+    counter?.cashier_id ?? null,
+    counter?.shift_id ?? null,
+    counter?.cash_tendered ?? null,
+    counter?.change ?? null,
+    counter?.rounding ?? 0,
+    counter?.reference ?? null,
+    counter?.till_id ?? null,
+    order.shipping,
+    order.total,
+    order.idempotency_key,
+    lines.map((l) => l.product_id),
+    lines.map((l) => l.size_id),
+    lines.map((l) => l.qty),
+    lines.map((l) => l.unit_price),
+    lines.map((l) => l.line_total),
+    addons.map((a) => a.position),
+    addons.map((a) => a.product_id),
+    addons.map((a) => a.qty),
+    addons.map((a) => a.unit_price),
+    limit?.key ?? null,
+    limit?.limit ?? null,
+    limit?.windowSeconds ?? null,
+    session?.jti ?? null,
+    session?.epoch ?? null,
+    order.idempotency_fingerprint ?? null,
+    KEY_WAIT_MS,
+    timeZone,
+    order.table?.id ?? null,
+    order.guest_name,
+    order.table ? (tableOpenLimit ?? null) : null,
+    order.order_token,
+    order.status_id ?? STATUS.pending,
+  ];
+  const [row] = await preparedRows<{ placed: PlacedRow | string }>(db, 'place_order', PLACE_ORDER_CALL, values);
   const placed: PlacedRow = typeof row!.placed === 'string' ? JSON.parse(row!.placed) : row!.placed;
   if (placed.session_ended) return { sessionEnded: true };
   if (placed.stale) return { stale: true };

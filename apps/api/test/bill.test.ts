@@ -153,11 +153,16 @@ describe('the receipt', () => {
     });
     const sneaky = await addProduct(shop, owner.token, {
       product_name: 'Latte <img src=x onerror=alert(1)>',
+      indonesian_name: 'Latte Dingin <b>',
       price: 25000,
       category_id: 2,
     });
     const placed = (await api(shop, 'POST', '/transactions', { token: rina.token, body: orderBody(sneaky.id, { qty: 2 }) })).json().data;
     expect(placed).toMatchObject({ subtotal: 50000, service: 2500, tax: 5250, total: 57750 });
+    // Each line carries the product's name for Indonesian pages, as placed and as read back.
+    expect(placed.items[0]).toMatchObject({ product_name: sneaky.product_name, indonesian_name: 'Latte Dingin <b>' });
+    const read = (await api(shop, 'GET', `/transactions/${placed.id}`, { token: rina.token })).json().data;
+    expect(read.items[0]).toMatchObject({ product_name: sneaky.product_name, indonesian_name: 'Latte Dingin <b>' });
 
     const english = await receipt(placed.id, rina.token);
     expect(english.statusCode).toBe(200);
@@ -194,7 +199,15 @@ describe('the receipt', () => {
 
     const indonesian = await receipt(placed.id, rina.token, { 'accept-language': 'id-ID,id;q=0.9' });
     expect(indonesian.headers['content-language']).toBe('id');
-    for (const text of ['<html lang="id">', `Pesanan #${placed.number}`, 'Servis 5%', 'Belum dibayar: Kartu', 'Makan di Tempat']) {
+    // The product by its Indonesian name (docs/shop-rules.md#the-menu-in-two-languages), escaped too.
+    for (const text of [
+      '<html lang="id">',
+      `Pesanan #${placed.number}`,
+      '2 × Latte Dingin &lt;b&gt;',
+      'Servis 5%',
+      'Belum dibayar: Kartu',
+      'Makan di Tempat',
+    ]) {
       expect(indonesian.body).toContain(text);
     }
 

@@ -1,4 +1,4 @@
-import { formatIDR, formatRate, type Locale, type Order, type OrderRates } from '@kopi/shared';
+import { formatIDR, formatRate, type Locale, type Order, type OrderRates, productNameIn } from '@kopi/shared';
 import type { ReactNode } from 'react';
 import { useLocale, useT } from '../lib/i18n';
 import { imageSources } from '../lib/image-url';
@@ -121,19 +121,21 @@ export function SummaryTotalsTable({ totals }: { totals: SummaryTotals }) {
 /** A stored order's lines and totals, as the server priced them (the order page and Manage order). */
 export function StoredOrderSummary({ order }: { order: Order }) {
   const t = useT();
+  // The products' names in the page's language (docs/shop-rules.md#the-menu-in-two-languages).
+  const locale = useLocale();
   return (
     <>
       <SummaryLines
         lines={order.items.map((item, index) => ({
           // One product and size may be two lines with other add-ons: the position tells them apart.
           key: `${index}-${item.product_id}-${item.size_id}`,
-          name: item.product_name,
+          name: productNameIn(locale, item),
           image: item.image,
           qty: item.qty,
           sizeLabel: nameOf(t, SIZE_KEYS, item.size_id, item.size_name),
           addons: item.addons.map((addon) => ({
             id: addon.product_id,
-            name: addon.product_name,
+            name: productNameIn(locale, addon),
             qty: addon.qty,
             unitPrice: addon.unit_price,
           })),

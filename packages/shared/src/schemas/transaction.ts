@@ -16,6 +16,7 @@ import {
   TABLE_NAME_MAX,
   VA_BANKS,
 } from '../constants.ts';
+import type { Locale } from '../i18n/locale.ts';
 import { hasUnshowable } from '../names.ts';
 import { REASON_MAX, STATUS, STATUS_IDS } from '../statuses.ts';
 import { fixedId, wholeNumber } from './fields.ts';
@@ -220,6 +221,12 @@ export const OrderListQuerySchema = z.object({
 export const OrderAddonSchema = z.object({
   product_id: z.number(),
   product_name: z.string(),
+  indonesian_name: z
+    .string()
+    .meta({
+      description:
+        "Its product's name on Indonesian pages: the product_name where it has none (docs/shop-rules.md#the-menu-in-two-languages)",
+    }),
   qty: z.number().meta({ description: 'Per drink' }),
   unit_price: z.number(),
 });
@@ -227,6 +234,12 @@ export const OrderAddonSchema = z.object({
 export const OrderLineSchema = z.object({
   product_id: z.number(),
   product_name: z.string(),
+  indonesian_name: z
+    .string()
+    .meta({
+      description:
+        "Its product's name on Indonesian pages: the product_name where it has none (docs/shop-rules.md#the-menu-in-two-languages)",
+    }),
   image: z.string(),
   size_id: z.number(),
   size_name: z.string(),
@@ -236,6 +249,10 @@ export const OrderLineSchema = z.object({
   line_total: z.number().meta({ description: '(unit_price + Σ add-on unit_price × qty) × qty' }),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+/** An order line's or add-on's product name on a page in `locale` (docs/shop-rules.md#the-menu-in-two-languages). */
+export const productNameIn = (locale: Locale, named: { product_name: string; indonesian_name: string }): string =>
+  locale === 'id' ? named.indonesian_name : named.product_name;
 
 /** A stored order's line: its id (to tick it done), where it is made and when it was ticked done. */
 export const OrderItemSchema = OrderLineSchema.extend({

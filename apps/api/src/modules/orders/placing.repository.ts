@@ -82,6 +82,8 @@ export interface NewOrder {
 export interface MenuPricing {
   id: number;
   product_name: string;
+  /** Its name on Indonesian pages (the English where it has none). */
+  indonesian_name: string;
   image: string;
   category_id: number;
   sold_out: boolean;
@@ -92,7 +94,7 @@ export interface MenuPricing {
 export async function findMenuPricing(db: Db, ids: readonly number[]): Promise<MenuPricing[]> {
   return rows<MenuPricing>(
     db,
-    sql`select p.id, p.product_name, p.image, p.category_id, p.sold_out,
+    sql`select p.id, p.product_name, coalesce(nullif(p.indonesian_name, ''), p.product_name) as indonesian_name, p.image, p.category_id, p.sold_out,
           (select json_object_agg(m.size_id, m.price) from menu_prices m where m.product_id = p.id) as sizes
         from products p where p.id = any(${sqlArray(ids, 'int[]')}) and p.deleted_at is null`,
   );
@@ -244,8 +246,9 @@ export interface StoredOrder {
 /** The names an order's answer shows for its lines, as the caller priced them (the menu's). */
 export interface LineNames {
   product_name: string;
+  indonesian_name: string;
   image: string;
-  addons: readonly { product_name: string }[];
+  addons: readonly { product_name: string; indonesian_name: string }[];
 }
 
 /**
@@ -382,6 +385,7 @@ export function storedOrderAnswer(order: NewOrder, stored: StoredOrder, names: r
       done_at: null,
       product_id: line.product_id,
       product_name: names[i]!.product_name,
+      indonesian_name: names[i]!.indonesian_name,
       image: names[i]!.image,
       size_id: line.size_id,
       size_name: nameOf(SIZES, line.size_id) ?? 'Unknown',
@@ -390,6 +394,7 @@ export function storedOrderAnswer(order: NewOrder, stored: StoredOrder, names: r
       addons: line.addons.map((addon, j) => ({
         product_id: addon.product_id,
         product_name: names[i]!.addons[j]!.product_name,
+        indonesian_name: names[i]!.addons[j]!.indonesian_name,
         qty: addon.qty,
         unit_price: addon.unit_price,
       })),

@@ -3,10 +3,12 @@ import {
   type CreateOrderInput,
   cashToPay,
   isDrink,
+  type Locale,
   nameOf,
   type OrderLine,
   type Product,
   priceOrder,
+  productNameIn,
   type Quote,
   SIZES,
 } from '@kopi/shared';
@@ -25,7 +27,8 @@ import { findMenuPricing, type MenuPricing } from './placing.repository.ts';
 
 /** Where an order's prices come from, and where its sales count: the instance's menu in memory (a Menu of the products module). */
 export interface MenuSource {
-  find(id: number): Product | undefined;
+  /** The product in the language asked for (English when none is). */
+  find(id: number, locale?: Locale): Product | undefined;
   /** Counts units sold (or, with -1, gives back a cancelled order's) in "popular" at once. */
   sold(lines: readonly { product_id: number; qty: number }[], sign?: 1 | -1): void;
 }
@@ -39,12 +42,16 @@ function pricingOf(menu: MenuSource, id: number): MenuPricing | undefined {
   return {
     id,
     product_name: product.product_name,
+    indonesian_name: menu.find(id, 'id')?.product_name ?? product.product_name,
     image: product.image,
     category_id: product.category_id,
     sold_out: product.sold_out,
     sizes,
   };
 }
+
+/** A product named in the words of whoever is told (an Indonesian page reads its Indonesian name). */
+const named = (product: MenuPricing) => ({ inWords: (locale: Locale) => productNameIn(locale, product) });
 
 /** The products a cart names, its lines' and their add-ons'. */
 function idsOf(input: CreateOrderInput): number[] {
@@ -87,22 +94,29 @@ export function priceLines(menu: ReadonlyMap<number, MenuPricing>, input: Create
     const sizeName = nameOf(SIZES, line.size_id) ?? String(line.size_id);
     const unitPrice = product.sizes[String(line.size_id)];
     if (unitPrice === undefined)
-      throw refuse(`items.${i}.size_id`, phrase('server.sizeNotSold', { product: product.product_name, size: sizeName }));
+      throw refuse(`items.${i}.size_id`, phrase('server.sizeNotSold', { product: named(product), size: sizeName }));
     const addons = (line.addons ?? []).map((wanted, j) => {
       const addon = menu.get(wanted.product_id)!;
       if (!isDrink(product.category_id))
-        throw refuse(`items.${i}.addons`, phrase('server.addonsInDrinksOnly', { product: product.product_name }));
+        throw refuse(`items.${i}.addons`, phrase('server.addonsInDrinksOnly', { product: named(product) }));
       if (addon.category_id !== ADDONS_CATEGORY_ID) {
-        throw refuse(`items.${i}.addons.${j}.product_id`, phrase('server.notAnAddon', { product: addon.product_name }));
+        throw refuse(`items.${i}.addons.${j}.product_id`, phrase('server.notAnAddon', { product: named(addon) }));
       }
       if (addon.sold_out) soldOut.add(addon.product_name);
       // An add-on is sold in one size: its Reguler price.
-      return { product_id: addon.id, product_name: addon.product_name, qty: wanted.qty, unit_price: addon.sizes['1']! };
+      return {
+        product_id: addon.id,
+        product_name: addon.product_name,
+        indonesian_name: addon.indonesian_name,
+        qty: wanted.qty,
+        unit_price: addon.sizes['1']!,
+      };
     });
     if (product.sold_out) soldOut.add(product.product_name);
     return {
       product_id: product.id,
       product_name: product.product_name,
+      indonesian_name: product.indonesian_name,
       image: product.image,
       size_id: line.size_id,
       size_name: sizeName,

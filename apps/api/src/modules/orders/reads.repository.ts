@@ -94,11 +94,12 @@ const ORDER_COLUMNS = sql`t.id, t.number, t.source,
   ${utc('t.updated_at')} as updated_at`;
 
 /** An add-on as JSON, from an add-on `a` and its product `ap`. */
-const ADDON_JSON = sql`json_build_object('product_id', a.product_id, 'product_name', ap.product_name, 'qty', a.qty, 'unit_price', a.unit_price)`;
+const ADDON_JSON = sql`json_build_object('product_id', a.product_id, 'product_name', ap.product_name,
+  'indonesian_name', coalesce(nullif(ap.indonesian_name, ''), ap.product_name), 'qty', a.qty, 'unit_price', a.unit_price)`;
 
 /** One order line as JSON, from a line `i`, its product `p` and its add-ons' JSON array. */
 const lineJson = (addons: SQL) => sql`json_build_object('id', i.id, 'product_id', i.product_id, 'product_name', p.product_name,
-  'image', p.image, 'size_id', i.size_id, 'qty', i.qty, 'unit_price', i.unit_price, 'addons', coalesce(${addons}, '[]'::json),
+  'indonesian_name', coalesce(nullif(p.indonesian_name, ''), p.product_name), 'image', p.image, 'size_id', i.size_id, 'qty', i.qty, 'unit_price', i.unit_price, 'addons', coalesce(${addons}, '[]'::json),
   'line_total', i.line_total, 'station', i.station, 'done_at', ${utc('i.done_at')})`;
 
 /** A stored order `t`'s lines, with their add-ons, as a JSON array. */

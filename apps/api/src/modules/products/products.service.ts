@@ -250,9 +250,9 @@ export function createMenu(db: Db, log: MenuLog = console) {
       if (json === undefined) throw productNotFound();
       return JSON.parse(json) as Product;
     },
-    /** The product as this instance's menu has it (English), or undefined when it is not on it (orders price from it). */
-    find(id: number): Product | undefined {
-      return index.product(id, 'en');
+    /** The product as this instance's menu has it, in `locale`, or undefined when it is not on it (orders price from it). */
+    find(id: number, locale: Locale = 'en'): Product | undefined {
+      return index.product(id, locale);
     },
     get size(): number {
       return index.size;

@@ -13,6 +13,7 @@ function line(id: number, extra: Partial<Line> = {}): Line {
     id,
     product_id: 1,
     product_name: 'Kopi Susu Gula Aren',
+    indonesian_name: 'Es Kopi Susu Gula Aren',
     image: '',
     size_id: 2,
     size_name: 'Large',

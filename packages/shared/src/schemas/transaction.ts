@@ -218,15 +218,15 @@ export const OrderListQuerySchema = z.object({
   ),
 });
 
+/** A line's product name on Indonesian pages; optional: an answer stored before it was added (a retried order's) stays valid. */
+const IndonesianNameSchema = z.string().optional().meta({
+  description: "Its product's name on Indonesian pages: the product_name where it has none (docs/shop-rules.md#the-menu-in-two-languages)",
+});
+
 export const OrderAddonSchema = z.object({
   product_id: z.number(),
   product_name: z.string(),
-  indonesian_name: z
-    .string()
-    .meta({
-      description:
-        "Its product's name on Indonesian pages: the product_name where it has none (docs/shop-rules.md#the-menu-in-two-languages)",
-    }),
+  indonesian_name: IndonesianNameSchema,
   qty: z.number().meta({ description: 'Per drink' }),
   unit_price: z.number(),
 });
@@ -234,12 +234,7 @@ export const OrderAddonSchema = z.object({
 export const OrderLineSchema = z.object({
   product_id: z.number(),
   product_name: z.string(),
-  indonesian_name: z
-    .string()
-    .meta({
-      description:
-        "Its product's name on Indonesian pages: the product_name where it has none (docs/shop-rules.md#the-menu-in-two-languages)",
-    }),
+  indonesian_name: IndonesianNameSchema,
   image: z.string(),
   size_id: z.number(),
   size_name: z.string(),
@@ -251,8 +246,8 @@ export const OrderLineSchema = z.object({
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
 /** An order line's or add-on's product name on a page in `locale` (docs/shop-rules.md#the-menu-in-two-languages). */
-export const productNameIn = (locale: Locale, named: { product_name: string; indonesian_name: string }): string =>
-  locale === 'id' ? named.indonesian_name : named.product_name;
+export const productNameIn = (locale: Locale, named: { product_name: string; indonesian_name?: string }): string =>
+  (locale === 'id' ? named.indonesian_name : undefined) ?? named.product_name;
 
 /** A stored order's line: its id (to tick it done), where it is made and when it was ticked done. */
 export const OrderItemSchema = OrderLineSchema.extend({

@@ -246,9 +246,9 @@ export interface StoredOrder {
 /** The names an order's answer shows for its lines, as the caller priced them (the menu's). */
 export interface LineNames {
   product_name: string;
-  indonesian_name: string;
+  indonesian_name?: string;
   image: string;
-  addons: readonly { product_name: string; indonesian_name: string }[];
+  addons: readonly { product_name: string; indonesian_name?: string }[];
 }
 
 /**

@@ -2,11 +2,22 @@ import { API_BASE, MSG, TOKEN_HEADER } from '@kopi/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { ID } from './i18n-support';
 import { pressSwitch } from './i18n-switch';
-import { ADMIN, apiLogin, PNG_1PX, screenshot, startSignedIn, toast, uniqueSuffix, untilHydrated } from './support';
+import {
+  ADMIN,
+  apiLogin,
+  PNG_1PX,
+  placeByApi,
+  registerCustomer,
+  screenshot,
+  startSignedIn,
+  toast,
+  uniqueSuffix,
+  untilHydrated,
+} from './support';
 
 // The menu in two languages (docs/shop-rules.md#the-menu-in-two-languages): the owner writes a product's
 // Indonesian name and description on its edit form; Indonesian pages show them, drawn with the page
-// by the server and after it; either language's name finds it in the menu's search.
+// by the server and after it, and a customer's order of it; either language's name finds it in the menu's search.
 
 /** The page at both widths, for the screenshots of this change. */
 async function shotsAtBothWidths(page: Page, name: string): Promise<void> {
@@ -20,6 +31,7 @@ async function shotsAtBothWidths(page: Page, name: string): Promise<void> {
 test('an owner writes a product in Bahasa Indonesia: Indonesian pages show it, and "susu" or "milk" finds it', async ({
   page,
   request,
+  browser,
 }) => {
   const admin = await apiLogin(request, ADMIN);
   const tag = uniqueSuffix();
@@ -82,6 +94,16 @@ test('an owner writes a product in Bahasa Indonesia: Indonesian pages show it, a
     await expect(page.getByRole('link', { name: new RegExp(english) }).first()).toBeVisible();
     await expect(page.getByText(indonesian)).toHaveCount(0);
     await shotsAtBothWidths(page, 'menu-english-search-susu');
+
+    // A customer's order of it, on their order page in Indonesian: the line has the Indonesian name.
+    const customer = await registerCustomer(request, 'menu-languages');
+    const orderId = await placeByApi(request, customer, { items: [{ product_id: id, qty: 1, size_id: 1 }], delivery_id: 3, payment_id: 1 });
+    const shopper = await (await browser.newContext({ locale: 'id-ID', viewport: { width: 375, height: 812 } })).newPage();
+    await startSignedIn(shopper, customer);
+    await shopper.goto(`/history/${orderId}`);
+    await expect(shopper.getByText(indonesian).first()).toBeVisible();
+    await screenshot(shopper, 'order-indonesian-375');
+    await shopper.context().close();
   } finally {
     await request.delete(`${API_BASE}/products/${id}`, { headers: { [TOKEN_HEADER]: admin.token } });
   }

@@ -1,5 +1,5 @@
 import { API_BASE, MSG, TOKEN_HEADER } from '@kopi/shared';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ID } from './i18n-support';
 import { pressSwitch } from './i18n-switch';
 import {
@@ -18,6 +18,15 @@ import {
 // The menu in two languages (docs/shop-rules.md#the-menu-in-two-languages): the owner writes a product's
 // Indonesian name and description on its edit form; Indonesian pages show them, drawn with the page
 // by the server and after it, and a customer's order of it; either language's name finds it in the menu's search.
+
+/**
+ * The switch keeps a signed-in person's language on their account: the shared demo admin is put back
+ * in English after each test, whatever happened, so that the specs after these find it as they left it.
+ */
+async function backToEnglish(request: APIRequestContext, token: string): Promise<void> {
+  const res = await request.patch(`${API_BASE}/users/profile`, { headers: { [TOKEN_HEADER]: token }, data: { locale: 'en' } });
+  expect(res.status()).toBe(200);
+}
 
 /** The page at both widths, for the screenshots of this change. */
 async function shotsAtBothWidths(page: Page, name: string): Promise<void> {
@@ -106,6 +115,7 @@ test('an owner writes a product in Bahasa Indonesia: Indonesian pages show it, a
     await shopper.context().close();
   } finally {
     await request.delete(`${API_BASE}/products/${id}`, { headers: { [TOKEN_HEADER]: admin.token } });
+    await backToEnglish(request, admin.token);
   }
 });
 
@@ -117,16 +127,20 @@ test('the promo form takes the Indonesian name and starts from both as typed', a
   const senja = promos.data.find((promo) => promo.texts.en.name === 'Senja Hour');
   expect(senja).toBeDefined();
   await startSignedIn(page, admin);
-  await page.goto(`/product/promos/edit/${senja!.id}`);
-  await untilHydrated(page);
-  await expect(page.getByLabel('Promo Name')).toHaveValue('Senja Hour');
-  await expect(page.getByLabel('Nama (Bahasa Indonesia)')).toHaveValue('Jam Senja');
-  await shotsAtBothWidths(page, 'promo-edit-indonesian');
-  // In Indonesian, the English field still holds the English.
-  await pressSwitch(page, 'Bahasa Indonesia');
-  await page.reload();
-  await untilHydrated(page);
-  await expect(page.getByLabel(ID['admin.indonesianName'] as string)).toHaveValue('Jam Senja');
-  await expect(page.getByLabel(ID['admin.promo.name'] as string, { exact: true })).toHaveValue('Senja Hour');
-  await shotsAtBothWidths(page, 'promo-edit-in-indonesian');
+  try {
+    await page.goto(`/product/promos/edit/${senja!.id}`);
+    await untilHydrated(page);
+    await expect(page.getByLabel('Promo Name')).toHaveValue('Senja Hour');
+    await expect(page.getByLabel('Nama (Bahasa Indonesia)')).toHaveValue('Jam Senja');
+    await shotsAtBothWidths(page, 'promo-edit-indonesian');
+    // In Indonesian, the English field still holds the English.
+    await pressSwitch(page, 'Bahasa Indonesia');
+    await page.reload();
+    await untilHydrated(page);
+    await expect(page.getByLabel(ID['admin.indonesianName'] as string)).toHaveValue('Jam Senja');
+    await expect(page.getByLabel(ID['admin.promo.name'] as string, { exact: true })).toHaveValue('Senja Hour');
+    await shotsAtBothWidths(page, 'promo-edit-in-indonesian');
+  } finally {
+    await backToEnglish(request, admin.token);
+  }
 });

@@ -1,7 +1,6 @@
 import { API_BASE, MSG, TOKEN_HEADER } from '@kopi/shared';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ID } from './i18n-support';
-import { pressSwitch } from './i18n-switch';
 import {
   ADMIN,
   apiLogin,
@@ -19,13 +18,9 @@ import {
 // Indonesian name and description on its edit form; Indonesian pages show them, drawn with the page
 // by the server and after it, and a customer's order of it; either language's name finds it in the menu's search.
 
-/**
- * The switch keeps a signed-in person's language on their account: the shared demo admin is put back
- * in English after each test, whatever happened, so that the specs after these find it as they left it.
- */
-async function backToEnglish(request: APIRequestContext, token: string): Promise<void> {
-  const res = await request.patch(`${API_BASE}/users/profile`, { headers: { [TOKEN_HEADER]: token }, data: { locale: 'en' } });
-  expect(res.status()).toBe(200);
+/** A page of its own browser context in Indonesian: the language comes from the browser, so no account's choice is changed. */
+async function indonesianPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ locale: 'id-ID', viewport: { width: 1280, height: 900 } })).newPage();
 }
 
 /** The page at both widths, for the screenshots of this change. */
@@ -82,23 +77,24 @@ test('an owner writes a product in Bahasa Indonesia: Indonesian pages show it, a
     // In Indonesian: the product's page and the menu, as the server draws them and after the switch.
     const drawn = await request.get(`/detail/${id}`, { headers: { 'accept-language': 'id-ID' } });
     expect(await drawn.text()).toContain(indonesian);
-    await pressSwitch(page, 'Bahasa Indonesia');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(indonesian);
-    await expect(page.getByText('Espresso di atas susu dingin dan gula aren.')).toBeVisible();
-    await shotsAtBothWidths(page, 'detail-indonesian');
+    const visitor = await indonesianPage(browser);
+    await visitor.goto(`/detail/${id}`);
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(indonesian);
+    await expect(visitor.getByText('Espresso di atas susu dingin dan gula aren.')).toBeVisible();
+    await shotsAtBothWidths(visitor, 'detail-indonesian');
 
-    await page.goto(`/product?search=${encodeURIComponent(`susu ${tag}`)}`);
-    await expect(page.getByRole('link', { name: new RegExp(indonesian) }).first()).toBeVisible();
-    await page.goto(`/product?search=${encodeURIComponent(`milk coffee ${tag}`)}`);
-    await expect(page.getByRole('link', { name: new RegExp(indonesian) }).first()).toBeVisible();
+    await visitor.goto(`/product?search=${encodeURIComponent(`susu ${tag}`)}`);
+    await expect(visitor.getByRole('link', { name: new RegExp(indonesian) }).first()).toBeVisible();
+    await visitor.goto(`/product?search=${encodeURIComponent(`milk coffee ${tag}`)}`);
+    await expect(visitor.getByRole('link', { name: new RegExp(indonesian) }).first()).toBeVisible();
     // The demo's coupons and categories in Indonesian too.
-    await page.goto('/product');
-    await expect(page.getByText('Jam Senja').first()).toBeVisible();
-    await expect(page.getByText(ID['category.coffee'] as string).first()).toBeVisible();
-    await shotsAtBothWidths(page, 'menu-indonesian');
+    await visitor.goto('/product');
+    await expect(visitor.getByText('Jam Senja').first()).toBeVisible();
+    await expect(visitor.getByText(ID['category.coffee'] as string).first()).toBeVisible();
+    await shotsAtBothWidths(visitor, 'menu-indonesian');
+    await visitor.context().close();
 
-    // Back in English: the English name, found by the Indonesian word as well.
-    await pressSwitch(page, 'English');
+    // In English: the English name, found by the Indonesian word as well.
     await page.goto(`/product?search=${encodeURIComponent(`susu ${tag}`)}`);
     await expect(page.getByRole('link', { name: new RegExp(english) }).first()).toBeVisible();
     await expect(page.getByText(indonesian)).toHaveCount(0);
@@ -115,11 +111,10 @@ test('an owner writes a product in Bahasa Indonesia: Indonesian pages show it, a
     await shopper.context().close();
   } finally {
     await request.delete(`${API_BASE}/products/${id}`, { headers: { [TOKEN_HEADER]: admin.token } });
-    await backToEnglish(request, admin.token);
   }
 });
 
-test('the promo form takes the Indonesian name and starts from both as typed', async ({ page, request }) => {
+test('the promo form takes the Indonesian name and starts from both as typed', async ({ page, request, browser }) => {
   const admin = await apiLogin(request, ADMIN);
   const promos = (await (await request.get(`${API_BASE}/promos/get`)).json()) as {
     data: { id: number; texts: { en: { name: string } } }[];
@@ -127,20 +122,18 @@ test('the promo form takes the Indonesian name and starts from both as typed', a
   const senja = promos.data.find((promo) => promo.texts.en.name === 'Senja Hour');
   expect(senja).toBeDefined();
   await startSignedIn(page, admin);
-  try {
-    await page.goto(`/product/promos/edit/${senja!.id}`);
-    await untilHydrated(page);
-    await expect(page.getByLabel('Promo Name')).toHaveValue('Senja Hour');
-    await expect(page.getByLabel('Nama (Bahasa Indonesia)')).toHaveValue('Jam Senja');
-    await shotsAtBothWidths(page, 'promo-edit-indonesian');
-    // In Indonesian, the English field still holds the English.
-    await pressSwitch(page, 'Bahasa Indonesia');
-    await page.reload();
-    await untilHydrated(page);
-    await expect(page.getByLabel(ID['admin.indonesianName'] as string)).toHaveValue('Jam Senja');
-    await expect(page.getByLabel(ID['admin.promo.name'] as string, { exact: true })).toHaveValue('Senja Hour');
-    await shotsAtBothWidths(page, 'promo-edit-in-indonesian');
-  } finally {
-    await backToEnglish(request, admin.token);
-  }
+  await page.goto(`/product/promos/edit/${senja!.id}`);
+  await untilHydrated(page);
+  await expect(page.getByLabel('Promo Name')).toHaveValue('Senja Hour');
+  await expect(page.getByLabel('Nama (Bahasa Indonesia)')).toHaveValue('Jam Senja');
+  await shotsAtBothWidths(page, 'promo-edit-indonesian');
+  // On an Indonesian page, the English field still holds the English.
+  const inIndonesian = await indonesianPage(browser);
+  await startSignedIn(inIndonesian, admin);
+  await inIndonesian.goto(`/product/promos/edit/${senja!.id}`);
+  await untilHydrated(inIndonesian);
+  await expect(inIndonesian.getByLabel(ID['admin.indonesianName'] as string)).toHaveValue('Jam Senja');
+  await expect(inIndonesian.getByLabel(ID['admin.promo.name'] as string, { exact: true })).toHaveValue('Senja Hour');
+  await shotsAtBothWidths(inIndonesian, 'promo-edit-in-indonesian');
+  await inIndonesian.context().close();
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // The API suite runs on PGlite always, and once more on PostgreSQL when TEST_DATABASE_URL is set
@@ -15,6 +16,10 @@ const api = (name: string, db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest runs one file per core less one: one at a time on these 2-core machines, where the API
+    // files spend much of their time waiting (on PostgreSQL, child servers, timers) and a core stood
+    // idle half the run. Two at a time use both (docs/decisions/ci-time.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       // The web's logic without a browser (the stream's parser, the order cache); screens are tested in Chromium.

@@ -1,38 +1,49 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_WORKERS, shopPort, shopURL } from './e2e/shops';
 
 // The browser tests drive Debian's Chromium against the production server, started the way
-// `npm start` starts it after a build, on a fresh seeded database (docs/architecture.md#tests-and-targets).
-// E2E_PORT lets a second run (e.g. while another is in progress on this machine) use its own port.
-const PORT = Number(process.env.E2E_PORT ?? 8091);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+// `npm start` starts it after a build, on a fresh seeded database (docs/architecture.md#tests-and-targets):
+// one server per worker (e2e/shops.ts), each on a database of its own.
 // Workers load this file again: they inherit the first process's folder instead of making their own.
 if (!process.env.KOPI_E2E_DATA_DIR) {
   const made = mkdtempSync(join(tmpdir(), 'kopi-e2e-'));
   process.env.KOPI_E2E_DATA_DIR = made;
-  // The run's database (about 40 MB) goes with the run. Not in a global teardown: that runs before the
-  // runner stops the server, which still has it open; the runner exits once the server is gone.
+  // The run's databases (about 40 MB each) go with the run. Not in a global teardown: that runs before
+  // the runner stops the servers, which still have them open; the runner exits once they are gone.
   process.on('exit', () => rmSync(made, { recursive: true, force: true }));
 }
 const dataDir = process.env.KOPI_E2E_DATA_DIR;
+
+/**
+ * The old headless Chromium (Debian's chromium-headless-shell, the one Playwright itself prefers):
+ * the same engine without the desktop browser's window machinery, about a fifth less CPU over the
+ * same specs. The full browser where it is not installed.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM = process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../../test-results',
   fullyParallel: false,
-  workers: 1, // a 2-core machine runs the server and one browser
+  // The specs spend most of their time waiting (on the shop's delays, timers, the network): one at a
+  // time left most of a 2-core machine idle (docs/decisions/ci-time.md).
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // baseURL: each worker's own shop, set by e2e/playwright.ts.
+    // A failed test's trace keeps the page's DOM at each step, without the screencast that cost a
+    // fifth of the run's CPU; the failure's screenshot is kept too.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -52,24 +63,28 @@ export default defineConfig({
       testMatch: /phone\.spec\.ts/,
     },
   ],
-  webServer: {
-    command: 'node apps/api/dist/server.js',
-    cwd: '../..',
-    url: `${BASE_URL}/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      // Every test logs in; the per-IP login limit would otherwise throttle the suite.
-      AUTH_RATE_LIMIT_PER_IP: '100000',
-      // Always open, so that "As soon as possible" is offered whenever the suite runs; the closed
-      // shop is tested through the API with a fixed clock (apps/api/test/shop.test.ts).
-      OPENING_HOURS: 'mon-sun 00:00-24:00',
-    },
-  },
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => {
+    const shopDir = join(dataDir, `shop-${index}`);
+    mkdirSync(shopDir, { recursive: true });
+    return {
+      command: 'node apps/api/dist/server.js',
+      cwd: '../..',
+      url: `${shopURL(index)}/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: {
+        PORT: String(shopPort(index)),
+        HOST: '127.0.0.1',
+        DATA_DIR: shopDir,
+        SEED_DEMO: 'true',
+        // Every test logs in; the per-IP login limit would otherwise throttle the suite.
+        AUTH_RATE_LIMIT_PER_IP: '100000',
+        // Always open, so that "As soon as possible" is offered whenever the suite runs; the closed
+        // shop is tested through the API with a fixed clock (apps/api/test/shop.test.ts).
+        OPENING_HOURS: 'mon-sun 00:00-24:00',
+      },
+    };
+  }),
 });

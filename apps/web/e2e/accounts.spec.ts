@@ -1,8 +1,8 @@
 import { API_BASE, MSG, STORAGE } from '@kopi/shared';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { OIDC_CLIENT, type OidcTestProvider, startOidcProvider } from '../../api/test/oidc-provider';
 import { resetLinkIn, type SmtpSink, startSmtpSink } from '../../api/test/smtp-sink';
 import { type OwnShop, startOwnShop } from './own-shop';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './playwright';
 import { E2E_PASSWORD, screenshot, toast, uniqueSuffix } from './support';
 
 // Accounts that recover (docs/shop-rules.md#accounts-and-roles) in a real browser: reset by e-mail

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { API_BASE } from '@kopi/shared';
 import { admin as english } from '@kopi/shared/i18n/en/admin';
 import { admin as indonesian } from '@kopi/shared/i18n/id/admin';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from './playwright';
 import { ADMIN, type ApiSession, apiLogin, registerCustomer, startSignedIn } from './support';
 
 // The staff's screens with the browser in Indonesian: each speaks Indonesian (<html lang="id">), no

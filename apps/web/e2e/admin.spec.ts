@@ -1,5 +1,5 @@
 import { API_BASE, formatIDR, IMAGE_MAX_BYTES, MSG } from '@kopi/shared';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './playwright';
 import { ADMIN, apiLogin, CUSTOMER, loginThroughForm, PNG_1PX, screenshot, startSignedIn, toast, uniqueSuffix } from './support';
 
 const PRODUCT_MESSAGES = [

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { API_BASE } from '@kopi/shared';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './playwright';
 import { ADMIN, apiLogin, CUSTOMER, startSignedIn } from './support';
 
 // docs/architecture.md#tests-and-targets: a first load of any page stays within 200 KB of JavaScript,

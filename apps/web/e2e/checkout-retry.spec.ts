@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, MSG } from '@kopi/shared';
-import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request, test } from './playwright';
 import { type ApiSession, choose, newCustomer, screenshot, toast } from './support';
 
 // The checkout keeps its order promise (docs/shop-rules.md#ordering, docs/decisions/order-promise.md#idempotency): one checkout attempt,

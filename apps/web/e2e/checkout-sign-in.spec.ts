@@ -1,5 +1,5 @@
 import { MSG } from '@kopi/shared';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './playwright';
 import { CUSTOMER, E2E_PASSWORD, screenshot, toast, uniqueSuffix, untilHydrated } from './support';
 
 // A visitor's CHECKOUT leads to Login with the reason, and back to the cart once signed in or signed

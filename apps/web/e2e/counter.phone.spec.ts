@@ -1,5 +1,5 @@
 import { API_BASE, formatShopMoment, STATUS } from '@kopi/shared';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './playwright';
 import { ADMIN, apiLogin, placeByApi, registerCustomer, screenshot, startSignedIn } from './support';
 
 // The counter on a phone (docs/decisions/spec-fidelity.md#rough-edges-the-counter-and-small-screens): the

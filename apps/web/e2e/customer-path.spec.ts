@@ -1,5 +1,5 @@
 import { API_BASE, addDays, type DaySlots, MSG, type Shop } from '@kopi/shared';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './playwright';
 import { type ApiSession, choose, newCustomer, registerCustomer, screenshot, toast, untilHydrated } from './support';
 
 // Rough edges on the customer's path, walked on a phone (docs/decisions/spec-fidelity.md#rough-edges-the-customers-path).

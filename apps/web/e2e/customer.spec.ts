@@ -1,5 +1,5 @@
 import { API_BASE, formatIDR, MSG, STORAGE } from '@kopi/shared';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './playwright';
 import { apiLogin, choose, E2E_PASSWORD, loginThroughForm, newCustomer, rupiah, screenshot, toast, uniqueSuffix } from './support';
 
 async function registerThroughForm(page: Page, email: string) {

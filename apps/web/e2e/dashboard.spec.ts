@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { API_BASE, type Dashboard, formatIDR } from '@kopi/shared';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './playwright';
 import { ADMIN, apiLogin, CUSTOMER, screenshot, startSignedIn, uniqueSuffix } from './support';
 
 // The owner's dashboard from real orders (docs/shop-rules.md#the-owners-dashboard): orders placed in this test show in today's

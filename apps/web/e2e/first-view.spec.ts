@@ -1,5 +1,5 @@
 import { API_BASE, formatIDR, type Product } from '@kopi/shared';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './playwright';
 import { newCustomer, untilHydrated } from './support';
 
 // The first visit of the pages a customer lands on (docs/decisions/first-view.md), held by what does
@@ -31,6 +31,7 @@ const PAGES = ['/', '/product', '/detail/1'];
 for (const path of PAGES) {
   test(`${path}: the server's HTML has the page's text, small, with nothing but the stylesheet before the first paint`, async ({
     request,
+    baseURL,
   }) => {
     const res = await request.get(path, { headers: { 'accept-encoding': 'br' } });
     expect(res.status()).toBe(200);
@@ -47,7 +48,7 @@ for (const path of PAGES) {
     expect(html).toMatch(/<script data-entry="\/assets\/index-[\w-]+\.js" data-preload="[^"]+"[^>]*>[\s\S]+?<\/script>/);
 
     // Its compressed size, as the browser receives it (Brotli).
-    const wire = await fetch(new URL(path, test.info().project.use.baseURL), { headers: { 'accept-encoding': 'br' } });
+    const wire = await fetch(new URL(path, baseURL), { headers: { 'accept-encoding': 'br' } });
     const compressed = Number(wire.headers.get('content-length')) || (await wire.arrayBuffer()).byteLength;
     test.info().annotations.push({ type: 'html-br', description: `${path}: ${compressed} B` });
     expect(compressed).toBeLessThanOrEqual(HTML_BUDGET_BYTES);
@@ -189,12 +190,12 @@ test("the server's HTML offers no control that would swallow a tap: the steps, t
   await running.close();
 });
 
-test('the page is in the language of the cookie, else of Accept-Language', async ({ browser }) => {
+test('the page is in the language of the cookie, else of Accept-Language', async ({ browser, baseURL }) => {
   const indonesian = await browser.newContext({ locale: 'id-ID' });
   const page = await indonesian.newPage();
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'id');
-  await indonesian.addCookies([{ name: 'kopi_locale', value: 'en', url: test.info().project.use.baseURL! }]);
+  await indonesian.addCookies([{ name: 'kopi_locale', value: 'en', url: baseURL! }]);
   await page.goto('/product');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await indonesian.close();

@@ -1,8 +1,8 @@
 import { API_BASE } from '@kopi/shared';
-import { expect, test } from '@playwright/test';
 import { resetLinkIn, type SmtpSink, startSmtpSink } from '../../api/test/smtp-sink';
 import { ID, shot } from './i18n-support';
 import { type OwnShop, startOwnShop } from './own-shop';
+import { expect, test } from './playwright';
 import { uniqueSuffix } from './support';
 
 // A forgotten password reset in Indonesian, end to end, through a real mail server (as accounts.spec.ts):

@@ -1,6 +1,6 @@
 import { API_BASE } from '@kopi/shared';
-import { type APIRequestContext, type Browser, expect } from '@playwright/test';
 import { ADMIN_TRANSLATED, ID, indonesianPage, settled, shopData, sweep, type Visit } from './i18n-support';
+import { type APIRequestContext, type Browser, expect } from './playwright';
 import { ADMIN, apiLogin, choose, placeByApi, registerCustomer, startSignedIn, uniqueSuffix } from './support';
 
 // Every route in Indonesian, as a visitor, a customer, a guest at a table and (once their screens have

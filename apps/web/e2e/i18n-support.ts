@@ -6,7 +6,7 @@ import { common as englishCommon } from '@kopi/shared/i18n/en/common';
 import { messages as english } from '@kopi/shared/i18n/en/web';
 import { common as indonesianCommon } from '@kopi/shared/i18n/id/common';
 import { messages as indonesian } from '@kopi/shared/i18n/id/web';
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from './playwright';
 
 // What the language tests share: an Indonesian browser, and a sweep of a page for English left on it.
 

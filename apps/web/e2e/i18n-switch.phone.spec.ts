@@ -1,5 +1,5 @@
-import { test } from '@playwright/test';
 import { accountKeepsLocale, checkoutInIndonesian, choiceFollowsTheAccount, firstVisitAndSwitch } from './i18n-switch';
+import { test } from './playwright';
 import { ADMIN, apiLogin } from './support';
 
 // The language at 375 px, a phone; i18n-switch.spec.ts runs the same at 1280 px.

@@ -1,5 +1,5 @@
-import { test } from '@playwright/test';
 import { accountKeepsLocale, checkoutInIndonesian, choiceFollowsTheAccount, firstVisitAndSwitch } from './i18n-switch';
+import { test } from './playwright';
 import { ADMIN, apiLogin } from './support';
 
 // The language at 1280 px; i18n-switch.phone.spec.ts runs the same at 375 px.

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { API_BASE, STORAGE } from '@kopi/shared';
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { EN, ID, indonesianPage, SHOTS, settled, shot } from './i18n-support';
+import { type APIRequestContext, type Browser, expect, type Page } from './playwright';
 import { choose, registerCustomer, startSignedIn } from './support';
 
 // The language switch and a checkout in Indonesian, at a width (i18n-switch.spec.ts, i18n-switch.phone.spec.ts).

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { everyRouteInIndonesian } from './i18n-routes';
+import { expect, test } from './playwright';
 
 // The shop in Bahasa Indonesia at 375 px (i18n.spec.ts: the same at 1280 px).
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { everyRouteInIndonesian } from './i18n-routes';
+import { expect, test } from './playwright';
 
 // The shop in Bahasa Indonesia at 1280 px (i18n.phone.spec.ts: the same at a phone's width).
 

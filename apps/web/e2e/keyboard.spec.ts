@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './playwright';
 import { apiLogin, CUSTOMER, startSignedIn, untilHydrated } from './support';
 
 test('a customer reaches checkout with the keyboard alone, and always sees the focus', async ({ page, request }) => {

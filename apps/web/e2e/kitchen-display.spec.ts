@@ -1,5 +1,5 @@
 import { API_BASE, addDays, formatIDR, STATUS } from '@kopi/shared';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './playwright';
 import { ADMIN, type ApiSession, apiLogin, E2E_PASSWORD, registerCustomer, signedInPage, toast } from './support';
 
 // The kitchen display on a tablet (docs/shop-rules.md#the-counter): lines ticked off, the order moving

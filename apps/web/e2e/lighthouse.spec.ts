@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { lighthouseMedian } from './lighthouse';
+import { expect, test } from './playwright';
 
 // The first visit's timings on Lighthouse's mobile profile, median of 3 runs, on the production
 // build (docs/benchmarks.md#first-visit). What does not swing with the machine is held strictly:

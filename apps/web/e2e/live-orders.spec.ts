@@ -1,5 +1,5 @@
 import { API_BASE, formatIDR, MSG, STATUS } from '@kopi/shared';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './playwright';
 import {
   ADMIN,
   type ApiSession,

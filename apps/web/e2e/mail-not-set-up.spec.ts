@@ -1,7 +1,7 @@
 import { API_BASE, MSG } from '@kopi/shared';
 import { FORGOT_LOGGED } from '@kopi/shared/i18n/en/server';
-import { expect, type Page, test } from '@playwright/test';
 import { type OwnShop, startOwnShop } from './own-shop';
+import { expect, type Page, test } from './playwright';
 import { ADMIN, apiLogin, CUSTOMER, screenshot, startSignedIn } from './support';
 
 // Forgot password on a shop that has no mail server (no SMTP_URL): nobody is told a link is on its

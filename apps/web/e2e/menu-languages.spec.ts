@@ -1,6 +1,6 @@
 import { API_BASE, MSG, TOKEN_HEADER } from '@kopi/shared';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ID } from './i18n-support';
+import { type Browser, expect, type Page, test } from './playwright';
 import {
   ADMIN,
   apiLogin,

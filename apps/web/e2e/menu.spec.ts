@@ -1,6 +1,6 @@
 import { API_BASE, addDays, formatIDR, MSG, type Shop } from '@kopi/shared';
-import { expect, type Page, test } from '@playwright/test';
 import { pressSwitch } from './i18n-switch';
+import { expect, type Page, test } from './playwright';
 import { chooseSlot, setTimeTime } from './set-time';
 import {
   ADMIN,

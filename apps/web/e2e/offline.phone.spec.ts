@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, STATUS } from '@kopi/shared';
-import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { startOwnShop } from './own-shop';
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from './playwright';
 import { ADMIN, type ApiSession, apiLogin, newCustomer, placeByApi, registerCustomer, signedInPage, toast } from './support';
 
 // The shop on a phone that lost its network (docs/decisions/offline-and-caching.md): installable,

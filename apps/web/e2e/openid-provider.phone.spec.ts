@@ -1,7 +1,7 @@
 import { API_BASE, MSG } from '@kopi/shared';
-import { expect, test } from '@playwright/test';
 import { OIDC_CLIENT, type OidcTestProvider, startOidcProvider } from '../../api/test/oidc-provider';
 import { type OwnShop, startOwnShop } from './own-shop';
+import { expect, test } from './playwright';
 import { screenshot, toast, uniqueSuffix } from './support';
 
 // Sign-in with another OpenID provider, one that follows OpenID Connect Core 5.4 as `oidc-provider`

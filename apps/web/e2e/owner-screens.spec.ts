@@ -2,7 +2,7 @@ import { API_BASE, formatIDR, STATUS } from '@kopi/shared';
 import { admin as texts } from '@kopi/shared/i18n/en/admin';
 import { common } from '@kopi/shared/i18n/en/common';
 import { server } from '@kopi/shared/i18n/en/server';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './playwright';
 import {
   ADMIN,
   type ApiSession,

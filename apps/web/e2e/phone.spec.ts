@@ -1,5 +1,5 @@
 import { API_BASE, DRINK_CATEGORY_IDS, MSG } from '@kopi/shared';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from './playwright';
 import { setTimeDay } from './set-time';
 import { CUSTOMER, choose, screenshot, toast } from './support';
 

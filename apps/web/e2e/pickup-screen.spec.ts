@@ -1,5 +1,5 @@
 import { API_BASE, STATUS } from '@kopi/shared';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from './playwright';
 import { ADMIN, type ApiSession, apiLogin, placeByApi, registerCustomer, screenshot, uniqueSuffix } from './support';
 
 // The pick-up screen (docs/shop-rules.md#the-pick-up-screen): a TV at 1920×1080, public, live, and

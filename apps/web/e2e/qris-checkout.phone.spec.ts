@@ -2,9 +2,9 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, formatIDR } from '@kopi/shared';
-import { type APIRequestContext, type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { type Sandbox, startSandbox } from '../../../tools/payments-sandbox/sandbox.ts';
 import { type OwnShop, startOwnShop } from './own-shop';
+import { type APIRequestContext, type Browser, expect, type Page, request as playwrightRequest, test } from './playwright';
 import { ADMIN, apiLogin, choose, registerCustomer, rupiah, screenshot, startSignedIn, untilHydrated } from './support';
 
 // Paying online (docs/shop-rules.md#payments) on a 375 px phone: a shop with payments on, its own

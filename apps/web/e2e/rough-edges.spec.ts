@@ -1,5 +1,5 @@
 import { API_BASE, MSG, STATUS } from '@kopi/shared';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from './playwright';
 import {
   ADMIN,
   apiLogin,

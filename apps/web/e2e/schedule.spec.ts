@@ -1,5 +1,5 @@
 import { API_BASE, addDays, MSG, type Shop } from '@kopi/shared';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './playwright';
 import { apiLogin, CUSTOMER, newCustomer, screenshot, toast } from './support';
 
 // "Set time" as a choice of the shop's slots (docs/shop-rules.md#opening-hours-and-slots). The server runs

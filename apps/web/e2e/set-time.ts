@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page } from './playwright';
 
 // Set time as a person uses it (docs/decisions/spec-fidelity.md#rough-edges-the-customers-path): a day,
 // its part when the day is long, then a time of it.

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, MSG, STORAGE } from '@kopi/shared';
-import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from './playwright';
 
 export const ADMIN = { email: 'admin@kopisenja.test', password: 'senja-admin-123' };
 export const CUSTOMER = { email: 'customer@kopisenja.test', password: 'senja-customer-123' };

@@ -1,5 +1,5 @@
 import { API_BASE, STATUS } from '@kopi/shared';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from './playwright';
 import { ADMIN, type ApiSession, apiLogin, screenshot, signedInPage, uniqueSuffix } from './support';
 import { expectTapTargets } from './tap-targets';
 

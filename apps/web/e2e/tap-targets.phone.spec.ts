@@ -1,5 +1,5 @@
 import { API_BASE } from '@kopi/shared';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './playwright';
 import { ADMIN, apiLogin, placeByApi, registerCustomer, startSignedIn } from './support';
 import { expectEachAtLeast, expectTapTargets } from './tap-targets';
 

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './playwright';
 
 // Tap targets on a phone (docs/decisions/spec-fidelity.md#rough-edges-the-counter-and-small-screens):
 // WCAG 2.2 AA 2.5.8 asks for at least 24 × 24 CSS px per target.

@@ -1,6 +1,6 @@
 import { API_BASE, formatIDR } from '@kopi/shared';
 import { server } from '@kopi/shared/i18n/en/server';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './playwright';
 import { ADMIN, apiLogin, rupiah, startSignedIn, uniqueSuffix } from './support';
 import { expectEachAtLeast, expectTapTargets } from './tap-targets';
 

@@ -1,6 +1,6 @@
 import { API_BASE, formatIDR, LANDING, MSG, PROMO_TERM_PER_DAY } from '@kopi/shared';
 import { FORGOT_LOGGED } from '@kopi/shared/i18n/en/server';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './playwright';
 import { CUSTOMER, rupiah, screenshot, untilHydrated } from './support';
 
 test('the landing page shows its figures (docs/shop-rules.md#landing-figures)', async ({ page }) => {

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseEncoding } from '../src/lib/compression.ts';
+import { chooseEncoding, createAnswerCache } from '../src/lib/compression.ts';
 import { addProduct, api, createTestShop, multipart, signUpAs, type TestShop } from './helpers.ts';
 
 // docs/architecture.md#the-path-of-a-request: answers of 1 KB or more are compressed as the client accepts (Brotli, else gzip).
@@ -21,6 +21,51 @@ describe('choosing the encoding from Accept-Encoding', () => {
     [undefined, undefined],
   ])('%s → %s', (header, expected) => {
     expect(chooseEncoding(header)).toBe(expected);
+  });
+});
+
+describe('the cache of compressed answers', () => {
+  const big = (key: string) => `${key}:${'x'.repeat(2000)}`;
+
+  it('makes an answer once, keeps two generations, and keeps what is still asked for', () => {
+    const cache = createAnswerCache(2);
+    let made = 0;
+    const get = (key: string) =>
+      cache.get(key, 'gzip', () => {
+        made += 1;
+        return big(key);
+      });
+    const first = get('a');
+    expect(zlib.gunzipSync(first.body as Buffer).toString()).toBe(big('a'));
+    expect(get('a')).toBe(first);
+    expect(made).toBe(1);
+    // Two generations of two: "a" is asked for again while others come, so it stays.
+    for (const key of ['b', 'c', 'a', 'd', 'e', 'a', 'f', 'g', 'a']) get(key);
+    const madeBefore = made;
+    get('a');
+    expect(made).toBe(madeBefore);
+    // "b" and "c" were not asked for again: they have left, and are made anew.
+    get('b');
+    expect(made).toBe(madeBefore + 1);
+    cache.clear();
+    get('a');
+    expect(made).toBe(madeBefore + 2);
+  });
+
+  it('keeps an answer per encoding, and nothing without one', () => {
+    const cache = createAnswerCache(10);
+    expect(cache.get('k', 'br', () => big('k')).encoding).toBe('br');
+    expect(cache.get('k', 'gzip', () => big('k')).encoding).toBe('gzip');
+    let made = 0;
+    cache.get('k', undefined, () => {
+      made += 1;
+      return big('k');
+    });
+    cache.get('k', undefined, () => {
+      made += 1;
+      return big('k');
+    });
+    expect(made).toBe(2);
   });
 });
 

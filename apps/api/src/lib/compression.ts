@@ -68,27 +68,41 @@ export function encodeAnswer(body: string, encoding: Encoding | undefined): Enco
 /**
  * Compressed answers that repeat (the first pages of the menu), so that each is compressed once
  * rather than for every visitor. Exact, not timed: its owner clears it whenever what the answers
- * say changes. At most `maxEntries`, the least recently used leaving first.
+ * say changes. Kept in two generations of up to `perGeneration` answers each: answers go into the
+ * young one; when it is full it becomes the old one, and the answers of the old one not asked for
+ * since are dropped. An answer asked for from the old generation moves to the young one. A hit in
+ * the young one, the common case, costs one lookup: reordering a Map on every hit (a strict LRU)
+ * cost the menu 2 % of its CPU (docs/benchmarks.md#the-menus-cpu).
  */
-export function createAnswerCache(maxEntries = 2000) {
-  let entries = new Map<string, EncodedAnswer>();
+export function createAnswerCache(perGeneration = 2000) {
+  let young = new Map<string, EncodedAnswer>();
+  let old = new Map<string, EncodedAnswer>();
+  const keep = (key: string, answer: EncodedAnswer) => {
+    if (young.size >= perGeneration) {
+      old = young;
+      young = new Map();
+    }
+    young.set(key, answer);
+  };
   return {
     get(key: string, encoding: Encoding | undefined, make: () => string): EncodedAnswer {
       if (!encoding) return { body: make() }; // nothing to save: the JSON is assembled in microseconds
       const full = `${encoding}:${key}`;
-      const hit = entries.get(full);
-      if (hit) {
-        entries.delete(full); // most recently used goes last
-        entries.set(full, hit);
-        return hit;
+      const hit = young.get(full);
+      if (hit) return hit;
+      const aged = old.get(full);
+      if (aged) {
+        old.delete(full);
+        keep(full, aged);
+        return aged;
       }
       const answer = encodeAnswer(make(), encoding);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(full, answer);
+      keep(full, answer);
       return answer;
     },
     clear(): void {
-      entries = new Map();
+      young = new Map();
+      old = new Map();
     },
   };
 }

@@ -6,11 +6,14 @@ import type { FastifyInstance } from 'fastify';
  */
 export function trackInFlight(app: FastifyInstance): { drained(maxWaitMs: number): Promise<void> } {
   let inFlight = 0;
-  app.addHook('onRequest', async () => {
+  // Callback hooks, not async ones: they run for every request, and a promise each cost the menu.
+  app.addHook('onRequest', (_request, _reply, done) => {
     inFlight += 1;
+    done();
   });
-  app.addHook('onSend', async () => {
+  app.addHook('onSend', (_request, _reply, payload, done) => {
     inFlight -= 1;
+    done(null, payload);
   });
   return {
     async drained(maxWaitMs) {

@@ -33,6 +33,15 @@ export function headerLocale(request: { headers: IncomingHttpHeaders }): Locale 
 
 /** The request headers an answer in a language depends on, each with a pattern finding it in a Vary header. */
 const VARY_ON = (['Accept-Language', 'Cookie'] as const).map((name) => [name, new RegExp(`(^|,)\\s*${name}\\s*(,|$)`, 'i')] as const);
+const VARY_ON_ALL = VARY_ON.map(([name]) => name).join(', ');
+
+/** The Vary header once it names the language's headers too: most answers have none yet, or only Accept-Encoding. */
+function varyWithLanguage(vary: string): string {
+  if (vary === '') return VARY_ON_ALL;
+  let more = '';
+  for (const [name, named] of VARY_ON) if (!named.test(vary)) more += `, ${name}`;
+  return vary + more;
+}
 
 export const localePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('locale', {
@@ -62,8 +71,8 @@ export const localePlugin = fp(async (app: FastifyInstance) => {
     if (request.spoken !== null) {
       reply.header('content-language', request.spoken);
       const vary = String(reply.getHeader('vary') ?? '');
-      const more = VARY_ON.filter(([, named]) => !named.test(vary)).map(([name]) => name);
-      if (more.length > 0) reply.header('vary', vary ? `${vary}, ${more.join(', ')}` : more.join(', '));
+      const next = varyWithLanguage(vary);
+      if (next !== vary) reply.header('vary', next);
     }
     done(null, payload);
   });

@@ -25,7 +25,9 @@ export function requestIdOf(trustProxy: TrustProxy): (request: IncomingMessage) 
 
 export const requestIdPlugin = fp(async (app: FastifyInstance) => {
   // Set first thing, so that every answer has it: errors, 404s, pictures and the SPA alike.
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs for every request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 });

@@ -1,6 +1,6 @@
 import { API_BASE, MSG, TOKEN_HEADER } from '@kopi/shared';
-import { ID } from './i18n-support';
-import { type Browser, expect, type Page, test } from './playwright';
+import { ID, indonesianPage } from './i18n-support';
+import { expect, type Page, test } from './playwright';
 import {
   ADMIN,
   apiLogin,
@@ -17,11 +17,6 @@ import {
 // The menu in two languages (docs/shop-rules.md#the-menu-in-two-languages): the owner writes a product's
 // Indonesian name and description on its edit form; Indonesian pages show them, drawn with the page
 // by the server and after it, and a customer's order of it; either language's name finds it in the menu's search.
-
-/** A page of its own browser context in Indonesian: the language comes from the browser, so no account's choice is changed. */
-async function indonesianPage(browser: Browser): Promise<Page> {
-  return (await browser.newContext({ locale: 'id-ID', viewport: { width: 1280, height: 900 } })).newPage();
-}
 
 /** The page at both widths, for the screenshots of this change. */
 async function shotsAtBothWidths(page: Page, name: string): Promise<void> {
@@ -74,10 +69,11 @@ test('an owner writes a product in Bahasa Indonesia: Indonesian pages show it, a
     await expect(page).toHaveURL(new RegExp(`/detail/${id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(english);
 
-    // In Indonesian: the product's page and the menu, as the server draws them and after the switch.
+    // In Indonesian: the product's page and the menu, as the server draws them and in a browser set to Indonesian.
     const drawn = await request.get(`/detail/${id}`, { headers: { 'accept-language': 'id-ID' } });
     expect(await drawn.text()).toContain(indonesian);
-    const visitor = await indonesianPage(browser);
+    // A browser set to Indonesian, not the switch: the switch keeps a signed-in person's language on the account.
+    const visitor = await indonesianPage(browser, 1280);
     await visitor.goto(`/detail/${id}`);
     await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(indonesian);
     await expect(visitor.getByText('Espresso di atas susu dingin dan gula aren.')).toBeVisible();
@@ -103,7 +99,7 @@ test('an owner writes a product in Bahasa Indonesia: Indonesian pages show it, a
     // A customer's order of it, on their order page in Indonesian: the line has the Indonesian name.
     const customer = await registerCustomer(request, 'menu-languages');
     const orderId = await placeByApi(request, customer, { items: [{ product_id: id, qty: 1, size_id: 1 }], delivery_id: 3, payment_id: 1 });
-    const shopper = await (await browser.newContext({ locale: 'id-ID', viewport: { width: 375, height: 812 } })).newPage();
+    const shopper = await indonesianPage(browser, 375);
     await startSignedIn(shopper, customer);
     await shopper.goto(`/history/${orderId}`);
     await expect(shopper.getByText(indonesian).first()).toBeVisible();
@@ -128,7 +124,7 @@ test('the promo form takes the Indonesian name and starts from both as typed', a
   await expect(page.getByLabel('Nama (Bahasa Indonesia)')).toHaveValue('Jam Senja');
   await shotsAtBothWidths(page, 'promo-edit-indonesian');
   // On an Indonesian page, the English field still holds the English.
-  const inIndonesian = await indonesianPage(browser);
+  const inIndonesian = await indonesianPage(browser, 1280);
   await startSignedIn(inIndonesian, admin);
   await inIndonesian.goto(`/product/promos/edit/${senja!.id}`);
   await untilHydrated(inIndonesian);

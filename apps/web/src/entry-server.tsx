@@ -3,7 +3,6 @@ import { i18n } from '@lingui/core';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { CataloguePage, readQuery } from './app/routes/catalogue';
 import { HomePage } from './app/routes/home';
@@ -14,6 +13,7 @@ import { promoQueries } from './features/promos/api/promos';
 import { shopQueries } from './features/shop/api/shop';
 import { LanguageProvider } from './lib/i18n';
 import { imageSources } from './lib/image-url';
+import { type Route, Router } from './lib/router';
 
 // The first view of the pages a customer lands on, rendered by the server with their data
 // (docs/decisions/first-view.md): the menu's text and the product's picture are in the HTML, so
@@ -55,7 +55,7 @@ export interface FirstView {
 
 // Lazy in the browser's router (app/router.tsx), here at once: the whole page is in the HTML. The
 // tree is the browser's: RootLayout, its Suspense and the page, so hydration finds what it renders.
-const routes: RouteObject[] = [
+const routes: Route[] = [
   {
     element: <RootLayout />,
     children: [
@@ -65,7 +65,6 @@ const routes: RouteObject[] = [
     ],
   },
 ];
-const handler = createStaticHandler(routes);
 // The screens' texts compiled as the browser gets them (build/compiled-catalogues.ts): the same words,
 // so hydration finds what was rendered.
 const CATALOGUES = {
@@ -85,9 +84,6 @@ export async function renderFirstView(url: string, need: FirstViewNeed, locale: 
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
   for (const query of queries) queryClient.setQueryData(query.key, query.data, { updatedAt: query.updatedAt });
 
-  const context = await handler.query(new Request(new URL(url, 'http://first.view')));
-  if (context instanceof Response) throw new Error(`the first view of ${url} answered a redirect`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const { messages } = await CATALOGUES[locale]();
   // Rendering is synchronous from here: the shared catalogue is this request's until it is done.
   i18n.loadAndActivate({ locale, messages });
@@ -95,7 +91,7 @@ export async function renderFirstView(url: string, need: FirstViewNeed, locale: 
     <StrictMode>
       <LanguageProvider>
         <AppProvider client={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <Router routes={routes} url={url} />
         </AppProvider>
       </LanguageProvider>
     </StrictMode>,

@@ -3,7 +3,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider, queryClient } from './app/provider';
-import { AppRouter, appRouter, loadPagesAt } from './app/router';
+import { AppRouter, loadPagesAt } from './app/router';
 import { LanguageProvider, loadCataloguePart, loadLocale } from './lib/i18n';
 import { initialLocale } from './lib/locale-choice';
 import { readSession } from './lib/session';
@@ -51,15 +51,12 @@ const firstView = document.getElementById('first-view-queries');
 if (firstView?.textContent && firstView.dataset.url === window.location.pathname + window.location.search) {
   const answers = JSON.parse(firstView.textContent) as { key: QueryKey; data: unknown; updatedAt: number }[];
   for (const answer of answers) queryClient.setQueryData(answer.key, answer.data, { updatedAt: answer.updatedAt });
-  // The app's code has just run (one long task on a phone): finding the page's code, making the
-  // router (each matches the address against every route) and the take-over are tasks of their own,
-  // so that a tap waits for one of them, not for all.
+  // The app's code has just run (one long task on a phone): finding the page's code and the
+  // take-over are tasks of their own, so that a tap waits for one of them, not for both.
   await nextTask();
   // With the page's code at hand, nothing waits during hydration: a part left as the server's HTML
   // would be drawn again from scratch when the session redraws the page around it, under a finger.
   await loadPagesAt(window.location.pathname);
-  await nextTask();
-  appRouter();
   await nextTask();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page: a tap during it is answered (Lighthouse's blocking time).

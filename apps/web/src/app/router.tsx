@@ -1,16 +1,14 @@
 import { CAN, ROLES } from '@kopi/shared';
 import { type ComponentType, isValidElement, Suspense, use } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
-// The DOM RouterProvider lets a navigation flush synchronously (used by logout, see logout-button.tsx).
-import { RouterProvider } from 'react-router/dom';
 import { type CataloguePart, loadCataloguePart } from '../lib/i18n';
+import { matchRoutes, Navigate, type Route, Router } from '../lib/router';
 import { RequireRole } from './routes/require-role';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 
 const RELOADED_FOR_CHUNK = 'kopi:reloaded-for-chunk';
 
-// Route-level code splitting: each page is its own chunk (docs/architecture.md#tests-and-targets: ≤ 150 KB JS on first load).
+// Route-level code splitting: each page is its own chunk (docs/architecture.md#tests-and-targets: ≤ 120 KB JS on the first pages' first load).
 // A page whose texts are a part of the catalogue of their own fetches that part with its code.
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts: CataloguePart[] = []) {
   let loaded: ComponentType | undefined;
@@ -78,7 +76,7 @@ const ADMIN = [ROLES.admin] as const;
 const KITCHEN = CAN.kitchen;
 const COUNTER = CAN.counter;
 
-const routes: RouteObject[] = [
+const routes: Route[] = [
   // The pick-up screen is a TV above the counter: full screen, without the shop's bar (docs/shop-rules.md#the-pick-up-screen).
   {
     path: '/status',
@@ -233,25 +231,12 @@ const routes: RouteObject[] = [
     ],
   },
 ];
-let router: ReturnType<typeof createBrowserRouter> | undefined;
-
-/**
- * The app's router, made at the first call. Making it matches the address against every route and
- * writes the history's state (~15 ms on a desktop, four times that on a phone): main.tsx calls this
- * in a task of its own, between the app's code running and the page's take-over, rather than
- * adding it to either.
- */
-export function appRouter(): ReturnType<typeof createBrowserRouter> {
-  router ??= createBrowserRouter(routes);
-  return router;
-}
-
 /** Loads the code of the pages at `pathname`, so that the HTML the server rendered for it is hydrated in one pass. */
 export async function loadPagesAt(pathname: string): Promise<void> {
-  const elements = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.element);
+  const elements = matchRoutes(routes, pathname)?.routes.map((route) => route.element) ?? [];
   await Promise.all(elements.map((element) => (isValidElement(element) ? pages.get(element.type as ComponentType)?.() : undefined)));
 }
 
 export function AppRouter() {
-  return <RouterProvider router={appRouter()} />;
+  return <Router routes={routes} />;
 }

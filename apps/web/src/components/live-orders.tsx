@@ -1,9 +1,9 @@
 import { STATUS } from '@kopi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { t } from '../lib/i18n';
 import { onOrderEvent, startLiveOrders } from '../lib/live-orders/live-orders';
+import { useLocation, useNavigate } from '../lib/router';
 import { toast } from '../lib/toast';
 
 /**

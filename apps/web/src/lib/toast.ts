@@ -1,7 +1,7 @@
 import type { Id, ToastContent, ToastOptions } from 'react-toastify';
 
 // react-toastify (its script, and its stylesheet with app/toasts.tsx) is fetched with a page's first
-// toast, not with every page's first paint (docs/architecture.md#tests-and-targets: 150 KB of gzipped JavaScript).
+// toast, not with every page's first paint (docs/architecture.md#tests-and-targets: the first load's budget of gzipped JavaScript).
 // Toasts asked for while it loads are shown once its container is drawn (app/provider.tsx).
 
 type Toastify = typeof import('react-toastify');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { type NavigateOptions, useNavigate } from 'react-router';
+import { type NavigateOptions, useNavigate } from './router';
 
 /**
  * docs/decisions/spec-fidelity.md#delays, redirect delays: move on after the person has seen the toast. The timer is dropped if the

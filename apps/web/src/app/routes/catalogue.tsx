@@ -2,7 +2,6 @@ import type { Locale, Promo } from '@kopi/shared';
 import { CATEGORIES, DOOR_DELIVERY_ID, formatIDR, PAYMENT_METHODS, PRODUCT_SORTS, type ProductSort, ROLES } from '@kopi/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { Pager } from '../../components/ui/pager';
@@ -15,6 +14,7 @@ import { type CouponNotice, PromoPanel } from '../../features/promos/components/
 import { shopQueries } from '../../features/shop/api/shop';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useLocale, useT } from '../../lib/i18n';
+import { useSearchParams } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { useTableSeat } from '../../lib/table-seat';
 import { toast } from '../../lib/toast';

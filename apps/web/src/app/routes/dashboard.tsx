@@ -1,6 +1,5 @@
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '@kopi/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
 import { usePasswordResetWay } from '../../features/auth/api/password-reset-way';
@@ -18,6 +17,7 @@ import { ShiftList } from '../../features/dashboard/components/shift-list';
 import { TaxSummary } from '../../features/dashboard/components/tax-summary';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
+import { useSearchParams } from '../../lib/router';
 
 // The owner's dashboard (docs/shop-rules.md#the-owners-dashboard): the period lives in the address
 // (?period=weekly), so a shared link opens the same view; the month is shown by default.

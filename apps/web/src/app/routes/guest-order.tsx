@@ -1,7 +1,6 @@
 import { ORDER_TOKEN_HEADER, STATUS } from '@kopi/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -11,6 +10,7 @@ import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { orderTokenOf } from '../../lib/order-token';
 import { openReceipt } from '../../lib/receipt';
+import { useParams } from '../../lib/router';
 import { toast } from '../../lib/toast';
 
 /** /t/:token/order/:id: a guest's order, read and followed live with the order token kept on this device. */

@@ -1,9 +1,9 @@
-import { useSearchParams } from 'react-router';
 import { usePasswordResetWay } from '../../features/auth/api/password-reset-way';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { GoogleButton } from '../../features/auth/components/google-button';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { useT } from '../../lib/i18n';
+import { useSearchParams } from '../../lib/router';
 import { safeNext, TO_CHECKOUT } from '../../lib/sign-in-next';
 
 /**

@@ -1,12 +1,12 @@
 import { can } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { stationOf } from '../../features/kitchen-display/board-model';
 import { OrderBoard } from '../../features/kitchen-display/components/order-board';
 import { PrinterBanner } from '../../features/printers/components/printer-banner';
 import { shopQueries } from '../../features/shop/api/shop';
 import { useT } from '../../lib/i18n';
+import { useSearchParams } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { shopName } from '../../lib/shop-name';
 

@@ -1,7 +1,6 @@
 import { ROLES } from '@kopi/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -12,6 +11,7 @@ import { ApiError, canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import type { LiveOrder } from '../../lib/live-orders/order-cache';
 import { orderQueries } from '../../lib/live-orders/order-queries';
+import { useNavigate, useParams } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 

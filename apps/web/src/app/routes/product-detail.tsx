@@ -1,7 +1,6 @@
 import { DELIVERY_METHODS, formatIDR, isDrink as isDrinkCategory, type Product, ROLES, SIZES } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ChoiceGroup } from '../../components/ui/choice-group';
 import { ErrorMessage } from '../../components/ui/error-message';
@@ -17,6 +16,7 @@ import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { imageSources } from '../../lib/image-url';
 import { CATEGORY_KEYS, DELIVERY_CHOICE_KEYS, nameOf, SIZE_KEYS } from '../../lib/names';
+import { Link, useLocation, useNavigate, useParams } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { shopHoursIn, useShopHours } from '../../lib/shop-hours';
 import { useTableSeat } from '../../lib/table-seat';

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
 import { productQueries } from '../../features/products/api/products';
@@ -7,6 +6,7 @@ import { DeleteProductButton } from '../../features/products/components/delete-p
 import { ProductForm } from '../../features/products/components/product-form';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
+import { useParams } from '../../lib/router';
 
 export function ProductEditPage() {
   const t = useT();

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
 import { promoQueries } from '../../features/promos/api/promos';
 import { PromoForm } from '../../features/promos/components/promo-form';
 import { canRetry } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
+import { Link, useParams } from '../../lib/router';
 
 export function PromoEditPage() {
   const t = useT();

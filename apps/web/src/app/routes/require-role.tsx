@@ -1,7 +1,7 @@
 import type { Role } from '@kopi/shared';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { useT } from '../../lib/i18n';
+import { Navigate, useLocation } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 

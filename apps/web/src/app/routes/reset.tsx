@@ -1,8 +1,8 @@
-import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { ResetForm } from '../../features/auth/components/reset-form';
 import { useT } from '../../lib/i18n';
+import { useSearchParams } from '../../lib/router';
 
 /**
  * /reset?token=… from the password reset e-mail. The server sends `Referrer-Policy: no-referrer`

@@ -1,6 +1,5 @@
 import { can } from '@kopi/shared';
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Footer } from '../../components/layout/footer';
 import { TopBar } from '../../components/layout/top-bar';
 import { LazyWhen } from '../../components/lazy-when';
@@ -8,6 +7,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { useAnythingSaved } from '../../features/checkout/api/outbox-key';
 import { errorMessage, setAuthFailureListener } from '../../lib/api-client';
 import { loadCataloguePart, useT } from '../../lib/i18n';
+import { Outlet, ScrollRestoration, useNavigate } from '../../lib/router';
 import { applyUpdate, useUpdateReady } from '../../lib/service-worker';
 import { clearSession, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';

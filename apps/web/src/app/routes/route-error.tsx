@@ -1,16 +1,12 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { useT } from '../../lib/i18n';
+import { useRouteError } from '../../lib/router';
 
 /** Shown when a page fails to load (e.g. a new release replaced its script) or throws. */
 export function RouteError() {
   const error = useRouteError();
   const t = useT();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : t('error.server');
+  const message = error instanceof Error ? error.message : t('error.server');
   return (
     <div role="alert" className="mx-auto max-w-lg p-10 text-center">
       <h1 className="text-3xl font-bold">{t('error.heading')}</h1>

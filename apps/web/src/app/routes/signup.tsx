@@ -1,9 +1,9 @@
 import { formatIDR, LANDING } from '@kopi/shared';
-import { useSearchParams } from 'react-router';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { GoogleButton } from '../../features/auth/components/google-button';
 import { SignUpForm } from '../../features/auth/components/signup-form';
 import { useT } from '../../lib/i18n';
+import { useSearchParams } from '../../lib/router';
 import { safeNext, TO_CHECKOUT } from '../../lib/sign-in-next';
 
 /** Sign Up; `?next=` as on Login (docs/decisions/spec-fidelity.md#rough-edges-signing-in). */

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, useParams } from 'react-router';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { PageSpinner } from '../../components/ui/spinner';
 import { tableQueries } from '../../features/tables/api/tables';
 import { ApiError, canRetry, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
+import { Navigate, useParams } from '../../lib/router';
 import { setTableSeat } from '../../lib/table-seat';
 
 /**

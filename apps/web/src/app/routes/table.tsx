@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { GuestOrderPage } from './guest-order';
 import { TableWelcomePage } from './table-welcome';
 

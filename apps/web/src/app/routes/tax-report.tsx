@@ -1,7 +1,6 @@
 import { formatIDR, type TaxFigures, type TaxReportUnit } from '@kopi/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { TextField } from '../../components/ui/field';
@@ -11,6 +10,7 @@ import { saveFile } from '../../features/dashboard/components/report-actions';
 import { canRetry, errorMessage } from '../../lib/api-client';
 import { currentLocale, useT } from '../../lib/i18n';
 import { DELIVERY_KEYS } from '../../lib/names';
+import { useSearchParams } from '../../lib/router';
 import { toast } from '../../lib/toast';
 
 // The tax report (docs/shop-rules.md#the-tax-report): the range and the unit live in the address

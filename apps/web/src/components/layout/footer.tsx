@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useT } from '../../lib/i18n';
+import { Link } from '../../lib/router';
 import { useShopHours } from '../../lib/shop-hours';
 import { shopName } from '../../lib/shop-name';
 import { Brand } from './brand';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { useT } from '../../lib/i18n';
+import { useNavigate, useSearchParams } from '../../lib/router';
 
 /**
  * docs/decisions/spec-fidelity.md#the-catalogue: submitting reloads the catalogue with search, sort=popular, page=1.

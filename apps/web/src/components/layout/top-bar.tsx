@@ -1,7 +1,7 @@
 import { ROLES } from '@kopi/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
 import { hasMessage, type MessageKey, useT } from '../../lib/i18n';
+import { Link, NavLink } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Brand } from './brand';

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '../../lib/router';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Spinner } from './spinner';
 

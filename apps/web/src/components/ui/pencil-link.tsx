@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 
 /** The admin's edit pencil on product and promo cards (docs/decisions/spec-fidelity.md#kept-word-for-word). */
 export function PencilLink({ to, label }: { to: string; label: string }) {

@@ -1,13 +1,13 @@
 import { DELAY, type LoginInput, type PasswordResetWay } from '@kopi/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, type NavigateOptions, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { Link, type NavigateOptions, useLocation } from '../../../lib/router';
 import { withNext } from '../../../lib/sign-in-next';
 import { toast } from '../../../lib/toast';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
+import { useNavigate } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useLogout } from '../api/auth';
 

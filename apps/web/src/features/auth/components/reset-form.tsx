@@ -1,5 +1,4 @@
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -7,6 +6,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useT } from '../../../lib/i18n';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { useNavigate } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useResetPassword } from '../api/password';
 import type { ResetFormValues } from './auth-form-schemas';

@@ -1,6 +1,5 @@
 import { DELAY, type RegisterInput } from '@kopi/shared';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextField } from '../../../components/ui/field';
@@ -8,6 +7,7 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { Link } from '../../../lib/router';
 import { withNext } from '../../../lib/sign-in-next';
 import { toast } from '../../../lib/toast';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';

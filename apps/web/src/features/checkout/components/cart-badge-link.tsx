@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n';
+import { Link } from '../../../lib/router';
 import { cartItemCount, useCart } from '../cart-store';
 
 /** docs/decisions/spec-fidelity.md#fixed: the badge shows the real number of items (the spec's showed 1). */

@@ -12,7 +12,6 @@ import {
 } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { SummaryLines, SummaryTotalsTable } from '../../../components/order-summary';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
@@ -25,6 +24,7 @@ import { useT } from '../../../lib/i18n';
 import { type NewOrder, orderQueries } from '../../../lib/live-orders/order-queries';
 import { DELIVERY_CHOICE_KEYS, nameOf, PAYMENT_KEYS, SIZE_KEYS } from '../../../lib/names';
 import { keepOrderToken } from '../../../lib/order-token';
+import { useNavigate } from '../../../lib/router';
 import { useTableSeat } from '../../../lib/table-seat';
 import { toast } from '../../../lib/toast';
 import { useDebounced } from '../../../lib/use-debounced';

@@ -1,8 +1,8 @@
 import { addDays, formatIDR, type PeriodFigures } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
+import { Link } from '../../../lib/router';
 import { taxQueries } from '../api/tax-report';
 
 /**

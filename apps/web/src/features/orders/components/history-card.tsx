@@ -1,10 +1,10 @@
 import type { Order } from '@kopi/shared';
 import { formatIDR, formatShopMoment } from '@kopi/shared';
 import { useRef } from 'react';
-import { Link } from 'react-router';
 import { useLocale, useT } from '../../../lib/i18n';
 import { imageSources } from '../../../lib/image-url';
 import { nameOf, SIZE_KEYS } from '../../../lib/names';
+import { Link } from '../../../lib/router';
 import { SHOP_TIMEZONE } from '../../../lib/shop-name';
 import { StatusBadge } from './status-badge';
 

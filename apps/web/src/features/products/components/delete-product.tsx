@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
+import { useNavigate } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useDeleteProduct } from '../api/products';
 

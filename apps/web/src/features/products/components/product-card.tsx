@@ -1,11 +1,11 @@
 import type { Product } from '@kopi/shared';
 import { formatIDR } from '@kopi/shared';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { PencilLink } from '../../../components/ui/pencil-link';
 import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { imageSources } from '../../../lib/image-url';
+import { Link } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useSetSoldOut } from '../api/products';
 

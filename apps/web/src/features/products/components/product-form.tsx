@@ -11,7 +11,6 @@ import {
   stationOfCategory,
 } from '@kopi/shared';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { FieldShell, INPUT_CLASS, TextAreaField, TextField } from '../../../components/ui/field';
@@ -23,6 +22,7 @@ import { type MessageKey, type MessageValues, useT } from '../../../lib/i18n';
 import { imageUrl } from '../../../lib/image-url';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { CATEGORY_KEYS, nameOf } from '../../../lib/names';
+import { useNavigate } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useCreateProduct, useUpdateProduct } from '../api/products';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n';
+import { Link } from '../../../lib/router';
 import { profileQueries } from '../api/profile';
 import { Avatar } from './avatar';
 

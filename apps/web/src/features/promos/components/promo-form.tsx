@@ -1,6 +1,5 @@
 import { DELAY, DELIVERY_METHODS, MSG, type Promo } from '@kopi/shared';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextAreaField, TextField } from '../../../components/ui/field';
@@ -12,6 +11,7 @@ import { type MessageKey, type MessageValues, useT } from '../../../lib/i18n';
 import { imageUrl } from '../../../lib/image-url';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { DELIVERY_KEYS, nameOf } from '../../../lib/names';
+import { Link } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useCreatePromo, useUpdatePromo } from '../api/promos';

@@ -4,6 +4,7 @@ import type { Config, TrustProxy } from './config.ts';
 import { requestTimeouts } from './lib/connection-limits.ts';
 import { phrase, say } from './lib/i18n.ts';
 import { LOGGED_SECRET_HEADERS, requestSerializer } from './lib/log-redaction.ts';
+import { requestLogger } from './lib/request-logger.ts';
 import { headerLocale } from './plugins/locale.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './plugins/request-id.ts';
 
@@ -31,6 +32,8 @@ export function fastifyOptions(config: Config, logStream?: LogStream): FastifySe
       serializers: { req: requestSerializer as never },
       ...(logStream ? { stream: logStream } : {}),
     },
+    // A request's logger is made at its first line: above info, most requests write none (lib/request-logger.ts).
+    childLoggerFactory: requestLogger,
     genReqId: requestIdOf(config.trustProxy),
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1_048_576,

@@ -12,8 +12,13 @@ const SECRET_PATHS = /((?:^|\/)(?:t|tables\/at)\/)[^/?#]+/g;
 
 export const redactUrl = (url: string): string => url.replace(SECRET_PATHS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
 
-/** pino's redact paths: these headers in any logged object's `headers` (the request's, a parser's options). */
+/**
+ * pino's redact paths: these headers in a logged line's `headers` and in any logged object's (the
+ * request's, a parser's options). pino's wildcard stands for one level: headers deeper than that are
+ * not looked for, so code logs the object that holds them, not its parent.
+ */
 export const LOGGED_SECRET_HEADERS = ['access-token', 'authorization', 'cookie', 'order-token', 'print-agent-key'].flatMap((name) => [
+  `headers["${name}"]`,
   `req.headers["${name}"]`,
   `*.headers["${name}"]`,
 ]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hoursInWords } from './hours-in-words.ts';
-import { LANDING } from './messages.ts';
+import { LANDING } from './landing.ts';
 import { DEFAULT_OPENING_HOURS, parseOpeningHours } from './opening-hours.ts';
 
 const words = (text: string) => hoursInWords(parseOpeningHours(text));

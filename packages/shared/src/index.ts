@@ -4,6 +4,7 @@ export * from './error-codes.ts';
 export * from './first-view.ts';
 export * from './hours-in-words.ts';
 export * from './i18n/index.ts';
+export * from './landing.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './names.ts';

@@ -1,4 +1,3 @@
-import { MEMBER_CARD_GOAL } from './constants.ts';
 import { common } from './i18n/en/common.ts';
 
 // Every text the spec shows a person, word for word (docs/decisions/spec-fidelity.md#kept-word-for-word). Screens and the server import
@@ -12,13 +11,3 @@ export const MSG = common;
  * in", …) are said by each coupon's own rules instead (docs/shop-rules.md#coupons).
  */
 export const PROMO_TERM_PER_DAY = '1 coupon per day';
-
-/** docs/shop-rules.md#landing-figures: the landing page figures. */
-export const LANDING = {
-  staff: '90+',
-  stores: '30+',
-  customers: '800+',
-  favouritePrices: [25000, 30000, 40000],
-  memberCardMinimum: MEMBER_CARD_GOAL,
-  deliveryHours: 'Monday to Friday, 1 - 7 pm',
-} as const;

@@ -30,7 +30,6 @@ function sizeChoices(product: Product, t: ReturnType<typeof useT>) {
     return { id: size.size_id, label: known?.short ?? size.size_name, title, note: formatIDR(size.price) };
   });
 }
-/** The spec's "Delivery only on …", which would read wrong for a shop open every day. */
 
 export function ProductDetailPage() {
   const id = Number(useParams().id);
@@ -143,6 +142,7 @@ function ProductDetail({ product }: { product: Product }) {
             style={fromMenu ? { backgroundImage: cardPicture(product.image) } : undefined}
             className="aspect-square w-full rounded-3xl bg-crema bg-cover object-cover shadow-md"
           />
+          {/* The spec's "Delivery only on …", which would read wrong for a shop open every day. */}
           <p className="rounded-2xl bg-crema p-4 text-sm">
             <strong>{t(shopHoursIn('en').startsWith('every day') ? 'detail.deliveryEveryDay' : 'detail.deliveryOnlyOn', { hours })}</strong>
           </p>

@@ -38,17 +38,19 @@ export function locationOf(url: URL, entry: EntryState | null): Location {
 
 /** Where the browser is now. */
 export function browserLocation(): Location {
-  current ??= locationOf(new URL(window.location.href), window.history.state as EntryState | null);
+  if (!current) {
+    current = locationOf(new URL(window.location.href), window.history.state as EntryState | null);
+    // From the first read on, before the router listens: Back pressed while a page is being taken over still counts.
+    window.addEventListener('popstate', onPopState);
+  }
   return current;
 }
 
 /** Calls `listener` with every address the app moves to, by a link, a redirect or Back and Forward. */
 export function listen(listener: Listener): () => void {
-  if (listeners.size === 0) window.addEventListener('popstate', onPopState);
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('popstate', onPopState);
   };
 }
 

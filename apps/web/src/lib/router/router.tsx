@@ -25,7 +25,7 @@ export function Router({ routes, url }: { routes: Route[]; url?: string }) {
       if (options.flushSync) flushSync(() => setLocation(next));
       else startTransition(() => setLocation(next));
     });
-    // An address changed between the first render and now (Back pressed during the take-over).
+    // The address may have changed between the first render and now (Back pressed during the take-over).
     setLocation(browserLocation());
     return stop;
   }, []);

@@ -8,6 +8,7 @@ import {
   newCustomer,
   placeByApi,
   registerCustomer,
+  screenshot,
   startSignedIn,
   toast,
   uniqueSuffix,
@@ -484,4 +485,21 @@ test('a product opened from the menu asks for the shop’s hours with it, and sh
     await shot.locator('select[id$="-day"]').waitFor();
     await shot.waitForTimeout(500); // the pictures in
   });
+});
+
+test('a page whose code cannot be fetched says what to do, in words, and Home leads back', async ({ page }) => {
+  // The network cut as the person opens Login: its code never comes (nor on the one fresh load the app tries).
+  await page.route(/\/assets\/login-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await untilHydrated(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+  const failed = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+  await expect(failed).toContainText('This page could not be loaded. Check your connection, then press Reload.');
+  await expect(failed).not.toContainText('dynamically imported module');
+  await expect(failed.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await screenshot(page, 'page-not-loaded');
+  await failed.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(failed).toHaveCount(0);
 });

@@ -39,6 +39,7 @@ export const customer = {
   'error.tryAgain': 'Try again',
   'error.network': 'The shop cannot be reached. Check your connection and try again.',
   'error.server': 'Something went wrong on our side',
+  'error.pageNotLoaded': 'This page could not be loaded. Check your connection, then press Reload.',
   'error.notEventStream': 'Something went wrong on our side (not an event stream)',
   loading: 'Loading…',
   'password.show': 'Show',

@@ -42,6 +42,7 @@ export const customer = {
   'error.tryAgain': 'Coba lagi',
   'error.network': 'Kedai tidak dapat dihubungi. Periksa koneksi Anda lalu coba lagi.',
   'error.server': 'Terjadi kesalahan di pihak kami',
+  'error.pageNotLoaded': 'Halaman ini tidak dapat dimuat. Periksa koneksi Anda, lalu tekan Muat ulang.',
   'error.notEventStream': 'Terjadi kesalahan di pihak kami (bukan aliran peristiwa)',
   loading: 'Memuat…',
   'password.show': 'Lihat',

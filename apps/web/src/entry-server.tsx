@@ -61,7 +61,7 @@ const routes: Route[] = [
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/product', element: <CataloguePage /> },
-      { path: '/detail/:id', element: <ProductDetailPage /> },
+      { path: '/detail/:id(number)', element: <ProductDetailPage /> },
     ],
   },
 ];

@@ -109,7 +109,7 @@ const routes: Route[] = [
       { path: '/product', element: <CataloguePage /> },
       // Add promo's Cancel pointed at /productadmin, which never existed (docs/decisions/spec-fidelity.md#fixed).
       { path: '/productadmin', element: <Navigate to="/product" replace /> },
-      { path: '/detail/:id', element: <ProductDetailPage /> },
+      { path: '/detail/:id(number)', element: <ProductDetailPage /> },
       {
         path: '/payment',
         // Guarded by the page itself: a guest at a table checks out without an account (docs/shop-rules.md#orders-from-the-table).
@@ -124,7 +124,7 @@ const routes: Route[] = [
         ),
       },
       {
-        path: '/history/:id',
+        path: '/history/:id(number)',
         element: (
           <RequireRole roles={ANY_ROLE}>
             <OrderPage />
@@ -140,7 +140,7 @@ const routes: Route[] = [
         ),
       },
       {
-        path: '/product/edit/:id',
+        path: '/product/edit/:id(number)',
         element: (
           <RequireRole roles={ADMIN}>
             <ProductEditPage />
@@ -156,7 +156,7 @@ const routes: Route[] = [
         ),
       },
       {
-        path: '/product/promos/edit/:id',
+        path: '/product/promos/edit/:id(number)',
         element: (
           <RequireRole roles={ADMIN}>
             <PromoEditPage />
@@ -223,7 +223,7 @@ const routes: Route[] = [
       },
       // What a table's QR code opens, and a guest's order placed there: one chunk.
       { path: '/t/:token', element: <TablePage /> },
-      { path: '/t/:token/order/:id', element: <TablePage /> },
+      { path: '/t/:token/order/:id(number)', element: <TablePage /> },
       // The specification lists /app without a purpose (docs/decisions/spec-fidelity.md#routes-and-the-session); it leads home rather
       // than to a blank page.
       { path: '/app', element: <Navigate to="/" replace /> },

@@ -11,6 +11,7 @@ const routes: Route[] = [
       { path: '/product', element: page('catalogue') },
       { path: '/product/:id', element: page('dynamic') },
       { path: '/product/new', element: page('new') },
+      { path: '/detail/:id(number)', element: page('detail') },
       { path: '/t/:token/order/:id', element: page('guest order') },
       { path: '*', element: page('not found') },
     ],
@@ -40,6 +41,13 @@ describe('matchRoutes', () => {
     expect(matchRoutes(routes, '/no/such/page')?.params).toEqual({ '*': 'no/such/page' });
     expect(drawn('/product/1/2')).toEqual(['layout', 'not found']);
     expect(matchRoutes(routes, '/product/%E0%A4%A')?.params).toEqual({ id: '%E0%A4%A' });
+  });
+
+  it('takes a :name(number) only as a whole number from 1: any other segment is no such page', () => {
+    expect(matchRoutes(routes, '/detail/12')?.params).toEqual({ id: '12' });
+    for (const id of ['0', '012', '-1', '1.5', '1e3', 'abc', '__proto__', '99999999999999999999']) {
+      expect(drawn(`/detail/${id}`)).toEqual(['layout', 'not found']);
+    }
   });
 
   it('answers nothing when no route has the address', () => {

@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 
 /** A route of the app: a page at a path, or a layout (no path) around its children. */
 export interface Route {
-  /** Absolute (`/detail/:id`), `:name` for a segment of the address, `*` for whatever is left. */
+  /**
+   * Absolute (`/detail/:id(number)`): `:name` for a segment of the address, `:name(number)` for one
+   * that is a whole number from 1 (an id: anything else is no such page), `*` for whatever is left.
+   */
   path?: string;
   element: ReactNode;
   /** Drawn in place of this route (and what it holds) when drawing it throws. */
@@ -45,6 +48,9 @@ function branchesOf(routes: Route[], parents: Route[] = [], parentSegments: stri
 
 const splitPath = (path: string) => path.split('/').filter(Boolean);
 
+const NUMBER_PARAM = '(number)';
+const isWholeNumber = (segment: string) => /^[1-9]\d*$/.test(segment) && Number.isSafeInteger(Number(segment));
+
 /** A segment as written, or as typed when it is not valid percent-encoding (a stranger's address is bad input, not a crash). */
 function decode(segment: string): string {
   try {
@@ -76,7 +82,10 @@ function paramsOf(branch: Branch, segments: string[]): Params | undefined {
   const params: Record<string, string> = {};
   for (const [index, pattern] of branch.segments.entries()) {
     const segment = segments[index] as string;
-    if (pattern.startsWith(':')) params[pattern.slice(1)] = segment;
+    if (pattern.endsWith(NUMBER_PARAM)) {
+      if (!isWholeNumber(segment)) return undefined;
+      params[pattern.slice(1, -NUMBER_PARAM.length)] = segment;
+    } else if (pattern.startsWith(':')) params[pattern.slice(1)] = segment;
     else if (pattern.toLowerCase() !== segment.toLowerCase()) return undefined;
   }
   if (branch.splat) params['*'] = segments.slice(branch.segments.length).join('/');

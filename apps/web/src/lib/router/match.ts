@@ -51,8 +51,8 @@ const splitPath = (path: string) => path.split('/').filter(Boolean);
 const NUMBER_PARAM = '(number)';
 const isWholeNumber = (segment: string) => /^[1-9]\d*$/.test(segment) && Number.isSafeInteger(Number(segment));
 
-/** A segment as written, or as typed when it is not valid percent-encoding (a stranger's address is bad input, not a crash). */
-function decode(segment: string): string {
+/** A part of an address decoded, or as typed when it is not valid percent-encoding (a stranger's address is bad input, not a crash). */
+export function decode(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {

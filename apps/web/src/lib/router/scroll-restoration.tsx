@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { saveScrollPositions, scrollPositions } from './history';
+import { decode } from './match';
 import { useLocation } from './router';
 
 /**
@@ -29,7 +30,7 @@ export function ScrollRestoration() {
     // A page load's first entry is only found again on a reload or Back from another site: an
     // address typed anew in this tab also has the first entry's key.
     const saved = first.current && !cameBack() ? undefined : scrollPositions()[location.key];
-    const anchor = location.hash ? document.getElementById(decodeHash(location.hash)) : null;
+    const anchor = location.hash ? document.getElementById(decode(location.hash.slice(1))) : null;
     if (typeof saved === 'number') {
       window.scrollTo(0, saved);
     } else if (anchor) {
@@ -48,12 +49,4 @@ export function ScrollRestoration() {
 function cameBack(): boolean {
   const type = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
   return type === 'reload' || type === 'back_forward';
-}
-
-function decodeHash(hash: string): string {
-  try {
-    return decodeURIComponent(hash.slice(1));
-  } catch {
-    return hash.slice(1);
-  }
 }

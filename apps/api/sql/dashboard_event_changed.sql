@@ -16,4 +16,6 @@ END
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER "order_events_dashboard" AFTER INSERT OR UPDATE OR DELETE ON "order_events"
-  FOR EACH ROW EXECUTE FUNCTION "dashboard_event_changed"();
+  FOR EACH ROW
+  WHEN (current_setting('kopi.dashboard_forgotten', true) IS DISTINCT FROM 'on' /* place_order dropped its instant's days */)
+  EXECUTE FUNCTION "dashboard_event_changed"();

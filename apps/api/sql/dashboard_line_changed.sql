@@ -12,4 +12,6 @@ END
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER "transaction_items_dashboard" AFTER INSERT OR UPDATE OR DELETE ON "transaction_items"
-  FOR EACH ROW EXECUTE FUNCTION "dashboard_line_changed"();
+  FOR EACH ROW
+  WHEN (current_setting('kopi.dashboard_forgotten', true) IS DISTINCT FROM 'on' /* place_order dropped its instant's days */)
+  EXECUTE FUNCTION "dashboard_line_changed"();

@@ -16,7 +16,9 @@ END
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER "transactions_dashboard" AFTER INSERT OR DELETE ON "transactions"
-  FOR EACH ROW EXECUTE FUNCTION "dashboard_order_changed"();
+  FOR EACH ROW
+  WHEN (current_setting('kopi.dashboard_forgotten', true) IS DISTINCT FROM 'on' /* place_order dropped its instant's days */)
+  EXECUTE FUNCTION "dashboard_order_changed"();
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER "transactions_dashboard_moved" AFTER UPDATE ON "transactions"
   FOR EACH ROW WHEN (OLD."status_id" IS DISTINCT FROM NEW."status_id" OR OLD."total" IS DISTINCT FROM NEW."total"

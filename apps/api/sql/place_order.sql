@@ -120,6 +120,13 @@ BEGIN
     END IF;
   END IF;
 
+  -- The dashboard's closed days that hold this instant are dropped once for the whole order
+  -- (dashboard_forget.sql): its row, first event and lines are all stamped now(), and each of them
+  -- would have its trigger drop the same days again, a PL/pgSQL call apiece. The triggers skip the
+  -- rows written while the setting is on; it is switched off again before this function returns.
+  PERFORM dashboard_forget(now());
+  PERFORM set_config('kopi.dashboard_forgotten', 'on', true);
+
   -- Its day in the shop's zone; its number of the day comes from the insert's trigger (number_order.sql).
   INSERT INTO "transactions" ("user_id", "status_id", "counted", "shop_day", "table_id", "guest_name", "order_token", "delivery_id", "payment_id",
                               "promo_id", "address", "scheduled_for", "subtotal", "discount", "service", "tax", "shipping", "total",
@@ -157,6 +164,7 @@ BEGIN
     WHERE p."id" = s.product_id)
   -- The lines' ids and stations, as stored, for the answer (not read back).
   SELECT json_agg(json_build_object('id', sl."id", 'station', sl."station") ORDER BY sl."id") INTO v_items FROM stored_lines sl;
+  PERFORM set_config('kopi.dashboard_forgotten', 'off', true);
 
   RETURN json_build_object(
     'id', v_order."id",

@@ -2,7 +2,7 @@ import { type DashboardPeriod, STATUS } from '@kopi/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sqlArray } from '../src/db/client.ts';
+import { type Db, rows, sqlArray } from '../src/db/client.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { dashboard } from '../src/modules/dashboard/dashboard.service.ts';
 import { shopSettings } from '../src/modules/shop/shop.service.ts';
@@ -244,6 +244,46 @@ describe('the summary of closed days', () => {
     await db.execute(sql`delete from transactions where id = ${late!.id}`);
     expect(await summaryDates()).not.toContain('2026-11-30');
     for (const period of PERIODS) expect(await summed(period)).toEqual(await live(period));
+  });
+
+  it('drops the days that hold the instant of an order as it is placed, its lines and first event with it', async () => {
+    const db = shop.database.db;
+    // Two summed days of a zone of their own: one holding the database's now (a day that closed
+    // while the order was being placed), one that ended an hour before.
+    const summedDay = (start: string, end: string, day: string, on: Db = db) =>
+      on.execute(sql`insert into dashboard_days (zone, day, day_start, day_end, orders, done, cancelled, revenue, prep_micros, prep_count,
+          hours, product_ids, product_units, product_revenue, staff_ids, staff_orders)
+        values ('Test/Placing', ${day}::date, ${sql.raw(start)}, ${sql.raw(end)}, 0, 0, 0, 0, 0, 0, '{}', '{}', '{}', '{}', '{}', '{}')`);
+    await summedDay(`now() - interval '1 hour'`, `now() + interval '1 hour'`, '2000-01-02');
+    await summedDay(`now() - interval '25 hours'`, `now() - interval '1 hour'`, '2000-01-01');
+    const placed = await api(shop, 'POST', '/transactions', {
+      token: customer.token,
+      body: {
+        items: [
+          { product_id: products[0], size_id: 1, qty: 1 },
+          { product_id: products[1], size_id: 1, qty: 2 },
+        ],
+        delivery_id: 1,
+        payment_id: 1,
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(await summaryDates('Test/Placing')).toEqual(['2000-01-01']);
+    // The triggers skip only what place_order itself writes: a line added after it in the same
+    // transaction still drops its day.
+    await summedDay(`now() - interval '1 hour'`, `now() + interval '1 hour'`, '2000-01-02');
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select place_order(p_user => ${customer.id}, p_delivery => 1, p_payment => 1, p_promo => null, p_address => null,
+        p_scheduled_for => null, p_subtotal => 10000, p_discount => 0, p_tax => 0, p_shipping => 0, p_total => 10000,
+        p_idempotency_key => null, p_products => ${sqlArray([products[0]!], 'int[]')}, p_sizes => '{1}', p_qtys => '{1}',
+        p_prices => '{10000}', p_line_totals => '{10000}', p_addon_lines => '{}', p_addon_products => '{}', p_addon_qtys => '{}',
+        p_addon_prices => '{}', p_limit_key => null, p_limit => null, p_window => null)`);
+      await summedDay(`now() - interval '1 hour'`, `now() + interval '1 hour'`, '2000-01-03', tx as Db);
+      await tx.execute(sql`insert into transaction_items (transaction_id, product_id, size_id, qty, unit_price, line_total)
+        values (${placed.json().data.id}, ${products[2]}, 1, 1, 12000, 12000)`);
+    });
+    expect(await summaryDates('Test/Placing')).toEqual(['2000-01-01']);
+    await db.execute(sql`delete from dashboard_days where zone = 'Test/Placing'`);
   });
 
   it.runIf(onPostgres)('leaves a day that an uncommitted change touches to the live figures, then sums it once committed', async () => {

@@ -2,7 +2,7 @@
 -- server prices the cart from its menu in memory and hands the priced lines here. One round trip
 -- checks the caller's session, claims the Idempotency-Key, checks the prices, counts the order
 -- limit and stores the order, its lines, their add-ons, its first event (Pending, the column's
--- default) and the products' sales. A PL/pgSQL function keeps the plans of its statements for the
+-- default) and its products' sales. A PL/pgSQL function keeps the plans of its statements for the
 -- life of the connection, so nothing of it is parsed or planned again per order.
 --
 -- With `p_session_jti`, a token that was revoked (logout) or issued before the account's session
@@ -16,9 +16,11 @@
 -- The prices are checked against the menu as committed: a price, a size, a product sold out or taken
 -- off the menu since the server's menu was read, or add-ons in a product that is no longer a drink,
 -- store nothing and answer {"stale": true}; the server then prices the cart from the database and
--- calls again. So no order is ever stored at a price that was not the menu's. The lines' products
--- are locked first, in the order of their ids (two orders naming the same products wait for each
--- other instead of deadlocking), so an edit of one of them committed meanwhile is seen by the check.
+-- calls again. So no order is ever stored at a price the menu did not have while it was being
+-- placed. The products are not locked: an edit committed after the check is not waited for, and the
+-- order keeps the price it was checked at, as a customer who paid a moment before a price changed
+-- would. Nor does an order wait for another one: it writes no row of its products, and its sales
+-- go to product_sales (product_units_sold.sql).
 --
 -- With `p_limit_key`, the order counts towards its customer's limit (`p_limit` orders in `p_window`
 -- seconds): one more stores nothing and answers {"limited": seconds left}, the count kept.
@@ -75,8 +77,6 @@ BEGIN
       RETURN json_build_object('claimed', v_claim);
     END IF;
   END IF;
-
-  PERFORM 1 FROM "products" p WHERE p."id" = ANY (p_products) ORDER BY p."id" FOR NO KEY UPDATE;
 
   -- Each line at its size's price on the menu (menu_prices.sql), each add-on at its Reguler price.
   IF EXISTS (
@@ -158,10 +158,10 @@ BEGIN
     SELECT l.item_id, a.product_id, a.qty, a.unit_price
     FROM unnest(p_addon_lines, p_addon_products, p_addon_qtys, p_addon_prices) WITH ORDINALITY AS a(position, product_id, qty, unit_price, n)
     JOIN lines l ON l.position = a.position ORDER BY a.n),
+  -- Its sales, rolled up into products.units_sold by the instance within a second (menu index).
   sold AS (
-    UPDATE "products" p SET "units_sold" = p."units_sold" + s.qty
-    FROM (SELECT l.product_id, sum(l.qty)::int AS qty FROM lines l GROUP BY l.product_id) s
-    WHERE p."id" = s.product_id)
+    INSERT INTO "product_sales" ("product_id", "qty")
+    SELECT l.product_id, sum(l.qty)::int FROM lines l GROUP BY l.product_id)
   -- The lines' ids and stations, as stored, for the answer (not read back).
   SELECT json_agg(json_build_object('id', sl."id", 'station', sl."station") ORDER BY sl."id") INTO v_items FROM stored_lines sl;
   PERFORM set_config('kopi.dashboard_forgotten', 'off', true);

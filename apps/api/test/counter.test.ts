@@ -242,7 +242,8 @@ describe('POST /transactions/:id/undo', () => {
   });
 
   it('brings back a Done order to Ready, and a cancelled one to its status, its units sold again', async () => {
-    const sold = async () => (await query<{ n: number }>(shop, sql`select units_sold as n from products where id = ${latte.id}`))[0]!.n;
+    const sold = async () =>
+      (await query<{ n: number }>(shop, sql`select units_sold as n from product_units_sold where product_id = ${latte.id}`))[0]!.n;
     const done = await place();
     expect((await move(done.id, STATUS.done)).statusCode).toBe(200);
     expect((await undo(done.id)).json().data.status_id).toBe(STATUS.pending);

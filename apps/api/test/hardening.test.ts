@@ -207,7 +207,7 @@ describe('concurrent multi-line orders naming the same products in opposite orde
       const ids = products.map((p) => p.id);
       const soldBefore = await query<{ id: number; units_sold: number }>(
         shop,
-        sql`select id, units_sold from products where id in (${sql.join(ids, sql`, `)}) order by id`,
+        sql`select product_id as id, units_sold from product_units_sold where product_id in (${sql.join(ids, sql`, `)}) order by 1`,
       );
       const rounds = 12;
       const statuses: number[] = [];
@@ -228,7 +228,7 @@ describe('concurrent multi-line orders naming the same products in opposite orde
       expect(statuses.filter((s) => s !== 201)).toEqual([]);
       const soldAfter = await query<{ id: number; units_sold: number }>(
         shop,
-        sql`select id, units_sold from products where id in (${sql.join(ids, sql`, `)}) order by id`,
+        sql`select product_id as id, units_sold from product_units_sold where product_id in (${sql.join(ids, sql`, `)}) order by 1`,
       );
       expect(soldAfter.map((p, i) => p.units_sold - soldBefore[i]!.units_sold)).toEqual(ids.map(() => rounds * customers.length));
     } finally {
@@ -237,7 +237,7 @@ describe('concurrent multi-line orders naming the same products in opposite orde
   });
 });
 
-describe.runIf(onPostgres)('an order waiting for a product another transaction holds (PostgreSQL)', () => {
+describe.runIf(onPostgres)('an order beside another transaction that holds its products (PostgreSQL)', () => {
   const placeOrder = (token: string, ids: number[]) =>
     shop.app.inject({
       method: 'POST',
@@ -268,26 +268,23 @@ describe.runIf(onPostgres)('an order waiting for a product another transaction h
     throw new Error('the order never waited for the lock');
   }
 
-  it('takes the products in the order of their ids: while it waits for the first it holds none of the others', async () => {
+  it('neither waits for a menu edit in progress nor makes one wait: the order keeps the price it was checked at', async () => {
     const customer = await signUpAs(shop);
-    const [first, second] = [products[2]!.id, products[3]!.id].sort((a, b) => a - b) as [number, number];
-    // The first product's newest row now lies after the second's in the table, as after any sale:
-    // a plan that reads the table in its physical order reaches the second product first.
-    await shop.database.db.execute(sql`update products set units_sold = units_sold where id = ${first}`);
-    await withConnection(async (holder) => {
-      await holder.query('begin');
-      await holder.query('select id from products where id = $1 for update', [first]);
-      const placing = placeOrder(customer.token, [second, first]);
-      await withConnection((watcher) => untilWaiting(watcher, 1));
-      // The order waits for the first product and has locked nothing else: the second is free.
-      const free = await holder.query('select id from products where id = $1 for update nowait', [second]).then(
-        () => true,
-        (error: { code?: string }) => error.code,
-      );
-      await holder.query('commit');
-      const res = await placing;
+    const product = products[2]!;
+    const [before] = await query<{ price: number }>(shop, sql`select price from products where id = ${product.id}`);
+    await withConnection(async (editor) => {
+      await editor.query('begin');
+      await editor.query('update products set price = price + 1000 where id = $1', [product.id]);
+      await editor.query('update product_sizes set price = price + 1000 where product_id = $1', [product.id]);
+      // The edit is not committed: the order is checked against the menu as committed, and stored.
+      const res = await placeOrder(customer.token, [product.id]);
       expect(res.statusCode, res.body).toBe(201);
-      expect(free).toBe(true);
+      expect(res.json().data.items[0].unit_price).toBe(before!.price);
+      // Nor did the order take anything the edit needs: it commits at once.
+      await editor.query("set local lock_timeout = '2s'");
+      await editor.query('update products set price = price - 1000 where id = $1', [product.id]);
+      await editor.query('update product_sizes set price = price - 1000 where product_id = $1', [product.id]);
+      await editor.query('commit');
     });
   });
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rows } from '../src/db/client.ts';
 import { createListener, type Listener } from '../src/db/listen.ts';
-import { MENU_CHANNEL } from '../src/modules/products/products.repository.ts';
+import { MENU_CHANNEL, rollUpSales } from '../src/modules/products/products.repository.ts';
 import { createMenu, type Menu } from '../src/modules/products/products.service.ts';
 import { openTestDatabase } from './helpers.ts';
 
@@ -91,6 +91,31 @@ describe('the menu index follows the other instances', () => {
     expect(popular()).toEqual([ids[0], ids[1]]);
     await asAnotherInstance(`update products set units_sold = units_sold + 5 where id = ${ids[1]}`, { sold: [ids[1]] });
     await until(() => popular()[0] === ids[1]);
+  });
+
+  it('counts the sales an instance left in product_sales, and rolls each of them up once', async () => {
+    // ids[1] has 5 sold (the test before). Orders of another instance that stopped before its
+    // roll-up: 9 of ids[0] sold, then 2 given back by a cancellation, still waiting in product_sales.
+    await asAnotherInstance(`insert into product_sales (product_id, qty) values (${ids[0]}, 9), (${ids[0]}, -2)`, { sold: [ids[0]] });
+    await until(() => popular()[0] === ids[0]);
+    const stored = async () =>
+      rows<{ units_sold: number; waiting: number }>(
+        database.db,
+        sql`select units_sold, (select count(*)::int from product_sales where product_id = ${ids[0]}) as waiting from products where id = ${ids[0]}`,
+      );
+    expect(await stored()).toEqual([{ units_sold: 0, waiting: 2 }]);
+    // Two instances rolling up at once: each row is added once.
+    await Promise.all([rollUpSales(database.db), rollUpSales(database.db)]);
+    expect(await stored()).toEqual([{ units_sold: 7, waiting: 0 }]);
+    // More given back than was counted (units set by hand meanwhile) leaves 0, never fewer.
+    await database.db.execute(sql`insert into product_sales (product_id, qty) values (${ids[0]}, -10)`);
+    const [pending] = await rows<{ units_sold: number }>(
+      database.db,
+      sql`select units_sold from product_units_sold where product_id = ${ids[0]}`,
+    );
+    expect(pending!.units_sold).toBe(0);
+    expect(await rollUpSales(database.db)).toBe(true);
+    expect(await stored()).toEqual([{ units_sold: 0, waiting: 0 }]);
   });
 
   it('reads the whole menu again after a gap in what it heard', async () => {

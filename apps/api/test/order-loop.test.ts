@@ -40,7 +40,8 @@ async function orderIn(status: StatusId): Promise<number> {
 }
 
 const unitsSold = async () =>
-  (await query<{ units_sold: number }>(shop, sql`select units_sold from products where id = ${product.id}`))[0]!.units_sold;
+  (await query<{ units_sold: number }>(shop, sql`select units_sold from product_units_sold where product_id = ${product.id}`))[0]!
+    .units_sold;
 
 // An order reaches Awaiting payment only by being placed with an online payment (payments.test.ts).
 const IDS = STATUSES.map((s) => s.id).filter((id) => id !== STATUS.awaitingPayment);

@@ -61,7 +61,8 @@ function gatewayIdOf(orderId: number): string {
 const detail = async (id: number) => (await api(shop, 'GET', `/transactions/${id}`, { token: admin.token })).json().data;
 const eventCount = async (id: number) =>
   (await query<{ n: number }>(shop, sql`select count(*)::int as n from order_events where transaction_id = ${id}`))[0]!.n;
-const unitsSold = async () => (await query<{ n: number }>(shop, sql`select units_sold as n from products where id = ${latte.id}`))[0]!.n;
+const unitsSold = async () =>
+  (await query<{ n: number }>(shop, sql`select units_sold as n from product_units_sold where product_id = ${latte.id}`))[0]!.n;
 
 async function until(check: () => Promise<boolean>, ms: number) {
   const start = Date.now();

@@ -85,9 +85,9 @@ export const products = pgTable(
     image: text().notNull(),
     /** The name in lower case, kept by PostgreSQL, for a trigram-indexed search by any part of it. */
     search_name: text().generatedAlwaysAs(sql`lower(product_name)`),
-    // Units sold, kept with each order so "popular" needs no scan of the orders. Deliberately not
-    // indexed: an order's update then stays a cheap HOT update (the table leaves room for it, see
-    // the migration), and the menu cache absorbs the sort.
+    // Units sold, so "popular" needs no scan of the orders: the sales rolled up from product_sales
+    // (below); the product_units_sold view adds those not rolled up yet. Not indexed: the menu
+    // index in memory sorts by it.
     units_sold: integer().notNull().default(0),
     /** Off for now (an admin's switch): shown on the menu, refused in an order (docs/shop-rules.md#the-menu). */
     sold_out: boolean().notNull().default(false),
@@ -509,6 +509,19 @@ export const userIdentities = pgTable(
   },
   (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('user_identities_user_idx').on(t.user_id)],
 );
+
+/**
+ * Units sold (or, negative, given back by a cancellation) not yet added to products.units_sold
+ * (docs/decisions/order-database-work.md): an order inserts its products' rows here instead of
+ * updating its products, so that orders of the same product never wait for each other, and the
+ * instance that took them rolls them up within a second (roll_up_product_sales, in
+ * apps/api/sql/product_units_sold.sql). No key and no index: an insert is as cheap as it gets, and
+ * the table holds about a second of sales.
+ */
+export const productSales = pgTable('product_sales', {
+  product_id: integer().notNull(),
+  qty: integer().notNull(),
+});
 
 /** Fixed-window counters for the sign-in rate limit, shared by every instance. */
 export const rateLimits = pgTable('rate_limits', {

@@ -45,12 +45,11 @@ export async function moveOrder(db: Db, move: Move): Promise<boolean> {
           insert into order_events (transaction_id, status_id, by_user_id, reason, at)
           select id, ${move.to}, ${move.byUserId}, ${move.reason}, updated_at from moved),
         unsold as (
-          -- A cancelled order was never sold: "popular" counts only what customers kept.
-          -- Summed per product first: an update joins each product row to one line only.
-          update products p set units_sold = greatest(0, p.units_sold - s.qty)
-          from (select i.product_id, sum(i.qty)::int as qty from transaction_items i join moved on moved.id = i.transaction_id
-                where ${move.to === STATUS.cancelled}::boolean group by i.product_id) s
-          where p.id = s.product_id)
+          -- A cancelled order was never sold: "popular" counts only what customers kept. Given back
+          -- as sales of its own (product_units_sold.sql), rolled up with the orders'.
+          insert into product_sales (product_id, qty)
+          select i.product_id, -sum(i.qty)::int from transaction_items i join moved on moved.id = i.transaction_id
+          where ${move.to === STATUS.cancelled}::boolean group by i.product_id)
         select count(*)::int as moved from moved`,
   );
   return row!.moved > 0;
@@ -142,10 +141,9 @@ export async function undoMove(db: Db, undo: { orderId: number; move: LastMove; 
       insert into order_events (transaction_id, status_id, by_user_id, reason, kind, at)
       select id, ${move.before}, ${undo.byUserId}, ${`Undo of ${nameOf(STATUSES, move.status_id)}`}, ${EVENT_KIND.undo}, updated_at from moved),
     resold as (
-      update products p set units_sold = p.units_sold + s.qty
-      from (select i.product_id, sum(i.qty)::int as qty from transaction_items i where i.transaction_id = ${undo.orderId}
-              and ${move.status_id === STATUS.cancelled}::boolean group by i.product_id) s
-      where p.id = s.product_id)
+      insert into product_sales (product_id, qty)
+      select i.product_id, sum(i.qty)::int from transaction_items i where i.transaction_id = ${undo.orderId}
+        and ${move.status_id === STATUS.cancelled}::boolean group by i.product_id)
     select 1`);
 }
 
@@ -188,8 +186,7 @@ export async function cancelAwaitingPayment(
         event as (insert into order_events (transaction_id, status_id, reason, at) select id, ${STATUS.cancelled}, ${reason}, updated_at from moved),
         lines as (
           select i.product_id, sum(i.qty)::int as qty from transaction_items i join moved on moved.id = i.transaction_id group by i.product_id),
-        unsold as (
-          update products p set units_sold = greatest(0, p.units_sold - lines.qty) from lines where p.id = lines.product_id)
+        unsold as (insert into product_sales (product_id, qty) select product_id, -qty from lines)
         select (select json_agg(id) from moved) as orders, (select json_agg(lines) from lines) as lines`,
   );
   const parse = <T>(value: T | string | null | undefined): T | null =>

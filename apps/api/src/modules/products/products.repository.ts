@@ -28,9 +28,10 @@ export async function loadMenuRows(db: Db, ids?: readonly number[]): Promise<Men
           select p.id, p.product_name, p.price, p.image, p.description, p.indonesian_name, p.indonesian_description,
             p.category_id, c.name as category_name,
             s.sizes, p.sold_out, p.station,
-            p.units_sold, (extract(epoch from p.created_at) * 1000000)::float8 as created_us
+            u.units_sold, (extract(epoch from p.created_at) * 1000000)::float8 as created_us
           from (select * from products ${only('id')}) p
           join categories c on c.id = p.category_id
+          join product_units_sold u on u.product_id = p.id
           left join (select product_id, json_agg(json_build_object('size_id', size_id, 'price', price) order by size_id) as sizes
                      from menu_prices ${only('product_id')} group by product_id) s on s.product_id = p.id
           where p.deleted_at is null) m`,
@@ -96,12 +97,22 @@ export async function softDeleteProduct(db: Db, id: number): Promise<boolean> {
   return changed.length > 0;
 }
 
-/** Units sold of these products on the menu, as the orders of every instance counted them. */
+/** Units sold of these products on the menu, as the orders of every instance counted them (product_units_sold.sql). */
 export async function loadUnitsSold(db: Db, ids: readonly number[]): Promise<{ id: number; units_sold: number }[]> {
   return rows<{ id: number; units_sold: number }>(
     db,
-    sql`select id, units_sold from products where id = any(${sqlArray(ids, 'int[]')}) and deleted_at is null`,
+    sql`select p.id, u.units_sold from products p join product_units_sold u on u.product_id = p.id
+        where p.id = any(${sqlArray(ids, 'int[]')}) and p.deleted_at is null`,
   );
+}
+
+/**
+ * Adds the orders' sales waiting in product_sales to products.units_sold (roll_up_product_sales in
+ * product_units_sold.sql). Answers false when another instance was rolling up at that moment.
+ */
+export async function rollUpSales(db: Db): Promise<boolean> {
+  const [row] = await rows<{ rolled: boolean }>(db, sql`select roll_up_product_sales() as rolled`);
+  return row?.rolled === true;
 }
 
 /** The channel on which every instance hears of changes to the menu (docs/decisions/menu-index.md). */

@@ -29,6 +29,7 @@ import {
   loadMenuRows,
   loadUnitsSold,
   MENU_CHANNEL,
+  rollUpSales,
   type SizePrice,
   softDeleteProduct,
   updateProduct,
@@ -157,9 +158,19 @@ export function createMenu(db: Db, log: MenuLog = console) {
   // Units sold through this instance, waiting to be announced to the others.
   const soldToAnnounce = new Set<number>();
   let announceTimer: NodeJS.Timeout | undefined;
+  /**
+   * Orders leave their sales in product_sales (docs/decisions/order-database-work.md): they are
+   * added to products.units_sold here, before they are announced, so the table stays small.
+   * Readers count what waits there too, so a roll-up that fails (or one instance that stops
+   * before it) changes no figure: the next one takes those rows.
+   */
+  const rollUp = () =>
+    rollUpSales(db).catch((error) => log.error({ err: error }, 'menu index: rolling up units sold failed; the next roll-up takes them'));
   const announceSold = async () => {
     clearTimeout(announceTimer);
     announceTimer = undefined;
+    if (soldToAnnounce.size === 0) return;
+    await rollUp();
     for (const ids of chunks(take(soldToAnnounce))) {
       // The orders are committed already: this runs on its own, outside any transaction.
       await announceMenuChange(db, { from: instance, sold: ids }).catch((error) =>
@@ -171,6 +182,7 @@ export function createMenu(db: Db, log: MenuLog = console) {
   return {
     /** Reads every product on sale: one query. */
     async load(): Promise<void> {
+      await rollUp(); // what an instance that stopped left waiting
       reloadAll = true;
       await drain();
       if (failure) throw failure;

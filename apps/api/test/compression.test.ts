@@ -109,6 +109,23 @@ describe('compressed answers', () => {
     expect(detail.json().data.id).toBe(productId);
   });
 
+  it('keeps a compressed product answer only until the menu changes', async () => {
+    const long = await addProduct(shop, admin.token, { product_name: 'Kopi Long Story', description: 'Dark, slow and sweet. '.repeat(40) });
+    const priceOf = async () => {
+      const res = await get(`/products/${long.id}`, 'gzip, deflate, br, zstd');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toContain('accept-encoding');
+      return JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString()).data.price;
+    };
+    expect(await priceOf()).toBe(long.price);
+    expect(await priceOf()).toBe(long.price);
+    const edit = await api(shop, 'PATCH', `/products/${long.id}`, { token: admin.token, form: await multipart({ price: 31000 }) });
+    expect(edit.statusCode).toBe(200);
+    expect(await priceOf()).toBe(31000);
+    expect((await get(`/products/${long.id}`)).json().data.price).toBe(31000);
+    expect((await get('/products/999999', 'br')).statusCode).toBe(404);
+  });
+
   it('keeps compressed pages only until the menu changes, "popular" ones until the next order', async () => {
     const names = async (query: string) => {
       const res = await get(`/products/get${query}`, 'br');

@@ -39,7 +39,8 @@ export async function productsRoutes(base: FastifyInstance, opts: { db: Db; menu
   app.get(
     '/products/:id',
     { schema: { tags: ['products'], summary: 'One product', params: IdParamSchema, response: { 200: envelope(ProductSchema) } } },
-    async (request, reply) => sendEncodedJson(reply, { body: menu.detailJson(request.params.id, request.speak()) }),
+    async (request, reply) =>
+      sendEncodedJson(reply, menu.detailAnswer(request.params.id, request.speak(), chooseEncoding(request.headers['accept-encoding']))),
   );
 
   app.post(

@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Listener } from '../../db/listen.ts';
-import { createAnswerCache, type EncodedAnswer, type Encoding } from '../../lib/compression.ts';
+import { createAnswerCache, type EncodedAnswer, type Encoding, MIN_COMPRESS_BYTES } from '../../lib/compression.ts';
 import { badRequest, fieldRefused, notFound, parseOrThrow } from '../../lib/errors.ts';
 import type { FormInput } from '../../lib/form-input.ts';
 import { phrase } from '../../lib/i18n.ts';
@@ -78,8 +78,8 @@ export function createMenu(db: Db, log: MenuLog = console) {
   // Compressed pages, kept until the menu changes; "popular" pages apart, as each order moves them.
   const pages = createAnswerCache();
   const popularPages = createAnswerCache();
-  // Compressed product answers (about 1 KB, Brotli's work a third of such a request's CPU), kept
-  // until the menu changes. A shop's whole menu fits; the bench's 10,000 products mostly do.
+  // Compressed product answers (those of 1 KB or more: a long description), kept until the menu
+  // changes, so that Brotli runs once per product rather than once per request.
   const details = createAnswerCache(DETAILS_PER_GENERATION);
   const changed = () => {
     pages.clear();
@@ -266,7 +266,10 @@ export function createMenu(db: Db, log: MenuLog = console) {
     detailJson,
     /** The answer of GET /products/:id in `locale`, compressed in `encoding` when worth it. */
     detailAnswer(id: number, locale: Locale, encoding: Encoding | undefined): EncodedAnswer {
-      return details.get(`${locale}|${id}`, encoding, () => detailJson(id, locale));
+      const body = detailJson(id, locale);
+      // Most products' answers are under 1 KB and sent as they are: nothing to keep for them.
+      if (!encoding || body.length < MIN_COMPRESS_BYTES) return { body };
+      return details.get(`${locale}|${id}`, encoding, () => body);
     },
     /** The answer to an admin's write: the product with its texts in both languages. */
     product(id: number, locale: Locale): Product {

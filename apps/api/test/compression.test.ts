@@ -67,6 +67,22 @@ describe('the cache of compressed answers', () => {
     });
     expect(made).toBe(2);
   });
+
+  it('without keepPlain, keeps only the answers it compressed', () => {
+    const cache = createAnswerCache(10, { keepPlain: false });
+    let made = 0;
+    const get = (body: string) =>
+      cache.get(body.slice(0, 5), 'br', () => {
+        made += 1;
+        return body;
+      });
+    get('small answer');
+    get('small answer');
+    expect(made).toBe(2);
+    get(big('large'));
+    get(big('large'));
+    expect(made).toBe(3);
+  });
 });
 
 describe('compressed answers', () => {

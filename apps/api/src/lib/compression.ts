@@ -72,9 +72,12 @@ export function encodeAnswer(body: string, encoding: Encoding | undefined): Enco
  * young one; when it is full it becomes the old one, and the answers of the old one not asked for
  * since are dropped. An answer asked for from the old generation moves to the young one. A hit in
  * the young one, the common case, costs one lookup: reordering a Map on every hit (a strict LRU)
- * cost the menu 2 % of its CPU (docs/benchmarks.md#the-menus-cpu).
+ * cost the menu 2 % of its CPU (docs/benchmarks.md#the-menus-cpu). With `keepPlain` false, an
+ * answer under MIN_COMPRESS_BYTES is made again each time instead of kept: for answers that cost
+ * no more to make than to look up (a product's), so that many small ones cannot push out the
+ * compressed ones.
  */
-export function createAnswerCache(perGeneration = 2000) {
+export function createAnswerCache(perGeneration = 2000, { keepPlain = true } = {}) {
   let young = new Map<string, EncodedAnswer>();
   let old = new Map<string, EncodedAnswer>();
   const keep = (key: string, answer: EncodedAnswer) => {
@@ -97,7 +100,7 @@ export function createAnswerCache(perGeneration = 2000) {
         return aged;
       }
       const answer = encodeAnswer(make(), encoding);
-      keep(full, answer);
+      if (answer.encoding || keepPlain) keep(full, answer);
       return answer;
     },
     clear(): void {

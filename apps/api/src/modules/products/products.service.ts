@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Listener } from '../../db/listen.ts';
-import { createAnswerCache, type EncodedAnswer, type Encoding, MIN_COMPRESS_BYTES } from '../../lib/compression.ts';
+import { createAnswerCache, type EncodedAnswer, type Encoding } from '../../lib/compression.ts';
 import { badRequest, fieldRefused, notFound, parseOrThrow } from '../../lib/errors.ts';
 import type { FormInput } from '../../lib/form-input.ts';
 import { phrase } from '../../lib/i18n.ts';
@@ -80,7 +80,7 @@ export function createMenu(db: Db, log: MenuLog = console) {
   const popularPages = createAnswerCache();
   // Compressed product answers (those of 1 KB or more: a long description), kept until the menu
   // changes, so that Brotli runs once per product rather than once per request.
-  const details = createAnswerCache(DETAILS_PER_GENERATION);
+  const details = createAnswerCache(DETAILS_PER_GENERATION, { keepPlain: false });
   const changed = () => {
     pages.clear();
     popularPages.clear();
@@ -266,10 +266,7 @@ export function createMenu(db: Db, log: MenuLog = console) {
     detailJson,
     /** The answer of GET /products/:id in `locale`, compressed in `encoding` when worth it. */
     detailAnswer(id: number, locale: Locale, encoding: Encoding | undefined): EncodedAnswer {
-      const body = detailJson(id, locale);
-      // Most products' answers are under 1 KB and sent as they are: nothing to keep for them.
-      if (!encoding || body.length < MIN_COMPRESS_BYTES) return { body };
-      return details.get(`${locale}|${id}`, encoding, () => body);
+      return details.get(`${locale}|${id}`, encoding, () => detailJson(id, locale));
     },
     /** The answer to an admin's write: the product with its texts in both languages. */
     product(id: number, locale: Locale): Product {

@@ -32,6 +32,8 @@ const MANIFEST = {
   '_react-1.js': { file: 'assets/react-1.js' },
   'virtual:catalogue/en': { file: 'assets/web-en.js', isDynamicEntry: true },
   'virtual:catalogue/id': { file: 'assets/web-id.js', isDynamicEntry: true, imports: ['_react-1.js'] },
+  'virtual:catalogue/en/pages': { file: 'assets/pages-en.js', isDynamicEntry: true },
+  'virtual:catalogue/id/pages': { file: 'assets/pages-id.js', isDynamicEntry: true },
   'src/app/routes/product-detail.tsx': {
     file: 'assets/product-detail-1.js',
     isDynamicEntry: true,
@@ -235,6 +237,7 @@ describe("a page's scripts", () => {
     expect(boot?.[2]?.split(' ')).toEqual([
       '/assets/react-1.js',
       '/assets/web-id.js',
+      '/assets/pages-id.js',
       '/assets/product-detail-1.js',
       '/assets/picker-1.js',
     ]);
@@ -260,7 +263,15 @@ describe("a page's scripts", () => {
     expect(rootOf(res.body)).toBe('');
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/web-id.js" />');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/pages-id.js" />');
     expect(res.body).not.toContain('web-en.js');
+  });
+
+  it("leave the other pages' texts off the landing page, which shows none of them", async () => {
+    const res = await page('/', { 'accept-language': 'id' });
+    const boot = /<script data-entry="[^"]+" data-preload="([^"]+)"/.exec(res.body);
+    expect(boot?.[1]?.split(' ')).toContain('/assets/web-id.js');
+    expect(res.body).not.toContain('pages-id.js');
   });
 });
 

@@ -4,12 +4,14 @@ import { expect, type Page, test } from './playwright';
 import { ADMIN, apiLogin, CUSTOMER, startSignedIn } from './support';
 
 // docs/architecture.md#tests-and-targets: a first load of any page stays within 180 KB of JavaScript,
-// gzipped, and the pages a visitor sees first (the landing page, the menu) within 120 KB. They were
-// 200 and 150 KB until the app's own router replaced React Router (docs/decisions/own-router.md);
-// the goal for the first pages is 100 KB (docs/benchmarks.md#first-load-javascript). None of it
-// delays a first paint (first-view.spec.ts holds that).
+// gzipped, the menu within 120 KB and the landing page within the goal for the first pages, 100 KB
+// (docs/benchmarks.md#first-load-javascript). They were 200 and 150 KB until the app's own router
+// replaced React Router (docs/decisions/own-router.md); the landing page came under 100 KB when the
+// other pages' texts left its first load (apps/web/build/catalogue-parts.ts). None of it delays a
+// first paint (first-view.spec.ts holds that).
 const BUDGET_BYTES = 180 * 1024;
 const FIRST_PAGES_BUDGET_BYTES = 120 * 1024;
+const LANDING_BUDGET_BYTES = 100 * 1024;
 /** Scripts are done loading when none was asked for or finished for this long. */
 const QUIET_MS = 1_000;
 
@@ -61,10 +63,8 @@ async function javascriptLoadedBy(page: Page, path: string, ready: () => Promise
   return total;
 }
 
-test('the landing page loads at most 120 KB of gzipped JavaScript', async ({ page }) => {
-  expect(await javascriptLoadedBy(page, '/', () => expect(page.getByText('90+')).toBeVisible())).toBeLessThanOrEqual(
-    FIRST_PAGES_BUDGET_BYTES,
-  );
+test('the landing page loads at most 100 KB of gzipped JavaScript', async ({ page }) => {
+  expect(await javascriptLoadedBy(page, '/', () => expect(page.getByText('90+')).toBeVisible())).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
 });
 
 test('the catalogue loads at most 120 KB of gzipped JavaScript', async ({ page }) => {

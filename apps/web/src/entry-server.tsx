@@ -66,10 +66,11 @@ const routes: Route[] = [
   },
 ];
 // The screens' texts compiled as the browser gets them (build/compiled-catalogues.ts): the same words,
-// so hydration finds what was rendered.
+// so hydration finds what was rendered. The landing page shows only the first part, as in the browser
+// (app/router.tsx); the menu and a product's page the `pages` part too.
 const CATALOGUES = {
-  en: () => import('virtual:catalogue/en'),
-  id: () => import('virtual:catalogue/id'),
+  en: { screens: () => import('virtual:catalogue/en'), pages: () => import('virtual:catalogue/en/pages') },
+  id: { screens: () => import('virtual:catalogue/id'), pages: () => import('virtual:catalogue/id/pages') },
 } satisfies Record<Locale, unknown>;
 
 export async function renderFirstView(url: string, need: FirstViewNeed, locale: Locale, data: FirstViewData): Promise<FirstView> {
@@ -84,7 +85,8 @@ export async function renderFirstView(url: string, need: FirstViewNeed, locale: 
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
   for (const query of queries) queryClient.setQueryData(query.key, query.data, { updatedAt: query.updatedAt });
 
-  const { messages } = await CATALOGUES[locale]();
+  const parts = await Promise.all([CATALOGUES[locale].screens(), ...(need.page === 'home' ? [] : [CATALOGUES[locale].pages()])]);
+  const messages = Object.assign({}, ...parts.map((part) => part.messages));
   // Rendering is synchronous from here: the shared catalogue is this request's until it is done.
   i18n.loadAndActivate({ locale, messages });
   const html = renderToString(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hoursInWords } from './hours-in-words.ts';
-import { LANDING } from './landing.ts';
+import { DEFAULT_HOURS_IN_WORDS, LANDING } from './landing.ts';
 import { DEFAULT_OPENING_HOURS, parseOpeningHours } from './opening-hours.ts';
 
 const words = (text: string) => hoursInWords(parseOpeningHours(text));
@@ -28,6 +28,7 @@ describe('the hours in words', () => {
   it('says them in Indonesian with Indonesian days and 24-hour clocks', () => {
     const kata = (text: string) => hoursInWords(parseOpeningHours(text), 'id');
     expect(kata(DEFAULT_OPENING_HOURS)).toBe('Senin sampai Jumat, 13.00–19.00');
+    expect(DEFAULT_HOURS_IN_WORDS).toEqual({ en: words(DEFAULT_OPENING_HOURS), id: kata(DEFAULT_OPENING_HOURS) });
     expect(kata('mon-sun 00:00-24:00')).toBe('setiap hari, sepanjang hari');
     expect(kata('mon-fri 07:30-21:00; sat,sun 08:00-14:00')).toBe('Senin sampai Jumat, 07.30–21.00; Sabtu dan Minggu, 08.00–14.00');
     expect(kata('tue-thu 18:00-24:00; sat 00:00-02:00')).toBe('Selasa sampai Kamis, 18.00–24.00; Sabtu, 00.00–02.00');

@@ -9,8 +9,9 @@ import { RouteError } from './routes/route-error';
 const RELOADED_FOR_CHUNK = 'kopi:reloaded-for-chunk';
 
 // Route-level code splitting: each page is its own chunk (docs/architecture.md#tests-and-targets: ≤ 120 KB JS on the first pages' first load).
-// A page whose texts are a part of the catalogue of their own fetches that part with its code.
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts: CataloguePart[] = []) {
+// A page fetches the parts of the catalogue it shows with its code (apps/web/build/catalogue-parts.ts):
+// every page but the landing page and the not-found page shows the `pages` part.
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts: CataloguePart[] = ['pages']) {
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
   const loadPage = () =>
@@ -41,13 +42,13 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 const pages = new Map<ComponentType, () => Promise<ComponentType>>();
 
-const HomePage = page(() => import('./routes/home'), 'HomePage');
-const LoginPage = page(() => import('./routes/login'), 'LoginPage', ['account']);
-const SignUpPage = page(() => import('./routes/signup'), 'SignUpPage', ['account']);
-const ForgotPage = page(() => import('./routes/forgot'), 'ForgotPage', ['account']);
-const ResetPage = page(() => import('./routes/reset'), 'ResetPage', ['account']);
-const GoogleLandingPage = page(() => import('./routes/google-landing'), 'GoogleLandingPage', ['account']);
-const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage', ['account']);
+const HomePage = page(() => import('./routes/home'), 'HomePage', []);
+const LoginPage = page(() => import('./routes/login'), 'LoginPage', ['pages', 'account']);
+const SignUpPage = page(() => import('./routes/signup'), 'SignUpPage', ['pages', 'account']);
+const ForgotPage = page(() => import('./routes/forgot'), 'ForgotPage', ['pages', 'account']);
+const ResetPage = page(() => import('./routes/reset'), 'ResetPage', ['pages', 'account']);
+const GoogleLandingPage = page(() => import('./routes/google-landing'), 'GoogleLandingPage', ['pages', 'account']);
+const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage', ['pages', 'account']);
 const CataloguePage = page(() => import('./routes/catalogue'), 'CataloguePage');
 const ProductDetailPage = page(() => import('./routes/product-detail'), 'ProductDetailPage');
 const ProductNewPage = page(() => import('./routes/product-new'), 'ProductNewPage');
@@ -61,13 +62,13 @@ const OrderBoardPage = page(() => import('./routes/order-board'), 'OrderBoardPag
 const OrderPage = page(() => import('./routes/order'), 'OrderPage');
 const DashboardPage = page(() => import('./routes/dashboard'), 'DashboardPage');
 const TaxReportPage = page(() => import('./routes/tax-report'), 'TaxReportPage');
-const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
+const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage', []);
 const StatusPage = page(() => import('./routes/status'), 'StatusPage');
 const TablesPage = page(() => import('./routes/tables'), 'TablesPage');
 const TablePage = page(() => import('./routes/table'), 'TablePage');
 // A till signed in shows its names without a session: the staff's texts come with its own.
-const TillPage = page(() => import('./routes/till'), 'TillPage', ['staff', 'till']);
-const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage', ['settings']);
+const TillPage = page(() => import('./routes/till'), 'TillPage', ['pages', 'staff', 'till']);
+const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage', ['pages', 'settings']);
 const StaffPage = page(() => import('./routes/staff'), 'StaffPage');
 
 const ANY_ROLE = [ROLES.user, ROLES.admin] as const;

@@ -1,4 +1,4 @@
-import { DEFAULT_OPENING_HOURS, hoursInWords, type Locale, parseOpeningHours } from '@kopi/shared';
+import { DEFAULT_HOURS_IN_WORDS, type Locale } from '@kopi/shared';
 import { useLocale } from './i18n';
 import { meta, usePageMeta } from './shop-name';
 
@@ -9,7 +9,7 @@ import { meta, usePageMeta } from './shop-name';
  * Read when asked, not once: the owner may change them while the server runs.
  */
 export const shopHoursIn = (locale: Locale): string =>
-  meta(locale === 'id' ? 'shop-hours-id' : 'shop-hours') ?? hoursInWords(parseOpeningHours(DEFAULT_OPENING_HOURS), locale);
+  meta(locale === 'id' ? 'shop-hours-id' : 'shop-hours') ?? DEFAULT_HOURS_IN_WORDS[locale];
 
 /** The shop's hours in words, in the page's language. */
 export function useShopHours(): string {

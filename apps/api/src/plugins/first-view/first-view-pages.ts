@@ -62,8 +62,12 @@ export interface PageAnswer {
   html: string;
 }
 
-/** The screens' texts of each language, as the build's manifest names them (apps/web/build/compiled-catalogues.ts). */
-const catalogueSource = (locale: Locale) => `virtual:catalogue/${locale}`;
+/**
+ * The screens' texts a page at `url` shows, as the build's manifest names them (apps/web/build/compiled-catalogues.ts):
+ * the first part, and on every page but the landing page the `pages` part (apps/web/build/catalogue-parts.ts).
+ */
+const catalogueSources = (locale: Locale, url: string) =>
+  url.split('?')[0] === '/' ? [`virtual:catalogue/${locale}`] : [`virtual:catalogue/${locale}`, `virtual:catalogue/${locale}/pages`];
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)"(?: \/)?>\n?\s*/g;
 
@@ -176,7 +180,8 @@ export function createFirstViewPages(options: FirstViewOptions) {
 
   return {
     async page(url: string, locale: Locale): Promise<PageAnswer> {
-      const catalogue = modulePreloads(manifest.chunksOf(catalogueSource(locale)));
+      const catalogueChunks = catalogueSources(locale, url).flatMap((source) => manifest.chunksOf(source));
+      const catalogue = modulePreloads(catalogueChunks);
       const need = renderer?.firstViewOf(url);
       if (!renderer || !need) return { status: 200, html: assemble(locale, `${catalogue}${await pickupBoardFor(url)}`) };
       const found = dataFor(need, locale);
@@ -203,7 +208,7 @@ export function createFirstViewPages(options: FirstViewOptions) {
       const picturePreload = picture
         ? `<link rel="preload" as="image" href="${escapeHtml(picture.src)}" imagesrcset="${escapeHtml(picture.srcSet)}" fetchpriority="high" />`
         : '';
-      const chunks = [...manifest.chunksOf(catalogueSource(locale)), ...manifest.chunksOf(renderer.FIRST_VIEW_SOURCES[need.page])];
+      const chunks = [...catalogueChunks, ...manifest.chunksOf(renderer.FIRST_VIEW_SOURCES[need.page])];
       // A product's "Set time" writes the shop's days and hours as the page takes over.
       const formatsTimes = data.shop !== undefined;
       return { status: 200, html: assemble(locale, picturePreload, headFor(need, data, url), { ...rendered, url, formatsTimes }, chunks) };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API_BASE } from '@kopi/shared';
+import { API_BASE, addDays, DAY_KEYS, weekdayOf } from '@kopi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProduct, addPromo, api, createTestShop, multipart, signUpAs, type TestShop } from './helpers.ts';
 
@@ -157,11 +157,29 @@ describe('the first view of a product', () => {
     );
     const now = await shop.app.inject({ url: `${API_BASE}/shop` });
     expect(data.shop).toEqual(now.json().data);
-    // Its scripts ready the browser's calendar while they download; the menu's pages write no date.
-    expect(res.body).toMatch(/<script data-entry="[^"]*" data-preload="[^"]*" data-formats-times>/);
+    // Set time reads an open shop's days and times without a date formatter: the scripts ready no
+    // calendar (nor does the menu, which writes no time).
+    expect(res.body).toMatch(/<script data-entry="[^"]*" data-preload="[^"]*">/);
+    expect(res.body).not.toContain('data-formats-times');
     const menu = await page('/product');
     expect(menu.body).toMatch(/<script data-entry="[^"]*" data-preload="[^"]*">/);
     expect(menu.body).not.toContain('data-formats-times');
+  });
+
+  it("readies the browser's calendar while the scripts download where Set time writes a closed shop's next opening", async () => {
+    const { today } = (await shop.app.inject({ url: `${API_BASE}/shop` })).json().data as { today: string };
+    const tomorrow = DAY_KEYS[weekdayOf(addDays(today, 1))];
+    const settings = (opening_hours: { day: string; opens: string; closes: string }[]) =>
+      api(shop, 'PATCH', '/shop/settings', { token: admin.token, body: { opening_hours } });
+    expect((await settings([{ day: tomorrow as string, opens: '00:00', closes: '24:00' }])).statusCode).toBe(200);
+    try {
+      const res = await page(`/detail/${latte.id}`);
+      const data = JSON.parse(/id="first-view-queries" data-url="[^"]*">([^<]*)<\/script>/.exec(res.body)![1]!);
+      expect(data.shop).toMatchObject({ open_now: false, next_opening: `${addDays(today, 1)}T00:00:00+07:00` });
+      expect(res.body).toMatch(/<script data-entry="[^"]*" data-preload="[^"]*" data-formats-times>/);
+    } finally {
+      expect((await settings(DAY_KEYS.map((day) => ({ day, opens: '00:00', closes: '24:00' })))).statusCode).toBe(200);
+    }
   });
 
   it('shows the product as edited at the next request: nothing is cached, no ETag to revalidate', async () => {
@@ -232,7 +250,7 @@ describe("a page's scripts", () => {
     const res = await page(`/detail/${latte.id}`, { 'accept-language': 'id' });
     expect(res.body).not.toContain('<script type="module"');
     expect(res.body).not.toContain('rel="modulepreload"');
-    const boot = /<script data-entry="([^"]+)" data-preload="([^"]+)" data-formats-times>([\s\S]*?)<\/script>/.exec(res.body);
+    const boot = /<script data-entry="([^"]+)" data-preload="([^"]+)">([\s\S]*?)<\/script>/.exec(res.body);
     expect(boot?.[1]).toBe('/assets/index-1.js');
     expect(boot?.[2]?.split(' ')).toEqual([
       '/assets/react-1.js',

@@ -135,6 +135,43 @@ test('the app takes over the rendered page without errors, without fetching the 
   expect(problems).toEqual([]);
 });
 
+test("the customer's pages start without a date or number formatter, and Set time lists a day's times without one", async ({ page }) => {
+  // A browser's first formatter loads its locale's data, calendars and time zones: a long task on a
+  // phone (docs/decisions/phone-start-without-formatters.md). The shop here is open at any hour.
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    Object.assign(window, { formattersMade: made });
+    for (const name of ['DateTimeFormat', 'NumberFormat'] as const) {
+      const original = Intl[name];
+      const count = (args: unknown[]) => made.push(`${location.pathname}: Intl.${name}(${JSON.stringify(args)})`);
+      Object.assign(Intl, {
+        [name]: new Proxy(original, {
+          construct: (target, args) => {
+            count(args);
+            return Reflect.construct(target, args);
+          },
+          apply: (target, self, args) => {
+            count(args);
+            return Reflect.apply(target, self, args);
+          },
+        }),
+      });
+    }
+  });
+  const made = () => page.evaluate(() => (window as unknown as { formattersMade: string[] }).formattersMade);
+  for (const path of PAGES) {
+    await page.goto(path);
+    await untilHydrated(page);
+    expect(await made()).toEqual([]);
+  }
+  // The week's slots come once the page is idle; a day chosen lists its times.
+  const day = page.getByRole('combobox', { name: 'Day', exact: true });
+  await expect(day.getByRole('option', { name: /^Tomorrow, \w{3} \d{1,2} \w{3,4}$/ })).toHaveCount(1);
+  await day.selectOption({ index: 2 });
+  await expect(page.getByRole('combobox', { name: 'Time' }).getByRole('option').first()).toHaveText(/^\d\d:\d\d/);
+  expect(await made()).toEqual([]);
+});
+
 test("a signed-in customer's page is taken over, not drawn again: a tap during the take-over lands", async ({ page, request }) => {
   // The server renders as for a guest; the app then shows the account. What a person taps or reads
   // on the page must stay the same elements (a page drawn again under a finger loses the tap).

@@ -141,13 +141,25 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** The production server on `port`, on a fresh demo database, as `npm start` runs it. */
+/**
+ * The production server on `port`, on a fresh demo database, as `npm start` runs it, with the shop
+ * open at any hour (as the browser tests' shops are): a product's page is measured as a customer
+ * mostly finds it, the same whenever it runs. A closed shop's page also writes when it opens.
+ */
 export async function startServer(port: number): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kopi-lighthouse-'));
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      OPENING_HOURS: 'mon-sun 00:00-24:00',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  formatCalendarDay,
+  formatClockTime,
   formatShopDate,
+  formatShopDay,
   formatShopMoment,
   formatShopTime,
+  isoInZone,
   isTimeZone,
   shopDate,
   shopDateTime,
   shopInstant,
   shopInstants,
   startOfShopDay,
+  zonedClock,
   zoneOffsetMinutes,
 } from './shop-time.ts';
 
@@ -97,5 +102,60 @@ describe('formatShopDate', () => {
     expect(formatShopDate('2026-12-28', 'en')).toBe('Mon, 28 Dec 2026');
     expect(formatShopDate('2026-12-28', 'id')).toBe('Sen, 28 Des 2026');
     expect(formatShopDate('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('days and times written without a date formatter', () => {
+  const intl = (locale: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
+
+  it("write every day of two years as Intl's en-GB and id-ID write it, with and without the year", () => {
+    const words = { weekday: 'short', day: 'numeric', month: 'short' } as const;
+    for (const [locale, tag] of [
+      ['en', 'en-GB'],
+      ['id', 'id-ID'],
+    ] as const) {
+      const day = intl(tag, words);
+      const dated = intl(tag, { ...words, year: 'numeric' });
+      for (let date = '2026-01-01'; date < '2028-01-01'; date = addDays(date, 1)) {
+        const noon = new Date(`${date}T12:00:00Z`);
+        expect(formatCalendarDay(date, locale)).toBe(day.format(noon));
+        expect(formatShopDate(date, locale)).toBe(dated.format(noon));
+      }
+    }
+    expect(formatCalendarDay('2026-02-30')).toBe('2026-02-30');
+  });
+
+  it("write a day of the shop's zone, not of the instant's UTC day", () => {
+    // 23:30 UTC on Sunday 22 November is Monday 23 November in Jakarta.
+    expect(formatShopDay(new Date('2026-11-22T23:30:00Z'), 'Asia/Jakarta')).toBe('Mon 23 Nov');
+    expect(formatShopDay(new Date('2026-11-22T23:30:00Z'), 'Asia/Jakarta', 'id')).toBe('Sen, 23 Nov');
+  });
+
+  it("write a time of day as Intl's en-GB and id-ID write it", () => {
+    for (const [locale, tag] of [
+      ['en', 'en-GB'],
+      ['id', 'id-ID'],
+    ] as const) {
+      const time = intl(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      for (const [hour, minute] of [
+        [0, 0],
+        [7, 5],
+        [13, 15],
+        [23, 45],
+      ] as const) {
+        expect(formatClockTime(hour, minute, locale)).toBe(time.format(new Date(Date.UTC(2026, 10, 23, hour, minute))));
+      }
+    }
+  });
+
+  it("read the shop's clock from a time written with the shop's offset, and nothing from another form", () => {
+    expect(zonedClock('2026-11-23T13:15:00+07:00')).toEqual({ date: '2026-11-23', hour: 13, minute: 15, offset: 420 });
+    expect(zonedClock('2026-03-08T01:30:00-05:00')).toEqual({ date: '2026-03-08', hour: 1, minute: 30, offset: -300 });
+    expect(zonedClock('2026-11-23T05:30:00+05:30')?.offset).toBe(330);
+    expect(zonedClock('2026-11-23T06:15:00.000Z')).toBeNull();
+    expect(zonedClock('2026-11-23')).toBeNull();
+    // As isoInZone writes it: the same clock.
+    const instant = new Date('2026-11-23T06:15:00Z');
+    expect(zonedClock(isoInZone(instant, 'Asia/Jakarta'))).toMatchObject({ date: shopDate(instant, 'Asia/Jakarta'), hour: 13, minute: 15 });
   });
 });

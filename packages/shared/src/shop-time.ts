@@ -190,27 +190,45 @@ export function isoInZone(instant: Date, timeZone: string): string {
   return `${wall}${offset < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
 }
 
-const labelFormatters = new Map<string, Intl.DateTimeFormat>();
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** How each language writes dates and times: "Thu 26 Nov", "13:00"; "Kam, 26 Nov", "13.00". */
+/** How each language writes times: "13:00"; "13.00". */
 const INTL_LOCALES: Record<Locale, string> = { en: 'en-GB', id: 'id-ID' };
 
-function labelFormatter(kind: 'day' | 'time', timeZone: string, locale: Locale): Intl.DateTimeFormat {
-  const key = `${kind} ${timeZone} ${locale}`;
-  let formatter = labelFormatters.get(key);
+function timeFormatter(timeZone: string, locale: Locale): Intl.DateTimeFormat {
+  const key = `${timeZone} ${locale}`;
+  let formatter = timeFormatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(
-      INTL_LOCALES[locale],
-      kind === 'day'
-        ? { timeZone, weekday: 'short', day: 'numeric', month: 'short' }
-        : { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-    );
-    labelFormatters.set(key, formatter);
+    formatter = new Intl.DateTimeFormat(INTL_LOCALES[locale], { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    timeFormatters.set(key, formatter);
   }
   return formatter;
 }
 
-const calendarFormatters = new Map<Locale, Intl.DateTimeFormat>();
+// The words of a calendar day, as Intl writes them in en-GB and id-ID ("Mon 7 Sept", "Sen, 7 Sep"),
+// from tables: a browser's first date formatter loads its calendars and time zones (30–120 ms on a
+// desktop, several times that on a phone), and the customer's pages write days without one
+// (shop-time.test.ts holds the tables to Intl's words for every day of two years).
+const DAY_WORDS: Record<Locale, readonly string[]> = {
+  en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  id: ['Min', 'Sen', 'Sel', 'Rab', 'Kam', 'Jum', 'Sab'],
+};
+const MONTH_WORDS: Record<Locale, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
+  id: ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', 'Okt', 'Nov', 'Des'],
+};
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** A calendar date ('2026-11-23') for people: "Mon 23 Nov" ("Sen, 23 Nov"), with `year` "Mon 23 Nov 2026"; null when it is no date. */
+function calendarDayWords(date: string, locale: Locale, year: boolean): string | null {
+  const [, y, m, d] = CALENDAR_DATE.exec(date) ?? [];
+  const instant = new Date(`${y}-${m}-${d}T00:00:00Z`);
+  if (!y || Number.isNaN(instant.getTime()) || instant.getUTCMonth() !== Number(m) - 1 || instant.getUTCDate() !== Number(d)) return null;
+  const weekday = DAY_WORDS[locale][instant.getUTCDay()];
+  const day = `${Number(d)} ${MONTH_WORDS[locale][Number(m) - 1]}${year ? ` ${y}` : ''}`;
+  // Intl's en-GB puts a comma after the weekday only before a date with its year.
+  return locale === 'id' || year ? `${weekday}, ${day}` : `${weekday} ${day}`;
+}
 
 /**
  * A calendar date of the shop ('2026-12-28', a coupon's last day) for people, as its days are written
@@ -218,24 +236,37 @@ const calendarFormatters = new Map<Locale, Intl.DateTimeFormat>();
  * the shop's already: it is written as it is, in no other zone.
  */
 export function formatShopDate(date: string, locale: Locale = 'en'): string {
-  let formatter = calendarFormatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(INTL_LOCALES[locale], {
-      timeZone: 'UTC',
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    });
-    calendarFormatters.set(locale, formatter);
-  }
-  const instant = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(instant.getTime()) ? date : formatter.format(instant);
+  return calendarDayWords(date, locale, true) ?? date;
+}
+
+/** A day of the shop's calendar ('2026-11-23') for people: "Mon 23 Nov" ("Sen, 23 Nov" in Indonesian). */
+export function formatCalendarDay(date: string, locale: Locale = 'en'): string {
+  return calendarDayWords(date, locale, false) ?? date;
 }
 
 /** The shop's day of an instant, for people: "Mon 23 Nov" ("Sen, 23 Nov" in Indonesian). */
 export function formatShopDay(instant: Date, timeZone: string, locale: Locale = 'en'): string {
-  return labelFormatter('day', timeZone, locale).format(instant);
+  return formatCalendarDay(shopDate(instant, timeZone), locale);
+}
+
+const ZONED_ISO = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?([+-])(\d{2}):(\d{2})$/;
+
+/**
+ * The shop's clock as written in an instant with the shop's offset (isoInZone's form, which the API
+ * uses for the shop's times: "2026-11-23T13:15:00+07:00"): its date, hour and minute, and the offset.
+ * Read from the text, without looking the zone up; null for another form (UTC's "Z", no offset).
+ */
+export function zonedClock(iso: string): { date: string; hour: number; minute: number; offset: number } | null {
+  const [, date, hour, minute, sign, offsetHours, offsetMinutes] = ZONED_ISO.exec(iso) ?? [];
+  if (!date) return null;
+  const offset = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes));
+  return { date, hour: Number(hour), minute: Number(minute), offset };
+}
+
+/** A time of day for people as formatShopTime writes it, from its hour and minute: "13:05" ("13.05" in Indonesian). */
+export function formatClockTime(hour: number, minute: number, locale: Locale = 'en'): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(hour)}${locale === 'id' ? '.' : ':'}${two(minute)}`;
 }
 
 const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -286,7 +317,7 @@ function repeatedSpan(instant: number, timeZone: string): { from: number; to: nu
  * go back, the clock shows each time twice, so the zone's name tells the passes apart: "01:30 (EDT)", "01:30 (EST)".
  */
 export function formatShopTime(instant: Date, timeZone: string, locale: Locale = 'en'): string {
-  const time = labelFormatter('time', timeZone, locale).format(instant);
+  const time = timeFormatter(timeZone, locale).format(instant);
   const t = instant.getTime();
   const span = repeatedSpan(t, timeZone);
   return span && span.from <= t && t < span.to ? `${time} (${zoneName(instant, timeZone)})` : time;

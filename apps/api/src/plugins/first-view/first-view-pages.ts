@@ -86,6 +86,13 @@ function scriptsAfterPaint(html: string, bootScript: string, extraChunks: readon
   // A function as the replacement: the script's text is written as it is, "$&" and all.
   return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => `${boot}\n    `);
 }
+/**
+ * Whether a product's "Set time" makes a date formatter as the page takes over
+ * (apps/web/src/features/shop/components/schedule-picker.tsx): only to write a closed shop's next
+ * opening. Its days and times are read without one, from the shop's dates and times as the API
+ * writes them.
+ */
+const setTimeFormatsTimes = (shop: Shop) => !shop.open_now;
 /** The query as the API reads it from an address: every value a string. */
 const asQueryString = (query: Record<string, string | number | undefined>) =>
   Object.fromEntries(Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
@@ -209,8 +216,7 @@ export function createFirstViewPages(options: FirstViewOptions) {
         ? `<link rel="preload" as="image" href="${escapeHtml(picture.src)}" imagesrcset="${escapeHtml(picture.srcSet)}" fetchpriority="high" />`
         : '';
       const chunks = [...catalogueChunks, ...manifest.chunksOf(renderer.FIRST_VIEW_SOURCES[need.page])];
-      // A product's "Set time" writes the shop's days and hours as the page takes over.
-      const formatsTimes = data.shop !== undefined;
+      const formatsTimes = data.shop !== undefined && setTimeFormatsTimes(data.shop);
       return { status: 200, html: assemble(locale, picturePreload, headFor(need, data, url), { ...rendered, url, formatsTimes }, chunks) };
     },
   };

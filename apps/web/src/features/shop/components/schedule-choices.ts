@@ -3,13 +3,14 @@ import {
   addDays,
   DAY_KEYS,
   type DaySlots,
-  formatShopDay,
+  formatCalendarDay,
+  formatClockTime,
   formatShopTime,
   SCHEDULE_DAYS,
   type Shop,
   shopDateTime,
-  shopInstant,
   weekdayOf,
+  zonedClock,
 } from '@kopi/shared';
 import type { MessageKey, MessageValues } from '../../../lib/i18n';
 
@@ -22,6 +23,9 @@ export interface Say {
 // What "Set time" offers, step by step (docs/shop-rules.md#opening-hours-and-slots): a day of the
 // shop's week, then a time of that day. A phone shows a native list as a wheel or a sheet: each list
 // stays short enough to scan (at most MAX_TIMES entries), so a long day is cut into parts first.
+// The days and times are read from the shop's own dates and from the slots' times, which the API
+// writes with the shop's offset: no date formatter, whose first use costs a phone a long task
+// (docs/benchmarks.md#first-visit), is made while the page starts or as the person chooses.
 
 export type Slot = DaySlots['slots'][number];
 
@@ -47,18 +51,21 @@ export function openDays(shop: Shop): string[] {
 
 /** "Today, Thu 26 Nov", "Tomorrow, Fri 27 Nov", "Sat 28 Nov". */
 export function dayLabel(shop: Shop, date: string, { t, locale }: Say): string {
-  const day = formatShopDay(shopInstant(date, 12 * 60, shop.timezone), shop.timezone, locale);
+  const day = formatCalendarDay(date, locale);
   if (date === shop.today) return t('schedule.today', { day });
   if (date === addDays(shop.today, 1)) return t('schedule.tomorrow', { day });
   return day;
 }
 
+/** The shop's clock at a slot's time (or a chosen one): read from its text, else found through the zone. */
+const clockOf = (shop: Shop, iso: string) => zonedClock(iso) ?? shopDateTime(new Date(iso), shop.timezone);
+
 /** The shop's date of a slot (or of a chosen time). */
-export const dateOf = (shop: Shop, iso: string) => shopDateTime(new Date(iso), shop.timezone).date;
+export const dateOf = (shop: Shop, iso: string) => clockOf(shop, iso).date;
 
 /** The part of the day a slot falls in, by the hour on the shop's clock. */
 export function partOf(shop: Shop, iso: string): DayPart {
-  const hour = shopDateTime(new Date(iso), shop.timezone).hour;
+  const hour = clockOf(shop, iso).hour;
   return DAY_PARTS.find((part) => hour >= part.from && hour < part.to) ?? DAY_PARTS[0];
 }
 
@@ -69,9 +76,20 @@ export function partLabel(part: DayPart, { t, locale }: Say): string {
   return `${t(part.label)}, ${hour(part.from)}–${hour(part.to)}`;
 }
 
-/** A time in the list: "13:15", "13:15 — 2 left", "13:15 — full". All of a slot's wording is here. */
-export function slotLabel(shop: Shop, slot: Slot, { t, locale }: Say): string {
-  const time = formatShopTime(new Date(slot.time), shop.timezone, locale);
+/**
+ * Whether the clock shows each of a day's slot times once: all of them are on one offset. On a day
+ * the clocks go back during its slots, both passes of the repeated hour are slots, and
+ * formatShopTime tells them apart by the zone's name.
+ */
+export const timesShownOnce = (slots: Slot[]) => new Set(slots.map((slot) => zonedClock(slot.time)?.offset ?? Number.NaN)).size <= 1;
+
+/**
+ * A time in the list: "13:15", "13:15 — 2 left", "13:15 — full". All of a slot's wording is here.
+ * `shownOnce`: timesShownOnce of its day's slots.
+ */
+export function slotLabel(shop: Shop, slot: Slot, { t, locale }: Say, shownOnce: boolean): string {
+  const clock = shownOnce ? zonedClock(slot.time) : null;
+  const time = clock ? formatClockTime(clock.hour, clock.minute, locale) : formatShopTime(new Date(slot.time), shop.timezone, locale);
   if (slot.remaining === 0) return `${time} — ${t('schedule.full')}`;
   return slot.remaining <= FEW_LEFT ? t('schedule.left', { time, count: slot.remaining }) : time;
 }

@@ -1,4 +1,4 @@
-import { formatShopMoment, type Locale, type Shop, zoneOffsetMinutes } from '@kopi/shared';
+import { type DaySlots, formatShopMoment, type Locale, type Shop, zonedClock } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '../../../components/ui/error-message';
@@ -7,7 +7,19 @@ import { canRetry, errorMessage } from '../../../lib/api-client';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { shopQueries } from '../api/shop';
-import { dateOf, dayLabel, firstFree, listedTimes, openDays, partLabel, partOf, partsOf, type Slot, slotLabel } from './schedule-choices';
+import {
+  dateOf,
+  dayLabel,
+  firstFree,
+  listedTimes,
+  openDays,
+  partLabel,
+  partOf,
+  partsOf,
+  type Slot,
+  slotLabel,
+  timesShownOnce,
+} from './schedule-choices';
 
 // Product detail's "Set time", made a choice the shop can keep (docs/shop-rules.md#opening-hours-and-slots):
 // "As soon as possible" while the shop is open, or a day of its next 7 and then a time of that day, in its zone.
@@ -25,11 +37,18 @@ interface SchedulePickerProps {
 const when = (shop: Shop, iso: string, locale: Locale) => formatShopMoment(new Date(iso), shop.timezone, locale);
 
 /**
- * Whether the device's clock shows another time than the shop's now. By the offsets: asking Intl for
+ * Whether the device's clock shows another time than the shop's. By the offsets: asking Intl for
  * the device's zone by name makes it look the zone up, which held a phone's first view for ~35 ms
- * ×4; and a zone of the same offset shows the same times anyway.
+ * ×4; and a zone of the same offset shows the same times anyway. The shop's offset is read from a
+ * time the shop names with it (its closing, its opening, its first slot), so that no date formatter
+ * is made as the page starts (docs/benchmarks.md#first-visit); a shop always open says it once its
+ * slots have come, which is before a time can be chosen.
  */
-const onAnotherClock = (shop: Shop, now = new Date()) => -now.getTimezoneOffset() !== zoneOffsetMinutes(now, shop.timezone);
+function onAnotherClock(shop: Shop, week: DaySlots[] | undefined): boolean {
+  const named = shop.closes_at ?? shop.next_opening ?? week?.find((day) => day.slots.length > 0)?.slots[0]?.time;
+  const clock = named ? zonedClock(named) : null;
+  return named !== undefined && clock !== null && -new Date(named).getTimezoneOffset() !== clock.offset;
+}
 const LABEL = 'text-sm font-semibold text-roast';
 
 /**
@@ -98,12 +117,13 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
   // A slot kept in the cart may have passed or filled up since it was chosen.
   const gone = value !== '' && !disabled && !stillLoading && (chosen === undefined || chosen.remaining === 0);
   // The server that drew the first view cannot know the phone's clock: told once the page runs.
-  const otherZone = hydrated && onAnotherClock(info);
+  const otherZone = hydrated && onAnotherClock(info, week.data);
 
   const parts = partsOf(info, daySlots);
   const chosenPart = parts.length > 0 && value !== '' ? partOf(info, value) : undefined;
   const partSlots = chosenPart ? (parts.find((entry) => entry.part === chosenPart)?.slots ?? []) : daySlots;
   const times = listedTimes(partSlots);
+  const shownOnce = timesShownOnce(daySlots);
 
   const notes: string[] = [];
   if (!info.open_now) {
@@ -211,7 +231,7 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
             )}
             {times.map((slot) => (
               <option key={slot.time} value={slot.time} disabled={slot.remaining === 0}>
-                {slotLabel(info, slot, say)}
+                {slotLabel(info, slot, say, shownOnce)}
               </option>
             ))}
           </select>

@@ -52,6 +52,7 @@ describe('GET /shop', () => {
       closes_at: '2026-11-23T19:00:00+07:00',
       next_opening: '2026-11-24T13:00:00+07:00',
       today: '2026-11-23',
+      utc_offset: 420,
       online_payments: false,
       late_after_minutes: 10,
       preorder_lead_minutes: 15,

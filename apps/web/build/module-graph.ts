@@ -102,12 +102,17 @@ export function closure(graph: ModuleGraph, roots: string[], options: { later: b
   return seen;
 }
 
-/** The catalogue keys a module's code names: a string that is a key, or the start of a template that makes one. */
+/**
+ * The catalogue keys a module's code names: a string that is a key, or the start of a template that
+ * makes one. Each quoted word is looked at alone, never a span from one quote to the next: an
+ * apostrophe in a comment or a template with `${…}` would otherwise pair with the wrong quote and
+ * hide the keys between them.
+ */
 export function keysNamed(text: string, keys: readonly string[]): Set<string> {
   const named = new Set<string>();
   const known = new Set(keys);
-  for (const match of text.matchAll(/'([^'\n\\]*)'|"([^"\n\\]*)"|`([^`$\\]*)`/g)) {
-    const value = match[1] ?? match[2] ?? match[3] ?? '';
+  for (const match of text.matchAll(/(['"`])([A-Za-z][\w.]*)\1/g)) {
+    const value = match[2] as string;
     if (known.has(value)) named.add(value);
   }
   for (const match of text.matchAll(/`([A-Za-z][\w.]*\.)\$\{/g)) {

@@ -2,6 +2,7 @@ import { CAN, ROLES } from '@kopi/shared';
 import { type ComponentType, isValidElement, Suspense, use } from 'react';
 import { type CataloguePart, loadCataloguePart } from '../lib/i18n';
 import { matchRoutes, Navigate, type Route, Router } from '../lib/router';
+import { PAGE_TEXTS, READING_TEXTS } from './page-texts';
 import { RequireRole } from './routes/require-role';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -10,8 +11,10 @@ const RELOADED_FOR_CHUNK = 'kopi:reloaded-for-chunk';
 
 // Route-level code splitting: each page is its own chunk (docs/architecture.md#tests-and-targets: ≤ 120 KB JS on the first pages' first load).
 // A page fetches the parts of the catalogue it shows with its code (apps/web/build/catalogue-parts.ts):
-// every page but the landing page and the not-found page shows the `pages` part.
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts: CataloguePart[] = ['pages']) {
+// every page but the landing page and the not-found page shows the `pages` part, and the forms'
+// messages (`forms`) unless it only reads: app/catalogue-parts.test.ts says when a page names a text
+// its parts leave out.
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts: readonly CataloguePart[] = PAGE_TEXTS) {
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
   const loadPage = () =>
@@ -43,32 +46,32 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const pages = new Map<ComponentType, () => Promise<ComponentType>>();
 
 const HomePage = page(() => import('./routes/home'), 'HomePage', []);
-const LoginPage = page(() => import('./routes/login'), 'LoginPage', ['pages', 'account']);
-const SignUpPage = page(() => import('./routes/signup'), 'SignUpPage', ['pages', 'account']);
-const ForgotPage = page(() => import('./routes/forgot'), 'ForgotPage', ['pages', 'account']);
-const ResetPage = page(() => import('./routes/reset'), 'ResetPage', ['pages', 'account']);
-const GoogleLandingPage = page(() => import('./routes/google-landing'), 'GoogleLandingPage', ['pages', 'account']);
-const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage', ['pages', 'account']);
-const CataloguePage = page(() => import('./routes/catalogue'), 'CataloguePage');
-const ProductDetailPage = page(() => import('./routes/product-detail'), 'ProductDetailPage');
+const LoginPage = page(() => import('./routes/login'), 'LoginPage', ['pages', 'forms', 'account']);
+const SignUpPage = page(() => import('./routes/signup'), 'SignUpPage', ['pages', 'forms', 'account']);
+const ForgotPage = page(() => import('./routes/forgot'), 'ForgotPage', ['pages', 'forms', 'account']);
+const ResetPage = page(() => import('./routes/reset'), 'ResetPage', ['pages', 'forms', 'account']);
+const GoogleLandingPage = page(() => import('./routes/google-landing'), 'GoogleLandingPage', ['pages', 'forms', 'account']);
+const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage', ['pages', 'forms', 'account']);
+const CataloguePage = page(() => import('./routes/catalogue'), 'CataloguePage', READING_TEXTS);
+const ProductDetailPage = page(() => import('./routes/product-detail'), 'ProductDetailPage', READING_TEXTS);
 const ProductNewPage = page(() => import('./routes/product-new'), 'ProductNewPage');
 const ProductEditPage = page(() => import('./routes/product-edit'), 'ProductEditPage');
 const PromoNewPage = page(() => import('./routes/promo-new'), 'PromoNewPage');
 const PromoEditPage = page(() => import('./routes/promo-edit'), 'PromoEditPage');
 const PaymentPage = page(() => import('./routes/payment'), 'PaymentPage');
-const HistoryPage = page(() => import('./routes/history'), 'HistoryPage');
+const HistoryPage = page(() => import('./routes/history'), 'HistoryPage', READING_TEXTS);
 const ManageOrderPage = page(() => import('./routes/manage-order'), 'ManageOrderPage');
-const OrderBoardPage = page(() => import('./routes/order-board'), 'OrderBoardPage');
+const OrderBoardPage = page(() => import('./routes/order-board'), 'OrderBoardPage', READING_TEXTS);
 const OrderPage = page(() => import('./routes/order'), 'OrderPage');
-const DashboardPage = page(() => import('./routes/dashboard'), 'DashboardPage');
-const TaxReportPage = page(() => import('./routes/tax-report'), 'TaxReportPage');
+const DashboardPage = page(() => import('./routes/dashboard'), 'DashboardPage', READING_TEXTS);
+const TaxReportPage = page(() => import('./routes/tax-report'), 'TaxReportPage', READING_TEXTS);
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage', []);
-const StatusPage = page(() => import('./routes/status'), 'StatusPage');
+const StatusPage = page(() => import('./routes/status'), 'StatusPage', READING_TEXTS);
 const TablesPage = page(() => import('./routes/tables'), 'TablesPage');
 const TablePage = page(() => import('./routes/table'), 'TablePage');
 // A till signed in shows its names without a session: the staff's texts come with its own.
-const TillPage = page(() => import('./routes/till'), 'TillPage', ['pages', 'staff', 'till']);
-const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage', ['pages', 'settings']);
+const TillPage = page(() => import('./routes/till'), 'TillPage', ['pages', 'forms', 'staff', 'till']);
+const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage', ['pages', 'forms', 'settings']);
 const StaffPage = page(() => import('./routes/staff'), 'StaffPage');
 
 const ANY_ROLE = [ROLES.user, ROLES.admin] as const;

@@ -16,9 +16,9 @@ type Catalogue = () => Promise<{ messages: Record<string, unknown> }>;
 
 /**
  * Parts of the catalogue that only some pages need (apps/web/build/catalogue-parts.ts): every page's but
- * the landing page's, the staff's screens, the account pages, the till, the settings.
+ * the landing page's, the forms' messages, the staff's screens, the account pages, the till, the settings.
  */
-export type CataloguePart = 'pages' | 'staff' | 'account' | 'till' | 'settings';
+export type CataloguePart = 'pages' | 'forms' | 'staff' | 'account' | 'till' | 'settings';
 
 // One import per language and part, so the bundler makes each its own chunk and a page fetches only
 // its own (docs/architecture.md#the-web-in-two-languages).
@@ -26,6 +26,7 @@ const CATALOGUES: Record<Locale, Record<'screens' | CataloguePart, Catalogue>> =
   en: {
     screens: () => import('virtual:catalogue/en'),
     pages: () => import('virtual:catalogue/en/pages'),
+    forms: () => import('virtual:catalogue/en/forms'),
     staff: () => import('virtual:catalogue/en/staff'),
     account: () => import('virtual:catalogue/en/account'),
     till: () => import('virtual:catalogue/en/till'),
@@ -34,6 +35,7 @@ const CATALOGUES: Record<Locale, Record<'screens' | CataloguePart, Catalogue>> =
   id: {
     screens: () => import('virtual:catalogue/id'),
     pages: () => import('virtual:catalogue/id/pages'),
+    forms: () => import('virtual:catalogue/id/forms'),
     staff: () => import('virtual:catalogue/id/staff'),
     account: () => import('virtual:catalogue/id/account'),
     till: () => import('virtual:catalogue/id/till'),

@@ -21,6 +21,10 @@ export const ShopSchema = z.object({
   next_opening: z.string().nullable().meta({ description: 'ISO 8601 with offset; null when the shop never closes' }),
   closes_at: z.string().nullable().meta({ description: 'ISO 8601 with offset; null when closed or when it does not close this week' }),
   today: z.string().meta({ description: "The shop's date now, YYYY-MM-DD" }),
+  utc_offset: z.number().meta({
+    description:
+      "The shop's clock's offset from UTC now, in minutes (420 in Asia/Jakarta): a screen tells whether a phone's clock shows the shop's times without looking the zone up",
+  }),
   online_payments: z.boolean().meta({
     description: 'Whether QRIS and bank transfer (payment_id 4 and 2) are offered: the payment gateway is set up',
   }),

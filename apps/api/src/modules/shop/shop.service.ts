@@ -22,6 +22,7 @@ import {
   type UpdateShopSettings,
   type WeekHours,
   weekOf,
+  zoneOffsetMinutes,
 } from '@kopi/shared';
 import { type Config, passwordResetWay } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -152,6 +153,7 @@ export function describeShop(shop: ShopSettings): Shop {
     next_opening: inZone(shop, status.nextOpening),
     closes_at: inZone(shop, status.closesAt),
     today: shopDate(now, shop.timezone),
+    utc_offset: zoneOffsetMinutes(now, shop.timezone),
     online_payments: shop.onlinePayments,
     late_after_minutes: shop.lateAfterMinutes,
     preorder_lead_minutes: shop.preorderLeadMinutes,

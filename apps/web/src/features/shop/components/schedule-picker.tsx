@@ -1,4 +1,4 @@
-import { type DaySlots, formatShopMoment, type Locale, type Shop, zonedClock } from '@kopi/shared';
+import { formatShopMoment, type Locale, type Shop, zoneOffsetMinutes } from '@kopi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '../../../components/ui/error-message';
@@ -37,18 +37,15 @@ interface SchedulePickerProps {
 const when = (shop: Shop, iso: string, locale: Locale) => formatShopMoment(new Date(iso), shop.timezone, locale);
 
 /**
- * Whether the device's clock shows another time than the shop's. By the offsets: asking Intl for
+ * Whether the device's clock shows another time than the shop's now. By the offsets: asking Intl for
  * the device's zone by name makes it look the zone up, which held a phone's first view for ~35 ms
- * ×4; and a zone of the same offset shows the same times anyway. The shop's offset is read from a
- * time the shop names with it (its closing, its opening, its first slot), so that no date formatter
- * is made as the page starts (docs/benchmarks.md#first-visit); a shop always open says it once its
- * slots have come, which is before a time can be chosen.
+ * ×4; and a zone of the same offset shows the same times anyway. The shop's offset comes with its
+ * answer (`utc_offset`), so that no date formatter is made as the page starts
+ * (docs/decisions/phone-start-without-formatters.md); an answer kept from before it had one is
+ * looked up.
  */
-function onAnotherClock(shop: Shop, week: DaySlots[] | undefined): boolean {
-  const named = shop.closes_at ?? shop.next_opening ?? week?.find((day) => day.slots.length > 0)?.slots[0]?.time;
-  const clock = named ? zonedClock(named) : null;
-  return named !== undefined && clock !== null && -new Date(named).getTimezoneOffset() !== clock.offset;
-}
+const onAnotherClock = (shop: Shop, now = new Date()) =>
+  -now.getTimezoneOffset() !== (typeof shop.utc_offset === 'number' ? shop.utc_offset : zoneOffsetMinutes(now, shop.timezone));
 const LABEL = 'text-sm font-semibold text-roast';
 
 /**
@@ -117,7 +114,7 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
   // A slot kept in the cart may have passed or filled up since it was chosen.
   const gone = value !== '' && !disabled && !stillLoading && (chosen === undefined || chosen.remaining === 0);
   // The server that drew the first view cannot know the phone's clock: told once the page runs.
-  const otherZone = hydrated && onAnotherClock(info, week.data);
+  const otherZone = hydrated && onAnotherClock(info);
 
   const parts = partsOf(info, daySlots);
   const chosenPart = parts.length > 0 && value !== '' ? partOf(info, value) : undefined;

@@ -3,6 +3,7 @@ import { i18n } from '@lingui/core';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { READING_TEXTS } from './app/page-texts';
 import { AppProvider } from './app/provider';
 import { CataloguePage, readQuery } from './app/routes/catalogue';
 import { HomePage } from './app/routes/home';
@@ -11,7 +12,7 @@ import { RootLayout } from './app/routes/root-layout';
 import { type ProductListQuery, productQueries } from './features/products/api/products';
 import { promoQueries } from './features/promos/api/promos';
 import { shopQueries } from './features/shop/api/shop';
-import { LanguageProvider } from './lib/i18n';
+import { catalogueMessages, LanguageProvider } from './lib/i18n';
 import { imageSources } from './lib/image-url';
 import { type Route, Router } from './lib/router';
 
@@ -65,13 +66,6 @@ const routes: Route[] = [
     ],
   },
 ];
-// The screens' texts compiled as the browser gets them (build/compiled-catalogues.ts): the same words,
-// so hydration finds what was rendered. The landing page shows only the first part, as in the browser
-// (app/router.tsx); the menu and a product's page the `pages` part too.
-const CATALOGUES = {
-  en: { screens: () => import('virtual:catalogue/en'), pages: () => import('virtual:catalogue/en/pages') },
-  id: { screens: () => import('virtual:catalogue/id'), pages: () => import('virtual:catalogue/id/pages') },
-} satisfies Record<Locale, unknown>;
 
 export async function renderFirstView(url: string, need: FirstViewNeed, locale: Locale, data: FirstViewData): Promise<FirstView> {
   const queries: FirstViewQuery[] = [];
@@ -85,8 +79,10 @@ export async function renderFirstView(url: string, need: FirstViewNeed, locale: 
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
   for (const query of queries) queryClient.setQueryData(query.key, query.data, { updatedAt: query.updatedAt });
 
-  const parts = await Promise.all([CATALOGUES[locale].screens(), ...(need.page === 'home' ? [] : [CATALOGUES[locale].pages()])]);
-  const messages = Object.assign({}, ...parts.map((part) => part.messages));
+  // The screens' texts compiled as the browser gets them (build/compiled-catalogues.ts): the same words,
+  // so hydration finds what was rendered. The landing page shows only the first part, as in the browser
+  // (app/router.tsx); the menu and a product's page, which only read, the `pages` part too.
+  const messages = await catalogueMessages(locale, need.page === 'home' ? [] : READING_TEXTS);
   // Rendering is synchronous from here: the shared catalogue is this request's until it is done.
   i18n.loadAndActivate({ locale, messages });
   const html = renderToString(

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, type Locale } from '@kopi/shared';
 import type { messages as English } from '@kopi/shared/i18n/en/web';
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 
@@ -46,10 +46,15 @@ const CATALOGUES: Record<Locale, Record<'screens' | CataloguePart, Catalogue>> =
 /** The parts the page has asked for so far: a switch of language loads them in the new one too. */
 const partsWanted = new Set<CataloguePart>();
 
+/** The first part of a language's texts and the `parts` asked for, in one catalogue (the server renders a first view with it too). */
+export async function catalogueMessages(locale: Locale, parts: Iterable<CataloguePart>): Promise<Messages> {
+  const loaded = await Promise.all(['screens' as const, ...parts].map((part) => CATALOGUES[locale][part]()));
+  return Object.assign({}, ...loaded.map((part) => part.messages)) as Messages;
+}
+
 /** Fetches the language's catalogue (only the active one is loaded), with the parts asked for, and makes it the page's. */
 export async function loadLocale(locale: Locale): Promise<void> {
-  const parts = await Promise.all(['screens' as const, ...partsWanted].map((part) => CATALOGUES[locale][part]()));
-  const messages = Object.assign({}, ...parts.map((part) => part.messages));
+  const messages = await catalogueMessages(locale, partsWanted);
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
   // What a search result or a shared link shows of the shop, in the page's language.

@@ -253,12 +253,13 @@ async function measureFreshness(a: string, b: string, shop: { firstProduct: numb
 
 /**
  * `bare()` measures the bare Fastify route again: each call is compared with the machine's ceiling
- * measured just before it, as other work on a shared machine moves that ceiling during a run.
+ * measured just before it, as other work on a shared machine moves that ceiling during a run;
+ * `bare(call.path)` drives it with the call's own paths.
  */
 async function benchDatabase(
   kind: 'pglite' | 'postgres',
   port: number,
-  bare: () => Promise<number>,
+  bare: (path?: () => string) => Promise<number>,
 ): Promise<{ results: Result[]; freshness?: Freshness }> {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
@@ -311,24 +312,36 @@ async function benchDatabase(
 
   const startServer = (at: number) =>
     // --expose-gc: the live streams' memory is read after a full collection.
-    startProcess(['--expose-gc', ...CPU_PROF, '--import', './apps/api/bench/loop-delay.mjs', 'apps/api/dist/server.js'], {
-      ...env,
-      PORT: String(at),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      SEED_DEMO: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      AUTH_RATE_LIMIT_PER_IP: '1000000',
-      AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
-      // Orders "as soon as possible" are taken only while the shop is open: the bench runs at any hour.
-      OPENING_HOURS: 'mon-sun 00:00-24:00',
-      // Every order is counted by the per-account limit, as in the shop, but none is refused by it:
-      // the bench measures placing orders, not refusing them (60 a minute would refuse most of them).
-      ORDER_RATE_LIMIT_PER_MINUTE: '1000000',
-      // One barista's board holds all the bench's live streams.
-      EVENTS_MAX_STREAMS_PER_ACCOUNT: String(STREAMS),
-    });
+    // --max-semi-space-size as `npm start` runs the server (package.json); BENCH_NODE_FLAGS adds or overrides flags.
+    startProcess(
+      [
+        '--expose-gc',
+        '--max-semi-space-size=64',
+        ...CPU_PROF,
+        ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+        '--import',
+        './apps/api/bench/loop-delay.mjs',
+        'apps/api/dist/server.js',
+      ],
+      {
+        ...env,
+        PORT: String(at),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'error',
+        SEED_DEMO: 'false',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        AUTH_RATE_LIMIT_PER_IP: '1000000',
+        AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
+        // Orders "as soon as possible" are taken only while the shop is open: the bench runs at any hour.
+        OPENING_HOURS: 'mon-sun 00:00-24:00',
+        // Every order is counted by the per-account limit, as in the shop, but none is refused by it:
+        // the bench measures placing orders, not refusing them (60 a minute would refuse most of them).
+        ORDER_RATE_LIMIT_PER_MINUTE: '1000000',
+        // One barista's board holds all the bench's live streams.
+        EVENTS_MAX_STREAMS_PER_ACCOUNT: String(STREAMS),
+      },
+    );
   const server = startServer(port);
   const base = `http://127.0.0.1:${port}`;
   try {
@@ -363,7 +376,8 @@ async function benchDatabase(
       const options = { url: base, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } };
       const requests = [{ setupRequest: (r: autocannon.Request) => ({ ...r, path: call.path() }) }];
       const bareRps = await bare();
-      results.push({ ...(await load(call.name, { ...options, requests }, server)), target: call.kind, bareRps });
+      const bareAlikeRps = await bare(call.path);
+      results.push({ ...(await load(call.name, { ...options, requests }, server)), target: call.kind, bareRps, bareAlikeRps });
     }
 
     if (ONLY.has('dashboard')) {
@@ -517,7 +531,13 @@ async function main() {
   const bareServer = startProcess(['--import', 'tsx', 'apps/api/bench/bare-server.ts'], { PORT: String(barePort) });
   try {
     await waitFor(`http://127.0.0.1:${barePort}/bare`);
-    const bare = async () => (await load('bare route', { url: `http://127.0.0.1:${barePort}/bare` })).rps;
+    // Given a call's paths, the bare route is also driven as that call is: a path drawn for every
+    // request costs the load generator, on the same 2 cores, about a third of the bare route's rate
+    // (docs/benchmarks.md#the-menus-cpu), a cost that is not the server's.
+    const bare = async (path?: () => string) => {
+      const requests = path ? [{ setupRequest: (r: autocannon.Request) => ({ ...r, path: `/bare?${path()}` }) }] : undefined;
+      return (await load('bare route', { url: `http://127.0.0.1:${barePort}/bare`, ...(requests ? { requests } : {}) })).rps;
+    };
     console.log(`bare Fastify route: ${await bare()} requests/s (${CONNECTIONS} connections, ${SECONDS} s per run)`);
 
     // The freshness needs two instances, which only PostgreSQL can have.

@@ -20,6 +20,8 @@ export interface Result {
   target?: 'list' | 'detail' | 'orders' | 'dashboard';
   /** The bare Fastify route's requests/s, measured just before this call. */
   bareRps?: number;
+  /** The same, driven as the call is (a path drawn for every request): the same load generator's work. */
+  bareAlikeRps?: number;
   /** Orders on PostgreSQL: pgbench's TPC-B-like run on the same server just before (bench.ts). */
   pgbench?: { tps: number; latencyMs: number };
 }
@@ -35,23 +37,25 @@ export interface Freshness {
 type Kind = 'pglite' | 'postgres';
 const LABEL: Record<Kind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 /** A share of the bare route, with a decimal below 10% (the orders' 1.9% and 3.4% must not both read as 2% and 3%). */
-const percentOf = (r: Result) => {
-  if (!r.bareRps) return '–';
-  const share = (r.rps / r.bareRps) * 100;
+const percentOf = (r: Result, bare = r.bareRps) => {
+  if (!bare) return '–';
+  const share = (r.rps / bare) * 100;
   return `${share < 10 ? share.toFixed(1) : Math.round(share)}%`;
 };
+/** The share of the bare route driven alike, when it was measured: " / 64% alike". */
+const alikeOf = (r: Result) => (r.bareAlikeRps ? ` / ${percentOf(r, r.bareAlikeRps)} alike` : '');
 const ms = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(1));
 /** The server's CPU time per answer (all its threads; a PostgreSQL server's own work is not in it). */
 const cpuPerAnswer = (r: Result) => (r.loop && r.requests ? (r.loop.cpuMs / r.requests).toFixed(2) : '–');
 
 export function printTable(kind: Kind, results: Result[]): void {
   console.log(
-    `\n| ${LABEL[kind]} | requests/s | p50 ms | p99 ms | bare just before | vs bare | loop delay p99 / max ms | server CPU ms/answer | bytes/answer | errors |`,
+    `\n| ${LABEL[kind]} | requests/s | p50 ms | p99 ms | bare just before (driven alike) | vs bare (alike) | loop delay p99 / max ms | server CPU ms/answer | bytes/answer | errors |`,
   );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of results) {
     console.log(
-      `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.bareRps ?? '–'} | ${percentOf(r)} | ${ms(r.loop?.p99)} / ${ms(r.loop?.max)} | ${cpuPerAnswer(r)} | ${r.bytesPerAnswer} | ${r.errors} |`,
+      `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.bareRps ?? '–'}${r.bareAlikeRps ? ` (${r.bareAlikeRps})` : ''} | ${percentOf(r)}${alikeOf(r)} | ${ms(r.loop?.p99)} / ${ms(r.loop?.max)} | ${cpuPerAnswer(r)} | ${r.bytesPerAnswer} | ${r.errors} |`,
     );
   }
 }
@@ -80,7 +84,7 @@ function printCalls(all: Partial<Record<Kind, Result[]>>, kinds: Kind[], names: 
   for (const name of names) {
     const cells = kinds.map((k) => {
       const r = all[k]!.find((x) => x.name === name)!;
-      return `${r.rps} (${percentOf(r)}) | ${r.p99} | ${ms(r.loop?.p99)}`;
+      return `${r.rps} (${percentOf(r)}${alikeOf(r)}) | ${r.p99} | ${ms(r.loop?.p99)}`;
     });
     console.log(`| ${name} | ${cells.join(' | ')} |`);
   }
@@ -93,10 +97,14 @@ function printTargets(all: Partial<Record<Kind, Result[]>>, kinds: Kind[]) {
   for (const kind of kinds) {
     for (const r of all[kind]!) {
       if (r.target === 'list' || r.target === 'detail') {
-        const share = r.target === 'list' ? 0.25 : 0.4;
-        const ok = r.rps >= (r.bareRps ?? Number.POSITIVE_INFINITY) * share && r.p99 <= 25 && r.errors === 0;
+        // Every catalogue call at ≥ 50 % of bare with p99 ≤ 10 ms (raised 2026-11-26 from 25 %, 40 % for
+        // a product, and 25 ms), against the bare route at its one URL and driven as the call is.
+        const ok = (bare: number | undefined) => r.rps >= (bare ?? Number.POSITIVE_INFINITY) * 0.5 && r.p99 <= 10 && r.errors === 0;
+        const alike = r.bareAlikeRps
+          ? `; of the bare route driven alike (${percentOf(r, r.bareAlikeRps)}): ${check(ok(r.bareAlikeRps))}`
+          : '';
         console.log(
-          `- ${LABEL[kind]} ${r.name}: ≥ ${share * 100}% of bare (${percentOf(r)}), p99 ≤ 25 ms (${r.p99}), no error (${r.errors}): ${check(ok)}`,
+          `- ${LABEL[kind]} ${r.name}: ≥ 50% of bare (${percentOf(r)}), p99 ≤ 10 ms (${r.p99}), no error (${r.errors}): ${check(ok(r.bareRps))}${alike}`,
         );
       } else if (r.target === 'dashboard') {
         // docs/decisions/dashboard-in-sql.md: p99 ≤ 100 ms uncached on PostgreSQL; PGlite's figure is reported beside it.

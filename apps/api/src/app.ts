@@ -39,7 +39,6 @@ import { trackInFlight } from './plugins/in-flight.ts';
 import { jsonDepthPlugin } from './plugins/json-depth.ts';
 import { listenerPlugin } from './plugins/listener.ts';
 import { localePlugin } from './plugins/locale.ts';
-import { multipartPlugin } from './plugins/multipart.ts';
 import { requestIdPlugin } from './plugins/request-id.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -76,7 +75,6 @@ export async function buildApp(config: Config, given?: Database, options: { logS
   await app.register(errorsPlugin);
   await app.register(jsonDepthPlugin);
   app.addHook('preValidation', rejectNulCharacters);
-  await app.register(multipartPlugin);
   await app.register(rateLimitsPlugin, {
     windowSeconds: config.authRateLimit.windowSeconds,
     keepSeconds: Math.max(config.authRateLimit.windowSeconds, ORDER_WINDOW_SECONDS, GUEST_WINDOW_SECONDS),

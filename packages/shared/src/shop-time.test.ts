@@ -46,6 +46,80 @@ describe("the shop's clock", () => {
   });
 });
 
+describe("the shop's clock read without Intl on days its offset holds", () => {
+  // As shopDateTime read every instant before it kept each day's offset: Intl's parts.
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  const intlReading = (instant: Date, timeZone: string) => {
+    let format = formats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        weekday: 'short',
+      });
+      formats.set(timeZone, format);
+    }
+    const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+    return {
+      date: `${parts.year}-${parts.month}-${parts.day}`,
+      hour: Number(parts.hour),
+      minute: Number(parts.minute),
+      second: Number(parts.second),
+      weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday ?? ''),
+    };
+  };
+  const reading = (instant: Date, timeZone: string) => {
+    const { date, hour, minute, second, weekday } = shopDateTime(instant, timeZone);
+    return { date, hour, minute, second, weekday };
+  };
+  // Whole hours, half and three-quarter hours, a half-hour daylight saving (Lord Howe), both hemispheres.
+  const ZONES = [
+    'Asia/Jakarta',
+    'America/New_York',
+    'Europe/Berlin',
+    'Australia/Lord_Howe',
+    'America/Santiago',
+    'Asia/Kathmandu',
+    'America/St_Johns',
+  ];
+
+  it('reads every zone as Intl does, every 97 minutes and 13 seconds of 2026 and 2027', () => {
+    for (const zone of ZONES) {
+      const misread: string[] = [];
+      for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2028, 0, 1); at += 97 * 60_000 + 13_000) {
+        const instant = new Date(at);
+        if (JSON.stringify(reading(instant, zone)) !== JSON.stringify(intlReading(instant, zone))) misread.push(instant.toISOString());
+      }
+      expect(misread, zone).toEqual([]);
+    }
+  });
+
+  it('reads each second around a change of the clocks as Intl does', () => {
+    // New York goes forward at 07:00 UTC on 14 March 2027; Berlin back at 01:00 UTC on 31 October 2027.
+    for (const [zone, change] of [
+      ['America/New_York', Date.UTC(2027, 2, 14, 7)],
+      ['Europe/Berlin', Date.UTC(2027, 9, 31, 1)],
+    ] as const) {
+      for (let at = change - 90_000; at <= change + 90_000; at += 1000) {
+        expect(reading(new Date(at), zone), new Date(at).toISOString()).toEqual(intlReading(new Date(at), zone));
+      }
+    }
+  });
+
+  it("reads a zone's old local mean time, whose offset has seconds, as Intl does", () => {
+    // Jakarta was 7:07:12 ahead of UTC until 1924.
+    for (const iso of ['1920-06-01T00:00:00Z', '1920-06-01T16:52:47Z', '1923-12-31T23:59:59Z']) {
+      expect(reading(new Date(iso), 'Asia/Jakarta'), iso).toEqual(intlReading(new Date(iso), 'Asia/Jakarta'));
+    }
+  });
+});
+
 // New York: 14 March 2027 skips 02:00-03:00 (EST, UTC-5, to EDT, UTC-4); 7 November 2027 repeats 01:00-02:00.
 // Berlin: 28 March 2027 skips 02:00-03:00 (CET to CEST); 31 October 2027 repeats 02:00-03:00.
 describe("the shop's clock when it changes", () => {

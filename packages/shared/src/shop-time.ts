@@ -49,8 +49,8 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The wall-clock date and time of an instant in the shop's zone. */
-export function shopDateTime(instant: Date, timeZone: string): ShopDateTime {
+/** The zone's wall clock at an instant as Intl reads it: the rule, and the slow way (~2 µs and an array of parts). */
+function intlDateTime(instant: Date, timeZone: string): ShopDateTime {
   const parts: Record<string, string> = {};
   for (const part of partsFormatter(timeZone).formatToParts(instant)) parts[part.type] = part.value;
   const year = Number(parts.year);
@@ -68,6 +68,65 @@ export function shopDateTime(instant: Date, timeZone: string): ShopDateTime {
   };
 }
 
+const DAY_MS = 86_400_000;
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** How far (ms) the zone's clock, read by Intl to the second, is ahead of UTC at an instant. */
+function intlOffsetMs(instant: number, timeZone: string): number {
+  const t = intlDateTime(new Date(instant), timeZone);
+  return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The zone's offset (ms) over each UTC day on which it does not change, by zone and day (null on a
+ * day it changes). Reading the shop's clock is the commonest thing the server does: GET /shop read
+ * it through Intl ~60 times an answer, 0.13 ms in all (docs/benchmarks.md#the-menus-cpu). Relies on
+ * the rule offsetChange() relies on: no zone's offset changes twice within a day, so the same
+ * offset at a day's two ends is its offset all day.
+ */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+const DAYS_KEPT = 4096;
+
+function dayOffsetMs(day: number, timeZone: string): number | null {
+  let days = dayOffsets.get(timeZone);
+  if (!days) {
+    days = new Map();
+    dayOffsets.set(timeZone, days);
+  }
+  let offset = days.get(day);
+  if (offset === undefined) {
+    const start = intlOffsetMs(day * DAY_MS, timeZone);
+    offset = start === intlOffsetMs((day + 1) * DAY_MS, timeZone) ? start : null;
+    if (days.size >= DAYS_KEPT) days.clear();
+    days.set(day, offset);
+  }
+  return offset;
+}
+
+/** How far (ms) the zone's clock is ahead of UTC at an instant (ms), in whole seconds as Intl reads it. */
+function offsetAt(instant: number, timeZone: string): number {
+  return (Number.isFinite(instant) ? dayOffsetMs(Math.floor(instant / DAY_MS), timeZone) : null) ?? intlOffsetMs(instant, timeZone);
+}
+
+/** The wall-clock date and time of an instant in the shop's zone. */
+export function shopDateTime(instant: Date, timeZone: string): ShopDateTime {
+  // The instant moved by the offset, read as if it were UTC, is the wall clock.
+  const wall = new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone));
+  const year = wall.getUTCFullYear();
+  const month = wall.getUTCMonth() + 1;
+  const day = wall.getUTCDate();
+  return {
+    date: `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}`,
+    year,
+    month,
+    day,
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+    weekday: wall.getUTCDay(),
+  };
+}
+
 /** The shop's date (YYYY-MM-DD) at an instant: "today" is `shopDate(clock.now(), zone)`. */
 export function shopDate(instant: Date, timeZone: string): string {
   return shopDateTime(instant, timeZone).date;
@@ -75,12 +134,8 @@ export function shopDate(instant: Date, timeZone: string): string {
 
 /** Minutes the zone is ahead of UTC at an instant (420 for Asia/Jakarta). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const t = shopDateTime(instant, timeZone);
-  const asUtc = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  return Math.round(offsetAt(instant.getTime(), timeZone) / 60_000);
 }
-
-const DAY_MS = 86_400_000;
 
 /** The zone's offset in ms at an instant given in ms. */
 const offsetMs = (instant: number, timeZone: string) => zoneOffsetMinutes(new Date(instant), timeZone) * 60_000;
@@ -186,7 +241,6 @@ export function isoInZone(instant: Date, timeZone: string): string {
   // The wall time is the instant moved by the offset, written as if it were UTC.
   const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offset * 60_000).toISOString().slice(0, 19);
   const abs = Math.abs(offset);
-  const two = (n: number) => String(n).padStart(2, '0');
   return `${wall}${offset < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
 }
 
@@ -265,7 +319,6 @@ export function zonedClock(iso: string): { date: string; hour: number; minute: n
 
 /** A time of day for people as formatShopTime writes it, from its hour and minute: "13:05" ("13.05" in Indonesian). */
 export function formatClockTime(hour: number, minute: number, locale: Locale = 'en'): string {
-  const two = (n: number) => String(n).padStart(2, '0');
   return `${two(hour)}${locale === 'id' ? '.' : ':'}${two(minute)}`;
 }
 

@@ -40,15 +40,24 @@ function negotiate(acceptEncoding: string): Encoding | undefined {
   return undefined;
 }
 
-// Brotli's quality 4 compresses a catalogue page about as small as gzip's best at the same speed;
-// its default (11) would take ~5 ms per page.
-const BROTLI_QUALITY = 4;
+/**
+ * Brotli's quality for documents (the pages the server renders, 15–40 KB, on the phone's first
+ * load): 4 compresses about as small as gzip's best at the same speed; its default (11) would take
+ * ~5 ms per page.
+ */
+export const DOCUMENT_QUALITY = 4;
+/**
+ * For the API's cached JSON answers: a catalogue page (4.6 KB) takes 17 µs at quality 2 against 35 µs
+ * at 4, and comes to 522 bytes against 467, one TCP segment either way. Most of the menu's searches
+ * are asked once, so their compression is paid on the request (docs/benchmarks.md#the-menus-cpu).
+ */
+export const ANSWER_QUALITY = 2;
 
-export function compress(body: Buffer | string, encoding: Encoding): Buffer {
+export function compress(body: Buffer | string, encoding: Encoding, quality = DOCUMENT_QUALITY): Buffer {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   if (encoding === 'br') {
     return zlib.brotliCompressSync(bytes, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
     });
   }
   return zlib.gzipSync(bytes);
@@ -60,9 +69,9 @@ export interface EncodedAnswer {
   encoding?: Encoding;
 }
 
-export function encodeAnswer(body: string, encoding: Encoding | undefined): EncodedAnswer {
+export function encodeAnswer(body: string, encoding: Encoding | undefined, quality = DOCUMENT_QUALITY): EncodedAnswer {
   if (!encoding || Buffer.byteLength(body) < MIN_COMPRESS_BYTES) return { body };
-  return { body: compress(body, encoding), encoding };
+  return { body: compress(body, encoding, quality), encoding };
 }
 
 /**
@@ -99,7 +108,7 @@ export function createAnswerCache(perGeneration = 2000, { keepPlain = true } = {
         keep(full, aged);
         return aged;
       }
-      const answer = encodeAnswer(make(), encoding);
+      const answer = encodeAnswer(make(), encoding, ANSWER_QUALITY);
       if (answer.encoding || keepPlain) keep(full, answer);
       return answer;
     },

@@ -1,19 +1,38 @@
 import fastifyMultipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES } from '@kopi/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, badRequest, fieldRefused, fileTooLarge } from '../lib/errors.ts';
 import type { FormInput } from '../lib/form-input.ts';
 import { phrase } from '../lib/i18n.ts';
 
 export const IMAGE_FIELD = 'images';
 
-export const multipartPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 21, headerPairs: 100 },
-    throwFileSizeLimit: true,
+/** A Fastify instance whose routes are typed by their zod schemas. */
+type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/**
+ * Registers the routes that read a form (readForm) in a scope of their own, where multipart bodies
+ * are accepted. @fastify/multipart gives every request of its scope two hooks and a listener: the
+ * menu's and the orders' requests, which never carry a form, no longer pay them
+ * (docs/benchmarks.md#the-menus-cpu). A multipart body sent to any other route gets 415.
+ */
+export async function formRoutes(app: FastifyInstance, routes: (forms: ZodApp) => void): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 21, headerPairs: 100 },
+      throwFileSizeLimit: true,
+    });
+    routes(scope.withTypeProvider<ZodTypeProvider>());
   });
-});
+}
 
 /**
  * Reads a multipart form (or a JSON object, for API clients that send no file) into plain fields.

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema } from '../../lib/reply.ts';
 import { multipartForm } from '../../plugins/docs.ts';
-import { readForm } from '../../plugins/multipart.ts';
+import { formRoutes, readForm } from '../../plugins/multipart.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
 import { createPromo, deletePromo, editPromo, getPromo, visiblePromos } from './promos.service.ts';
 
@@ -46,43 +46,45 @@ export async function promosRoutes(base: FastifyInstance, opts: { db: Db; shop: 
     }),
   );
 
-  app.post(
-    '/promos',
-    {
-      preHandler: app.auth.admin,
-      schema: {
-        tags: ['promos'],
-        summary: 'Add a promo (Admin; multipart with the picture as "images")',
-        ...multipartForm(PromoFieldsSchema, 'required'),
-        // 409: the coupon code is used by another promo.
-        errors: [409],
-        response: { 201: envelope(PromoSchema) },
+  await formRoutes(app, (forms) => {
+    forms.post(
+      '/promos',
+      {
+        preHandler: app.auth.admin,
+        schema: {
+          tags: ['promos'],
+          summary: 'Add a promo (Admin; multipart with the picture as "images")',
+          ...multipartForm(PromoFieldsSchema, 'required'),
+          // 409: the coupon code is used by another promo.
+          errors: [409],
+          response: { 201: envelope(PromoSchema) },
+        },
       },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ msg: request.t('addPromoSuccess'), data: await createPromo(db, shop, await readForm(request), request.speak()) }),
-  );
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ msg: request.t('addPromoSuccess'), data: await createPromo(db, shop, await readForm(request), request.speak()) }),
+    );
 
-  app.patch(
-    '/promos/:id',
-    {
-      preHandler: app.auth.admin,
-      schema: {
-        tags: ['promos'],
-        summary: 'Change some fields of a promo (Admin)',
-        params: IdParamSchema,
-        ...multipartForm(PromoPatchSchema, 'optional'),
-        errors: [409],
-        response: { 200: envelope(PromoSchema) },
+    forms.patch(
+      '/promos/:id',
+      {
+        preHandler: app.auth.admin,
+        schema: {
+          tags: ['promos'],
+          summary: 'Change some fields of a promo (Admin)',
+          params: IdParamSchema,
+          ...multipartForm(PromoPatchSchema, 'optional'),
+          errors: [409],
+          response: { 200: envelope(PromoSchema) },
+        },
       },
-    },
-    async (request) => ({
-      msg: request.t('promoEditSuccess'),
-      data: await editPromo(db, shop, request.params.id, await readForm(request), request.speak()),
-    }),
-  );
+      async (request) => ({
+        msg: request.t('promoEditSuccess'),
+        data: await editPromo(db, shop, request.params.id, await readForm(request), request.speak()),
+      }),
+    );
+  });
 
   app.delete(
     '/promos/:id',

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { envelope, MessageSchema, pagedEnvelope } from '../../lib/reply.ts';
 import { multipartForm } from '../../plugins/docs.ts';
-import { readForm } from '../../plugins/multipart.ts';
+import { formRoutes, readForm } from '../../plugins/multipart.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import type { RateLimiter } from '../auth/auth.service.ts';
 import type { ShopSettings } from '../shop/shop.service.ts';
@@ -63,24 +63,26 @@ export async function usersRoutes(
     async (request) => ({ msg: request.t('server.profileFound'), data: await profile(db, shop, sessionOf(request).id) }),
   );
 
-  app.patch(
-    '/users/profile',
-    {
-      preHandler: app.auth.signedIn,
-      schema: {
-        tags: ['users'],
-        summary:
-          'Change the caller\'s profile (multipart or JSON; the photo as "images"); `locale` (en or id) is the language of its answers and e-mails',
-        ...multipartForm(ProfilePatchSchema, 'optional'),
-        response: { 200: envelope(ProfileSchema) },
+  await formRoutes(app, (forms) => {
+    forms.patch(
+      '/users/profile',
+      {
+        preHandler: app.auth.signedIn,
+        schema: {
+          tags: ['users'],
+          summary:
+            'Change the caller\'s profile (multipart or JSON; the photo as "images"); `locale` (en or id) is the language of its answers and e-mails',
+          ...multipartForm(ProfilePatchSchema, 'optional'),
+          response: { 200: envelope(ProfileSchema) },
+        },
       },
-    },
-    async (request) => {
-      const session = sessionOf(request);
-      const data = await editProfile(db, shop, session.id, await readForm(request));
-      // A change of language is answered in the language just chosen.
-      if (data.locale) request.session = { ...session, locale: data.locale };
-      return { msg: request.t('profileSuccess'), data };
-    },
-  );
+      async (request) => {
+        const session = sessionOf(request);
+        const data = await editProfile(db, shop, session.id, await readForm(request));
+        // A change of language is answered in the language just chosen.
+        if (data.locale) request.session = { ...session, locale: data.locale };
+        return { msg: request.t('profileSuccess'), data };
+      },
+    );
+  });
 }

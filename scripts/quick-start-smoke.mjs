@@ -3,7 +3,7 @@
 // page and its menu, and stops cleanly on SIGTERM. The whole suite runs on Node 24; this is what the
 // quick start's Node 20 must still do. Talks only to 127.0.0.1.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,11 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kopi-smoke-'));
 const started = Date.now();
 
-const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+// Node's flags as `npm start` gives them (package.json: the young generation's size).
+const startFlags = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .scripts.start.split(' ')
+  .filter((word) => word.startsWith('--'));
+const server = spawn(process.execPath, [...startFlags, path.join(root, 'scripts', 'start.mjs')], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],

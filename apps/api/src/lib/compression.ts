@@ -48,8 +48,9 @@ function negotiate(acceptEncoding: string): Encoding | undefined {
 export const DOCUMENT_QUALITY = 4;
 /**
  * For the API's cached JSON answers: a catalogue page (4.6 KB) takes 17 µs at quality 2 against 35 µs
- * at 4, and comes to 522 bytes against 467, one TCP segment either way. Most of the menu's searches
- * are asked once, so their compression is paid on the request (docs/benchmarks.md#the-menus-cpu).
+ * at 4, and comes to 522 bytes against 467, one TCP segment either way. An answer the cache misses
+ * (a rare search term, a far page) is compressed while its request waits
+ * (docs/benchmarks.md#the-menus-cpu).
  */
 export const ANSWER_QUALITY = 2;
 

@@ -578,3 +578,24 @@ for (const sender of ['the page', 'the page, its checkout left open', 'the servi
     }
   });
 }
+
+test.describe('on a first visit, before the service worker keeps the page’s parts', () => {
+  // Nothing kept yet: the sender of saved orders, a part fetched when an order is first saved, cannot
+  // be fetched while offline (components/lazy-when.tsx). It must be fetched when the network is back.
+  test.use({ serviceWorkers: 'block' });
+
+  test('an order confirmed offline is placed once the network is back', async ({ page, context, request }) => {
+    const session = await newCustomer(page, request, 'firstvisit');
+    await page.goto('/product?search=Kopi%20Susu%20Gula%20Aren&sort=popular&page=1');
+    await page.getByTestId('product-card').first().getByRole('link').click();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await page.goto('/payment');
+    await expect(page.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
+
+    await confirmOffline(page, context);
+    await context.setOffline(false);
+    await expect(toast(page, /^Your saved order was placed: order #\d+\.$/)).toBeVisible();
+    expect(await ordersOf(request, session)).toHaveLength(1);
+  });
+});

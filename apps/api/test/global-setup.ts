@@ -9,6 +9,11 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** PGlite: a dump of a migrated database to load; PostgreSQL: the template database's URL. */
     template: string;
+    /**
+     * PostgreSQL: the database to connect to when copying or dropping one. Never the template itself:
+     * CREATE DATABASE … TEMPLATE fails while any other session is connected to the template.
+     */
+    maintenance: string;
   }
 }
 
@@ -40,6 +45,7 @@ async function setupPostgres(project: TestProject) {
   await migrate(database);
   await database.close();
   project.provide('template', templateUrl);
+  project.provide('maintenance', url);
   return async () => {
     const leftovers = await admin.query<{ datname: string }>(
       `select datname from pg_database where datname like 'kopi_test_${process.pid}_%'`,

@@ -24,7 +24,8 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   }
   const templateName = new URL(template).pathname.slice(1);
   const name = `${templateName.replace('template', 'test')}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: template });
+  const maintenance = inject('maintenance');
+  const admin = new pg.Client({ connectionString: maintenance });
   await admin.connect();
   await admin.query(`create database ${name} template ${templateName}`);
   await admin.end();
@@ -35,7 +36,7 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     url,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: template });
+      const dropper = new pg.Client({ connectionString: maintenance });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();

@@ -38,7 +38,7 @@ async function openEmptyDatabase(): Promise<Database> {
   if (!onPostgres) return openDatabase({});
   const template = inject('template');
   const name = `kopi_test_${process.pid}_migrations_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: template });
+  const admin = new pg.Client({ connectionString: inject('maintenance') });
   await admin.connect();
   await admin.query(`create database ${name}`);
   const database = await openDatabase({ url: withDatabase(template, name), poolSize: 2 });

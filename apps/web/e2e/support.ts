@@ -125,7 +125,7 @@ export async function untilHydrated(page: Page): Promise<void> {
 
 /**
  * Picks a radio drawn as a chip (the input itself is hidden, hence force) once it is offered: on a
- * page the server rendered, the choices wait for the page's scripts (lib/use-hydrated.ts).
+ * page the server rendered, the choices wait for the page's scripts (lib/use-hydrated.tsx).
  */
 export async function choose(radio: Locator): Promise<void> {
   await expect(radio).toBeEnabled();

@@ -40,7 +40,7 @@ interface RunFigures {
 
 // In the page before any of its scripts (and before its <html> exists): every interaction Event
 // Timing reports (those of 16 ms or more: it reports none shorter), and when the app marked the page
-// as its own (main.tsx's HydrationMark).
+// as its own (`<html data-hydrated>`, lib/use-hydrated.tsx).
 const OBSERVE = `
   window.__interactions = new Map();
   new PerformanceObserver((list) => {
@@ -82,7 +82,7 @@ async function run(origin: string, executablePath: string): Promise<RunFigures> 
       await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
     };
     const hydrated = () => page.evaluate(() => document.documentElement.dataset.hydrated === 'true');
-    // A tap on the server's page lands on a disabled "+" (lib/use-hydrated.ts): it must still be answered at once.
+    // A tap on the server's page lands on a disabled "+" (lib/use-hydrated.tsx): it must still be answered at once.
     const deadline = Date.now() + 60_000;
     let scrolledTo = 0;
     while (!(await hydrated())) {

@@ -15,6 +15,7 @@ import { shopQueries } from './features/shop/api/shop';
 import { catalogueMessages, LanguageProvider } from './lib/i18n';
 import { imageSources } from './lib/image-url';
 import { type Route, Router } from './lib/router';
+import { HydratedProvider } from './lib/use-hydrated';
 
 // The first view of the pages a customer lands on, rendered by the server with their data
 // (docs/decisions/first-view.md): the menu's text and the product's picture are in the HTML, so
@@ -89,7 +90,9 @@ export async function renderFirstView(url: string, need: FirstViewNeed, locale: 
     <StrictMode>
       <LanguageProvider>
         <AppProvider client={queryClient}>
-          <Router routes={routes} url={url} />
+          <HydratedProvider hydrating>
+            <Router routes={routes} url={url} />
+          </HydratedProvider>
         </AppProvider>
       </LanguageProvider>
     </StrictMode>,

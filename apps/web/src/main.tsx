@@ -1,6 +1,6 @@
 import { can, isLocale } from '@kopi/shared';
 import type { QueryKey } from '@tanstack/react-query';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider, queryClient } from './app/provider';
 import { AppRouter, loadPagesAt } from './app/router';
@@ -8,6 +8,7 @@ import { LanguageProvider, loadCataloguePart, loadLocale } from './lib/i18n';
 import { initialLocale } from './lib/locale-choice';
 import { readSession } from './lib/session';
 import { meta } from './lib/shop-name';
+import { HydratedProvider } from './lib/use-hydrated';
 import './lib/service-worker';
 import './index.css';
 
@@ -25,20 +26,13 @@ await loadLocale(isLocale(serverLocale) ? serverLocale : initialLocale());
 // A staff member's pages also show the staff screens' texts.
 if (can(readSession()?.role, 'kitchen')) await loadCataloguePart('staff');
 
-/** Marks the page as the app's own once React runs it (a page the server rendered is plain HTML until then). */
-function HydrationMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
-}
-
-const app = (
+const app = (hydrating: boolean) => (
   <StrictMode>
     <LanguageProvider>
       <AppProvider>
-        <AppRouter />
-        <HydrationMark />
+        <HydratedProvider hydrating={hydrating}>
+          <AppRouter />
+        </HydratedProvider>
       </AppProvider>
     </LanguageProvider>
   </StrictMode>
@@ -61,8 +55,8 @@ if (firstView?.textContent && firstView.dataset.url === window.location.pathname
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page: a tap during it is answered (Lighthouse's blocking time).
   startTransition(() => {
-    hydrateRoot(root, app);
+    hydrateRoot(root, app(true));
   });
 } else {
-  createRoot(root).render(app);
+  createRoot(root).render(app(false));
 }

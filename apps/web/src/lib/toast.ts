@@ -1,4 +1,5 @@
 import type { Id, ToastContent, ToastOptions } from 'react-toastify';
+import { topBarHeightStyle } from './top-bar-height';
 
 // react-toastify (its script, and its stylesheet with app/toasts.tsx) is fetched with a page's first
 // toast, not with every page's first paint (docs/architecture.md#tests-and-targets: the first load's budget of gzipped JavaScript).
@@ -55,6 +56,7 @@ function fallback(content: ToastContent, kind: Kind, id?: Id): void {
   note.dataset.toastFallback = key;
   note.className =
     'Toastify fixed inset-x-4 top-[calc(var(--top-bar-height,0px)+0.5rem)] z-50 mx-auto max-w-sm rounded-lg bg-foam p-4 text-espresso shadow-lg';
+  for (const [name, value] of Object.entries(topBarHeightStyle())) note.style.setProperty(name, value);
   note.setAttribute('role', kind === 'error' || kind === 'warn' ? 'alert' : 'status');
   note.textContent = content;
   document.body.append(note);

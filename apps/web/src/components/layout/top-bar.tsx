@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { hasMessage, type MessageKey, useT } from '../../lib/i18n';
 import { Link, NavLink } from '../../lib/router';
 import { useSession } from '../../lib/session';
+import { setTopBarHeight } from '../../lib/top-bar-height';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Brand } from './brand';
 import { SearchBox } from './search-box';
@@ -70,12 +71,11 @@ export function TopBar({ accountControls, languageSwitch }: { accountControls?: 
   useEffect(() => {
     const header = headerRef.current;
     if (!header || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--top-bar-height', `${header.offsetHeight}px`));
+    const observer = new ResizeObserver(() => setTopBarHeight(header.offsetHeight));
     observer.observe(header);
     return () => {
       observer.disconnect();
-      root.style.removeProperty('--top-bar-height');
+      setTopBarHeight(0);
     };
   }, []);
 

@@ -52,8 +52,11 @@ function isSavedOrder(value: unknown): value is SavedOrder {
   );
 }
 
+/** Nothing saved: one array, so that a page taken over reads the same snapshot as the server's and draws nothing again. */
+const NOTHING_SAVED: SavedOrder[] = [];
+
 function parseOutbox(raw: string | null): SavedOrder[] {
-  if (!raw) return [];
+  if (!raw) return NOTHING_SAVED;
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -65,7 +68,7 @@ function parseOutbox(raw: string | null): SavedOrder[] {
   return Array.isArray(value) ? value.filter(isSavedOrder) : [];
 }
 
-const outboxStore = createLocalStore([OUTBOX_KEY], ([raw]) => parseOutbox(raw ?? null), [] as SavedOrder[]);
+const outboxStore = createLocalStore([OUTBOX_KEY], ([raw]) => parseOutbox(raw ?? null), NOTHING_SAVED);
 
 export function readOutbox(): SavedOrder[] {
   return outboxStore.read();

@@ -1,4 +1,5 @@
-import { lighthouseMedian } from './lighthouse';
+import { lighthouseMedian, PROFILE_CPU_SLOWDOWN } from './lighthouse';
+import { mainThreadMedian } from './main-thread';
 import { expect, test } from './playwright';
 
 // The first visit's timings on Lighthouse's mobile profile, median of 3 runs, on the production
@@ -9,7 +10,10 @@ import { expect, test } from './playwright';
 // (benchmarkIndex); where it is below the reference machine's, the LCP budget grows by the same
 // ratio — an upper bound, as only the CPU part slows down — and the performance score, which
 // weighs the blocking time (CPU only), is held to where the pages stand, on a machine measured as
-// quick as the reference one.
+// quick as the reference one. The blocking time itself is held as a phone feels it: Chromium's own
+// trace of the page with no DevTools attached, each task's CPU time slowed down to the same phone on
+// this host (e2e/main-thread.ts): Lighthouse's wall-clock figure on a 2-core machine also counts the
+// waits for a core, and the work DevTools' presence makes V8 do (docs/benchmarks.md#first-visit).
 
 const LCP_BUDGET_MS = 1200;
 const CLS_BUDGET = 0.02;
@@ -28,19 +32,24 @@ const PERFORMANCE_NOW: Record<string, number> = { '/': 78, '/product': 74, '/det
  * `/detail/1` 84–100 within ten minutes). A drop beyond this is a change's, not the machine's.
  */
 const PERFORMANCE_SWING = 8;
+/** Lighthouse's good blocking time, the target for a phone (docs/architecture.md#tests-and-targets). */
+const BLOCKING_BUDGET_MS = 200;
 /** This project's reference machine, quiet: its benchmarkIndex ranges 1500–2400 (docs/benchmarks.md#first-visit). */
 const REFERENCE_BENCHMARK_INDEX = 1500;
 
 test.describe.configure({ mode: 'serial' });
 
 for (const path of ['/', '/product', '/detail/1']) {
-  test(`${path}: Lighthouse mobile, median of 3: LCP ≤ 1.2 s (scaled by the machine's speed), CLS ≤ 0.02, a11y, best practices and SEO 100`, async ({
+  test(`${path}: Lighthouse mobile, median of 3: LCP ≤ 1.2 s (scaled by the machine's speed), CLS ≤ 0.02, a11y, best practices and SEO 100; blocking ≤ 200 ms as the phone runs it`, async ({
     baseURL,
   }) => {
     test.setTimeout(300_000);
     const figures = await lighthouseMedian(new URL(path, baseURL).href, 3);
     const slowdown = Math.max(1, REFERENCE_BENCHMARK_INDEX / figures.benchmarkIndex);
-    const summary = `LCP ${Math.round(figures.lcpMs)} ms (budget ${Math.round(LCP_BUDGET_MS * slowdown)}), perf ${figures.performance}, CLS ${figures.cls.toFixed(3)}, TBT ${Math.round(figures.tbtMs)} ms, benchmarkIndex ${Math.round(figures.benchmarkIndex)}`;
+    // The phone of Lighthouse's profile (4× the reference machine) measured on this host: slowed down more on a quicker one.
+    const phoneSlowdown = (PROFILE_CPU_SLOWDOWN * figures.benchmarkIndex) / REFERENCE_BENCHMARK_INDEX;
+    const thread = await mainThreadMedian(new URL(path, baseURL).href, 3, phoneSlowdown);
+    const summary = `LCP ${Math.round(figures.lcpMs)} ms (budget ${Math.round(LCP_BUDGET_MS * slowdown)}), perf ${figures.performance}, CLS ${figures.cls.toFixed(3)}, TBT ${Math.round(figures.tbtMs)} ms, benchmarkIndex ${Math.round(figures.benchmarkIndex)}; as the phone runs it (${phoneSlowdown.toFixed(1)}× CPU): blocking ${Math.round(thread.blockingMs)} ms, longest task ${Math.round(thread.longestTaskMs)} ms`;
     test.info().annotations.push({ type: 'lighthouse', description: `${path}: ${summary}` });
     console.log(`lighthouse ${path}: ${summary}`);
 
@@ -51,5 +60,6 @@ for (const path of ['/', '/product', '/detail/1']) {
     expect(figures.lcpMs).toBeLessThanOrEqual(LCP_BUDGET_MS * slowdown);
     const budget = (PERFORMANCE_NOW[path] ?? PERFORMANCE_BUDGET) - PERFORMANCE_SWING;
     if (slowdown === 1) expect(figures.performance).toBeGreaterThanOrEqual(budget);
+    expect(thread.blockingMs).toBeLessThanOrEqual(BLOCKING_BUDGET_MS);
   });
 }

@@ -10,7 +10,7 @@ import { throttling } from 'lighthouse/core/config/constants.js';
 // `npm run lighthouse` and the budget test measure the first visit (docs/benchmarks.md#first-visit).
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export interface PageFigures {
   lcpMs: number;
@@ -40,7 +40,7 @@ const BROWSER_UI_FEATURES_OFF = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
  * chrome-launcher's default flags with ours, the browser's popups added to its `--disable-features`
  * (Chromium keeps only the last `--disable-features` it is given, so a second one would drop the first).
  */
-function launchFlags(): string[] {
+export function launchFlags(): string[] {
   const flags = chromeLauncher.Launcher.defaultFlags().map((flag) =>
     flag.startsWith('--disable-features=') ? `${flag},${BROWSER_UI_FEATURES_OFF.join(',')}` : flag,
   );

@@ -1,8 +1,11 @@
 // `npm run lighthouse`: the first visit of the customer's pages on Lighthouse's mobile profile,
 // three runs each, their medians (docs/benchmarks.md#first-visit). Builds only when a build is
 // missing. LIGHTHOUSE_PORT sets the server's port, LIGHTHOUSE_RUNS the runs per page, LIGHTHOUSE_CPU
-// the CPU slowdown instead of the profile's 4× (a fast machine measured as a slower phone).
+// the CPU slowdown instead of the profile's 4× (a fast machine measured as a slower phone). Then the
+// same pages' main thread as a phone runs it: Chromium's own trace, no DevTools attached, each task's
+// CPU time slowed down alike (e2e/main-thread.ts).
 import { buildIfMissing, lighthouseMedian, PROFILE_CPU_SLOWDOWN, startServer } from '../e2e/lighthouse.ts';
+import { mainThreadMedian } from '../e2e/main-thread.ts';
 
 const PAGES = ['/', '/product', '/detail/1'];
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 8093);
@@ -35,6 +38,19 @@ try {
   }
   console.log(`Lighthouse mobile (simulated slow 4G, ${cpu}× CPU), median of ${runs} runs:`);
   console.table(rows);
+
+  const threads = [];
+  for (const page of PAGES) {
+    const figures = await mainThreadMedian(server.origin + page, runs, cpu);
+    threads.push({
+      page,
+      'blocking ms': Math.round(figures.blockingMs),
+      'longest task ms': Math.round(figures.longestTaskMs),
+      'main thread CPU ms (1×)': Math.round(figures.cpuMs),
+    });
+  }
+  console.log(`The main thread as a phone runs it (no DevTools attached, each task's CPU time ×${cpu}), median of ${runs} runs:`);
+  console.table(threads);
 } finally {
   await server.stop();
 }

@@ -25,6 +25,10 @@ const dataDir = process.env.KOPI_E2E_DATA_DIR;
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const CHROMIUM = process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } };
+/** The first visit's timings (Lighthouse and the phone's main thread), measured on a machine the other specs have left. */
+const FIRST_VISIT_TIMINGS = /lighthouse\.spec\.ts/;
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../../test-results',
@@ -56,12 +60,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } }, testIgnore: /phone\.spec\.ts/ },
+    { name: 'desktop', use: desktop, testIgnore: [/phone\.spec\.ts/, FIRST_VISIT_TIMINGS] },
     {
       name: 'phone',
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
       testMatch: /phone\.spec\.ts/,
     },
+    // Lighthouse times the page's tasks by the wall clock: beside another worker's browser and shop on
+    // 2 cores, a run's first paint waited for a core (`/product`'s LCP 1.25 s in CI, 0.93 s alone) more than its
+    // calibration to the host (benchmarkIndex, measured a moment before) allowed. It runs once the
+    // other specs are done, with the machine to itself; the host's own load is still calibrated for.
+    // Alone: `npx playwright test -c apps/web/playwright.config.ts --project first-visit --no-deps`.
+    { name: 'first-visit', use: desktop, testMatch: FIRST_VISIT_TIMINGS, dependencies: ['desktop', 'phone'] },
   ],
   webServer: Array.from({ length: E2E_WORKERS }, (_, index) => {
     const shopDir = join(dataDir, `shop-${index}`);

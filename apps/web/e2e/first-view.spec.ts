@@ -60,7 +60,7 @@ test("/detail/1: the product's picture is in the HTML and preloaded with its sou
 }) => {
   const kopi = await product(request, 1);
   const html = await (await request.get('/detail/1')).text();
-  const img = /<img src="(\/images\/[^"]+\?w=640)" srcSet="([^"]+)"/.exec(html);
+  const img = /<img src="(\/images\/[^"]+\?w=640)" srcset="([^"]+)"/i.exec(html);
   expect(img, 'the picture is rendered by the server').not.toBeNull();
   expect(html).toContain(`<link rel="preload" as="image" href="${img![1]}" imagesrcset="${img![2]}" fetchpriority="high" />`);
   expect(html).toContain(`<title>${kopi.product_name} · Kopi Senja</title>`);

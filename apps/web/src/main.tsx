@@ -1,6 +1,6 @@
 import { can, isLocale } from '@kopi/shared';
 import type { QueryKey } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider, queryClient } from './app/provider';
 import { AppRouter, loadPagesAt } from './app/router';
@@ -52,11 +52,9 @@ if (firstView?.textContent && firstView.dataset.url === window.location.pathname
   // would be drawn again from scratch when the session redraws the page around it, under a finger.
   await loadPagesAt(window.location.pathname);
   await nextTask();
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page: a tap during it is answered (Lighthouse's blocking time).
-  startTransition(() => {
-    hydrateRoot(root, app(true));
-  });
+  // Preact takes the page over in one pass, a task of its own: 8–11 ms of CPU here, about 100 ms on
+  // a budget phone (docs/decisions/preact-runtime.md).
+  hydrateRoot(root, app(true));
 } else {
   createRoot(root).render(app(false));
 }

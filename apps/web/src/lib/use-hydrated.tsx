@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, startTransition, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 
 const HydratedContext = createContext(false);
 
@@ -6,16 +6,14 @@ const HydratedContext = createContext(false);
  * Whether the page's controls are live. A page the server rendered is plain HTML until its scripts have
  * taken it over; its controls turn live once the take-over is done, then `<html data-hydrated>` says so.
  *
- * They turn live in a transition, drawn again in slices of a few milliseconds between which the browser
- * answers a tap: read from useSyncExternalStore, as before, the difference between the server's answer
- * and the browser's redrew every control in one synchronous pass right after the take-over, a long
- * task on a phone (docs/benchmarks.md#first-visit). A page drawn in the browser from the start
- * (`hydrating` false) is live at once.
+ * They turn live from an effect, which runs after the browser has painted the take-over: the
+ * controls are drawn again in a task of their own, not in the take-over's (docs/benchmarks.md#first-visit).
+ * A page drawn in the browser from the start (`hydrating` false) is live at once.
  */
 export function HydratedProvider({ hydrating, children }: { hydrating: boolean; children: ReactNode }) {
   const [hydrated, setHydrated] = useState(!hydrating);
   useEffect(() => {
-    if (!hydrated) startTransition(() => setHydrated(true));
+    if (!hydrated) setHydrated(true);
     else document.documentElement.dataset.hydrated = 'true';
   }, [hydrated]);
   return <HydratedContext value={hydrated}>{children}</HydratedContext>;
@@ -23,7 +21,7 @@ export function HydratedProvider({ hydrating, children }: { hydrating: boolean; 
 
 /**
  * False while a page the server rendered is being taken over by its scripts (and in the server's
- * render), true once React runs it. A button that would do nothing before then says so by being
+ * render), true once the app runs it. A button that would do nothing before then says so by being
  * disabled, instead of swallowing a tap (docs/decisions/first-view.md).
  */
 export function useHydrated(): boolean {

@@ -20,8 +20,9 @@ export function Router({ routes, url }: { routes: Route[]; url?: string }) {
   const [location, setLocation] = useState(() => (url ? locationOf(new URL(url, 'http://first.view'), null) : browserLocation()));
   useLayoutEffect(() => {
     const stop = listen((next, options) => {
-      // As React Router did: a transition keeps the page on screen while the next one's code comes,
-      // unless the caller needs the new page drawn before it goes on.
+      // Drawn at once when the caller needs the new page before it goes on (Logout). Otherwise a
+      // transition, which under React DOM kept the page on screen while the next one's code came;
+      // under Preact the layout's spinner shows meanwhile (docs/decisions/preact-runtime.md).
       if (options.flushSync) flushSync(() => setLocation(next));
       else startTransition(() => setLocation(next));
     });

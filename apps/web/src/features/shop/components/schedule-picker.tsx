@@ -26,6 +26,12 @@ import {
 
 /** The day list's entry for "as soon as possible"; the picker's value for it is ''. */
 const ASAP = 'asap';
+/**
+ * The day list's entry while the shop is closed and no day is chosen: not '', which is also what a
+ * select holds with nothing selected (all its days still loading, so disabled), and Preact then
+ * leaves it that way instead of selecting this entry.
+ */
+const UNCHOSEN = 'unchosen';
 
 interface SchedulePickerProps {
   /** '' is "as soon as possible" (or nothing chosen yet while the shop is closed); else a slot's ISO time. */
@@ -148,7 +154,7 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
         </label>
         <select
           id={`${id}-day`}
-          value={chosenDate ?? (info.open_now ? ASAP : '')}
+          value={chosenDate ?? (info.open_now ? ASAP : UNCHOSEN)}
           onChange={(event) => chooseDay(event.target.value)}
           disabled={locked}
           aria-describedby={describedBy}
@@ -157,7 +163,7 @@ export function SchedulePicker({ value, onChange, disabled }: SchedulePickerProp
           {info.open_now ? (
             <option value={ASAP}>{t('schedule.asap')}</option>
           ) : (
-            <option value="" disabled>
+            <option value={UNCHOSEN} disabled>
               {t('setTimePlaceholder')}
             </option>
           )}

@@ -67,9 +67,10 @@ export default defineConfig({
       testMatch: /phone\.spec\.ts/,
     },
     // Lighthouse times the page's tasks by the wall clock: beside another worker's browser and shop on
-    // 2 cores, a run's first paint waited for a core (`/product`'s LCP 1.25 s in CI, 0.93 s alone) more than its
-    // calibration to the host (benchmarkIndex, measured a moment before) allowed. It runs once the
-    // other specs are done, with the machine to itself; the host's own load is still calibrated for.
+    // 2 cores, a run's first paint waited for a core (`/product`'s LCP 1.25 s in CI, 0.93 s alone)
+    // more than its calibration to the host (benchmarkIndex, measured a moment before) allowed. It
+    // runs once the other specs are done, with the machine to itself; the host's own load is still
+    // calibrated for.
     // Alone: `npx playwright test -c apps/web/playwright.config.ts --project first-visit --no-deps`.
     { name: 'first-visit', use: desktop, testMatch: FIRST_VISIT_TIMINGS, dependencies: ['desktop', 'phone'] },
   ],

@@ -8,12 +8,11 @@ import { CHROMIUM, launchFlags, median } from './lighthouse';
 // docs/benchmarks.md#first-visit). Lighthouse's blocking time is wall time: on a 2-core machine its
 // tasks also count the moments the main thread waited for a core the browser's other processes held,
 // and Lighthouse drives the page through DevTools, whose Runtime domain makes V8 record a detailed
-// stack, line numbers and all, for every Error made while it is attached (React DOM, the
-// runtime before Preact, made its sentinel errors as it loaded: 50–110 ms of re-parsing on this
-// machine that no phone does). Here
-// Chromium records its own trace from its start (`--trace-startup`), with no DevTools connection, and
-// each task counts the CPU its thread used (`tdur`), slowed down the way Lighthouse's simulation
-// slows a trace down.
+// stack, line numbers and all, for every Error made while it is attached (React DOM, the runtime
+// before Preact, made its sentinel errors as it loaded: 50–110 ms of re-parsing on this machine that
+// no phone does). Here Chromium records its own trace from its start (`--trace-startup`), with no
+// DevTools connection, and each task counts the CPU its thread used (`tdur`), slowed down the way
+// Lighthouse's simulation slows a trace down.
 
 export interface MainThreadFigures {
   /** Σ max(0, slowdown × task CPU − 50 ms) over the tasks after the first contentful paint: Lighthouse's blocking time, on CPU time. */

@@ -52,7 +52,7 @@ if (firstView?.textContent && firstView.dataset.url === window.location.pathname
   // would be drawn again from scratch when the session redraws the page around it, under a finger.
   await loadPagesAt(window.location.pathname);
   await nextTask();
-  // Preact takes the page over in one pass, a task of its own: 8–11 ms of CPU here, about 100 ms on
+  // Preact takes the page over in one pass, a task of its own: 9–12 ms of CPU here, about 100 ms on
   // a budget phone (docs/decisions/preact-runtime.md).
   hydrateRoot(root, app(true));
 } else {

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { ROLES, type StaffRole } from '../constants.ts';
 import { hasUnshowable } from '../names.ts';
+import { PinSchema } from './approval.ts';
 import { EmailSchema, requiredText, wholeNumber } from './fields.ts';
+
+export { type Approval, ApprovalSchema, PinSchema } from './approval.ts';
 
 // Staff, shared counter devices (tills), shifts and the till's sales (docs/shop-rules.md#staff-and-roles,
 // docs/shop-rules.md#the-till-and-shifts): the contract the server checks and the screens send.
 
 export const STAFF_ROLE_NAMES = [ROLES.admin, ROLES.cashier, ROLES.barista] as const satisfies readonly StaffRole[];
 const StaffRoleSchema = z.enum(STAFF_ROLE_NAMES, { error: 'staffRoleInvalid' });
-
-/** A PIN of 4 to 6 digits, typed on a shared counter device. */
-export const PinSchema = z.string({ error: 'pinInvalid' }).regex(/^\d{4,6}$/, 'pinInvalid');
 
 const staffName = requiredText('staffNameRequired', 50).refine((name) => !hasUnshowable(name), 'nameUnshowable');
 
@@ -104,13 +104,6 @@ export const CloseShiftSchema = z.object({
 
 /** Cash taken at the counter for an order: what the customer handed over (at least what is asked). */
 export const CollectSchema = z.object({ cash_tendered: cash('cashTenderedRange') });
-
-/** An Admin's PIN given at the moment a Cashier refunds or voids a paid order. */
-export const ApprovalSchema = z.object({
-  admin_id: wholeNumber({ required: 'idRequired', min: 1, max: 2_147_483_647, range: 'idInvalid' }),
-  pin: PinSchema,
-});
-export type Approval = z.infer<typeof ApprovalSchema>;
 
 export const SHIFT_CASH_KINDS = ['in', 'out'] as const;
 

@@ -19,8 +19,8 @@ import {
 import type { Locale } from '../i18n/locale.ts';
 import { hasUnshowable } from '../names.ts';
 import { REASON_MAX, STATUS, STATUS_IDS } from '../statuses.ts';
+import { ApprovalSchema } from './approval.ts';
 import { fixedId, wholeNumber } from './fields.ts';
-import { ApprovalSchema } from './staff.ts';
 
 const productId = () =>
   wholeNumber({

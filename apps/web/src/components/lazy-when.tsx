@@ -1,12 +1,22 @@
 import { type ComponentType, useEffect, useState } from 'react';
 
+/** The times the browser has come back online since the page started (none on the server). */
+let onlineEvents = 0;
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    onlineEvents += 1;
+  });
+}
+
 /**
  * Draws a component fetched only once `when` first holds (the offline banner, the update prompt, the
  * sender of saved orders): every page's first load stays within its budget. Not React.lazy: a chunk
  * that cannot be fetched would take the page down; here the console says why and the page goes on.
  * A chunk that could not be fetched is fetched again when the network comes back: on a first visit
  * the service worker may not have kept it yet, and an order saved offline must still leave once the
- * phone is online (the browser does not keep a failed import).
+ * phone is online (the browser does not keep a failed import). The network may come back before the
+ * failure is known, or before this component listens again (effects run after a paint): every
+ * `online` event since the failed fetch began counts, once.
  */
 export function LazyWhen<Props extends object>({
   when,
@@ -18,25 +28,31 @@ export function LazyWhen<Props extends object>({
   props: Props;
 }) {
   const [Loaded, setLoaded] = useState<ComponentType<Props> | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** Failed: the count of `online` events when the failed fetch began; null: not failed. */
+  const [failedSince, setFailedSince] = useState<number | null>(null);
   useEffect(() => {
     if (!when || Loaded) return;
-    if (failed) {
-      const again = () => setFailed(false);
+    if (failedSince !== null) {
+      if (onlineEvents !== failedSince) {
+        setFailedSince(null); // back online since that fetch began: fetch again now
+        return;
+      }
+      const again = () => setFailedSince(null);
       window.addEventListener('online', again, { once: true });
       return () => window.removeEventListener('online', again);
     }
     let current = true;
+    const startedAt = onlineEvents;
     load().then(
       (component) => current && setLoaded(() => component),
       (error: unknown) => {
         console.error('A part of the page could not be loaded:', error);
-        if (current) setFailed(true);
+        if (current) setFailedSince(startedAt);
       },
     );
     return () => {
       current = false;
     };
-  }, [when, Loaded, load, failed]);
+  }, [when, Loaded, load, failedSince]);
   return when && Loaded ? <Loaded {...props} /> : null;
 }

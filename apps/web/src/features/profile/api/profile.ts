@@ -32,11 +32,25 @@ export function accountLocale(profile: Profile | undefined): Locale | null {
   return isLocale(locale) ? locale : null;
 }
 
+/** The account's language saves, one after the other (saveAccountLocale). */
+let localeSaves: Promise<unknown> = Promise.resolve();
+
 /**
  * Keeps the language chosen with the switch on the account, so it follows the person to another device.
  * A plain call rather than a mutation hook: the switch is on every page and has no pending state to show.
+ * Each save waits for the one before it, whatever became of that one: two taps in a row sent at once
+ * could reach the server in either order and leave the account in the language the person left.
  */
-export async function saveAccountLocale(queryClient: QueryClient, locale: Locale): Promise<Profile> {
+export function saveAccountLocale(queryClient: QueryClient, locale: Locale): Promise<Profile> {
+  const save = localeSaves.then(
+    () => sendAccountLocale(queryClient, locale),
+    () => sendAccountLocale(queryClient, locale),
+  );
+  localeSaves = save.catch(() => undefined); // its failure is its caller's to show
+  return save;
+}
+
+async function sendAccountLocale(queryClient: QueryClient, locale: Locale): Promise<Profile> {
   // The profile route reads a multipart form; a form with the language alone changes nothing else.
   const form = new FormData();
   form.set('locale', locale);

@@ -1,12 +1,5 @@
 import { type ComponentType, useEffect, useState } from 'react';
-
-/** The times the browser has come back online since the page started (none on the server). */
-let onlineEvents = 0;
-if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => {
-    onlineEvents += 1;
-  });
-}
+import { onlineReturns } from '../lib/use-online';
 
 /**
  * Draws a component fetched only once `when` first holds (the offline banner, the update prompt, the
@@ -33,7 +26,7 @@ export function LazyWhen<Props extends object>({
   useEffect(() => {
     if (!when || Loaded) return;
     if (failedSince !== null) {
-      if (onlineEvents !== failedSince) {
+      if (onlineReturns() !== failedSince) {
         setFailedSince(null); // back online since that fetch began: fetch again now
         return;
       }
@@ -42,7 +35,7 @@ export function LazyWhen<Props extends object>({
       return () => window.removeEventListener('online', again);
     }
     let current = true;
-    const startedAt = onlineEvents;
+    const startedAt = onlineReturns();
     load().then(
       (component) => current && setLoaded(() => component),
       (error: unknown) => {

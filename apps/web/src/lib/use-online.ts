@@ -1,5 +1,21 @@
 import { useSyncExternalStore } from 'react';
 
+/** The times the browser has come back online since the page started (none on the server). */
+let returns = 0;
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    returns += 1;
+  });
+}
+
+/**
+ * How often the network has come back so far: compared with the count taken before a fetch, it tells
+ * whether the network returned since, even if the `online` event came before anyone listened.
+ */
+export function onlineReturns(): number {
+  return returns;
+}
+
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);

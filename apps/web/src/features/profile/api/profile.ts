@@ -32,7 +32,7 @@ export function accountLocale(profile: Profile | undefined): Locale | null {
   return isLocale(locale) ? locale : null;
 }
 
-/** The account's language saves, one after the other (saveAccountLocale). */
+/** The account's language saves, one after the other (saveAccountLocale); never rejects. */
 let localeSaves: Promise<unknown> = Promise.resolve();
 
 /**
@@ -42,11 +42,8 @@ let localeSaves: Promise<unknown> = Promise.resolve();
  * could reach the server in either order and leave the account in the language the person left.
  */
 export function saveAccountLocale(queryClient: QueryClient, locale: Locale): Promise<Profile> {
-  const save = localeSaves.then(
-    () => sendAccountLocale(queryClient, locale),
-    () => sendAccountLocale(queryClient, locale),
-  );
-  localeSaves = save.catch(() => undefined); // its failure is its caller's to show
+  const save = localeSaves.then(() => sendAccountLocale(queryClient, locale));
+  localeSaves = save.catch(() => undefined); // the chain never fails; a save's failure is its caller's to show
   return save;
 }
 

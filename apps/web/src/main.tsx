@@ -41,8 +41,9 @@ const app = (hydrating: boolean) => (
 // A first view the server rendered (apps/web/src/entry-server.tsx) comes with the menu's answers it
 // was rendered from: the cache starts with them, so hydration draws the same page and asks nothing.
 const firstView = document.getElementById('first-view-queries');
+const renderedHere = () => firstView?.dataset.url === window.location.pathname + window.location.search;
 // Hydrated only on the address it was rendered for: the offline shell is a page rendered for another.
-if (firstView?.textContent && firstView.dataset.url === window.location.pathname + window.location.search) {
+if (firstView?.textContent && renderedHere()) {
   const answers = JSON.parse(firstView.textContent) as { key: QueryKey; data: unknown; updatedAt: number }[];
   for (const answer of answers) queryClient.setQueryData(answer.key, answer.data, { updatedAt: answer.updatedAt });
   // The app's code has just run (one long task on a phone): finding the page's code and the
@@ -53,8 +54,10 @@ if (firstView?.textContent && firstView.dataset.url === window.location.pathname
   await loadPagesAt(window.location.pathname);
   await nextTask();
   // Preact takes the page over in one pass, a task of its own: 9–12 ms of CPU here, about 100 ms on
-  // a budget phone (docs/decisions/preact-runtime.md).
-  hydrateRoot(root, app(true));
+  // a budget phone (docs/decisions/preact-runtime.md). It keeps the server's elements as it finds
+  // them: if the address moved meanwhile (Back pressed while the code came), the page is drawn afresh.
+  if (renderedHere()) hydrateRoot(root, app(true));
+  else createRoot(root).render(app(false));
 } else {
   createRoot(root).render(app(false));
 }

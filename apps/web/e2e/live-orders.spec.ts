@@ -264,6 +264,31 @@ test.describe('with requests intercepted by the test', () => {
     await expect(toast(page, MSG.transactionSuccess)).toBeVisible();
     expect(await ordersOf(request, customerSession)).toHaveLength(2);
   });
+
+  test('an order event whose checker cannot be fetched (no page loads it before) arrives once the stream connects again', async ({
+    page,
+    request,
+  }) => {
+    const customerSession = await registerCustomer(request, 'live');
+    await placeByApi(request, customerSession, TWO_LARGE); // at least one pending order, so that the page shows the queue
+    await startSignedIn(page, await apiLogin(request, ADMIN));
+    const refused: string[] = [];
+    await page.route('**/assets/stream-event-*.js', (route) => {
+      if (refused.length > 0) return route.fallback();
+      refused.push(route.request().url());
+      return route.abort('internetdisconnected');
+    });
+    await page.goto('/manageorder');
+    await expect(page.getByTestId('live-status')).toHaveText('Live');
+    const position = page.getByText(/^Pending order \d+ of \d+$/);
+    const before = Number((await position.textContent())?.match(/of (\d+)$/)?.[1]);
+    await markDocument(page);
+
+    await placeByApi(request, customerSession, TWO_LARGE);
+    await expect(position).toHaveText(new RegExp(`of ${before + 1}$`));
+    expect(refused).toHaveLength(1);
+    await expectSameDocument(page);
+  });
 });
 
 test('the board on a 768 px tablet, and what it says when the network drops mid-move', async ({ browser, request }) => {

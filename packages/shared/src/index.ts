@@ -10,6 +10,7 @@ export * from './money.ts';
 export * from './names.ts';
 export * from './opening-hours.ts';
 export * from './payment-way.ts';
+export * from './product-names.ts';
 export * from './promo-rules.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/dashboard.ts';

@@ -16,7 +16,6 @@ import {
   TABLE_NAME_MAX,
   VA_BANKS,
 } from '../constants.ts';
-import type { Locale } from '../i18n/locale.ts';
 import { hasUnshowable } from '../names.ts';
 import { REASON_MAX, STATUS, STATUS_IDS } from '../statuses.ts';
 import { ApprovalSchema } from './approval.ts';
@@ -244,10 +243,6 @@ export const OrderLineSchema = z.object({
   line_total: z.number().meta({ description: '(unit_price + Σ add-on unit_price × qty) × qty' }),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
-
-/** An order line's or add-on's product name on a page in `locale` (docs/shop-rules.md#the-menu-in-two-languages). */
-export const productNameIn = (locale: Locale, named: { product_name: string; indonesian_name?: string }): string =>
-  (locale === 'id' ? named.indonesian_name : undefined) ?? named.product_name;
 
 /** A stored order's line: its id (to tick it done), where it is made and when it was ticked done. */
 export const OrderItemSchema = OrderLineSchema.extend({

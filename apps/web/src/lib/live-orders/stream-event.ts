@@ -2,7 +2,8 @@ import { type OrderStreamEvent, OrderStreamEventSchema } from '@kopi/shared';
 import { t } from '../i18n';
 
 // Checking an event against the contract takes zod and the order's schemas: this module is fetched
-// when a stream starts, so that a page's first load does not carry them (its budget of gzipped JavaScript).
+// when the stream's first order event arrives, so that no page's first load carries them (its budget
+// of gzipped JavaScript).
 
 /** An event's data, checked against the contract (packages/shared) before any screen sees it. */
 export function readEvent(data: string): OrderStreamEvent {

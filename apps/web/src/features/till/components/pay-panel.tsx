@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { canRetry, errorMessage, isApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { onlineReturns } from '../../../lib/use-online';
 import { type PendingSale, placeSale, useShiftChanged } from '../api/till';
 import type { TillPayment } from '../sale-model';
 import { CashTendered } from './cash-tendered';
@@ -17,6 +18,8 @@ interface Attempt {
   body: NewOrderRequest;
   state: 'sending' | 'cut';
   message?: string;
+  /** Cut: the count of the network's returns (onlineReturns) when the cut sending began. */
+  sentAtReturn?: number;
 }
 
 const METHODS = ['cash', 'card', 'qris'] as const;
@@ -70,6 +73,7 @@ export function PayPanel({
   }, [method]);
 
   const send = async (sale: Attempt) => {
+    const sentAtReturn = onlineReturns();
     setAttempt({ ...sale, state: 'sending' });
     setRefused(null);
     onSending(true);
@@ -82,7 +86,7 @@ export function PayPanel({
     } catch (failure) {
       if (canRetry(failure) || isApiError(failure, 'order_in_progress')) {
         // Maybe placed, maybe not: only this key may find out (placeSale keeps it on the device meanwhile).
-        setAttempt({ ...sale, state: 'cut', message: errorMessage(failure) });
+        setAttempt({ ...sale, state: 'cut', message: errorMessage(failure), sentAtReturn });
       } else {
         setAttempt(null);
         onSending(false);
@@ -93,10 +97,17 @@ export function PayPanel({
   };
   const pay = (payment: Payment) => void send({ key: newIdempotencyKey(), body: makeBody(payment), state: 'sending' });
 
-  // A sale cut off by the network is sent again, with its key, as soon as the device is back online.
+  // A sale cut off by the network is sent again, with its key, as soon as the device is back online:
+  // at once if the network came back since that sending began (before this listened: effects run
+  // after a paint), else on the next `online` event. Once per return, so a server that stays out of
+  // reach is not asked in a loop.
   useEffect(() => {
     if (attempt?.state !== 'cut') return;
     const again = () => void send(attempt);
+    if (attempt.sentAtReturn !== undefined && attempt.sentAtReturn !== onlineReturns()) {
+      again();
+      return;
+    }
     window.addEventListener('online', again);
     return () => window.removeEventListener('online', again);
   });

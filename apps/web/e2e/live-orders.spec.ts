@@ -53,6 +53,18 @@ async function numberOf(request: APIRequestContext, session: ApiSession, id: num
   return order!.number;
 }
 
+/** The one-at-a-time Manage order page, live, counts an order placed meanwhile without a reload. */
+async function expectNewOrderCounted(page: Page, request: APIRequestContext, customer: ApiSession) {
+  await page.goto('/manageorder');
+  await expect(page.getByTestId('live-status')).toHaveText('Live');
+  const position = page.getByText(/^Pending order \d+ of \d+$/);
+  const before = Number((await position.textContent())?.match(/of (\d+)$/)?.[1]);
+  await markDocument(page);
+  await placeByApi(request, customer, TWO_LARGE);
+  await expect(position).toHaveText(new RegExp(`of ${before + 1}$`));
+  await expectSameDocument(page);
+}
+
 /** Marks the document, so that a later check proves no reload happened in between. */
 async function markDocument(page: Page) {
   await page.evaluate(() => {
@@ -278,16 +290,8 @@ test.describe('with requests intercepted by the test', () => {
       refused.push(route.request().url());
       return route.abort('internetdisconnected');
     });
-    await page.goto('/manageorder');
-    await expect(page.getByTestId('live-status')).toHaveText('Live');
-    const position = page.getByText(/^Pending order \d+ of \d+$/);
-    const before = Number((await position.textContent())?.match(/of (\d+)$/)?.[1]);
-    await markDocument(page);
-
-    await placeByApi(request, customerSession, TWO_LARGE);
-    await expect(position).toHaveText(new RegExp(`of ${before + 1}$`));
+    await expectNewOrderCounted(page, request, customerSession);
     expect(refused).toHaveLength(1);
-    await expectSameDocument(page);
   });
 });
 
@@ -343,14 +347,6 @@ test('the one-at-a-time Manage order page counts a new order without reload', as
   const customerSession = await registerCustomer(request, 'live');
   await placeByApi(request, customerSession, TWO_LARGE); // at least one pending order, so that the page shows the queue
   const admin = await signedInPage(browser, await apiLogin(request, ADMIN));
-  await admin.goto('/manageorder');
-  await expect(admin.getByTestId('live-status')).toHaveText('Live');
-  const position = admin.getByText(/^Pending order \d+ of \d+$/);
-  const before = Number((await position.textContent())?.match(/of (\d+)$/)?.[1]);
-  await markDocument(admin);
-
-  await placeByApi(request, customerSession, TWO_LARGE);
-  await expect(position).toHaveText(new RegExp(`of ${before + 1}$`));
-  await expectSameDocument(admin);
+  await expectNewOrderCounted(admin, request, customerSession);
   await admin.context().close();
 });

@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect, useState } from 'react';
-import { onlineReturns } from '../lib/use-online';
+import { onceBackOnline, onlineReturns } from '../lib/use-online';
 
 /**
  * Draws a component fetched only once `when` first holds (the offline banner, the update prompt, the
@@ -25,15 +25,7 @@ export function LazyWhen<Props extends object>({
   const [failedSince, setFailedSince] = useState<number | null>(null);
   useEffect(() => {
     if (!when || Loaded) return;
-    if (failedSince !== null) {
-      if (onlineReturns() !== failedSince) {
-        setFailedSince(null); // back online since that fetch began: fetch again now
-        return;
-      }
-      const again = () => setFailedSince(null);
-      window.addEventListener('online', again, { once: true });
-      return () => window.removeEventListener('online', again);
-    }
+    if (failedSince !== null) return onceBackOnline(failedSince, () => setFailedSince(null));
     let current = true;
     const startedAt = onlineReturns();
     load().then(

@@ -16,6 +16,20 @@ export function onlineReturns(): number {
   return returns;
 }
 
+/**
+ * Calls `again` once the network has come back since `since` (an `onlineReturns()` count taken when a
+ * fetch began): at once if it already has, else on the next `online` event. Once per return, so a
+ * server out of reach is not asked in a loop. Answers the listener's removal (an effect's cleanup).
+ */
+export function onceBackOnline(since: number, again: () => void): () => void {
+  if (returns !== since) {
+    again();
+    return () => undefined;
+  }
+  window.addEventListener('online', again, { once: true });
+  return () => window.removeEventListener('online', again);
+}
+
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { canRetry, errorMessage, isApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { onlineReturns } from '../../../lib/use-online';
+import { onceBackOnline, onlineReturns } from '../../../lib/use-online';
 import { type PendingSale, placeSale, useShiftChanged } from '../api/till';
 import type { TillPayment } from '../sale-model';
 import { CashTendered } from './cash-tendered';
@@ -97,19 +97,12 @@ export function PayPanel({
   };
   const pay = (payment: Payment) => void send({ key: newIdempotencyKey(), body: makeBody(payment), state: 'sending' });
 
-  // A sale cut off by the network is sent again, with its key, as soon as the device is back online:
-  // at once if the network came back since that sending began (before this listened: effects run
-  // after a paint), else on the next `online` event. Once per return, so a server that stays out of
-  // reach is not asked in a loop.
+  // A sale cut off by the network is sent again, with its key, as soon as the device is back online,
+  // even if it came back before this listened (effects run after a paint). A sale kept from before a
+  // reload waits for the next return.
   useEffect(() => {
     if (attempt?.state !== 'cut') return;
-    const again = () => void send(attempt);
-    if (attempt.sentAtReturn !== undefined && attempt.sentAtReturn !== onlineReturns()) {
-      again();
-      return;
-    }
-    window.addEventListener('online', again);
-    return () => window.removeEventListener('online', again);
+    return onceBackOnline(attempt.sentAtReturn ?? onlineReturns(), () => void send(attempt));
   });
 
   if (awaiting) {

@@ -1,6 +1,6 @@
 import { API_BASE, formatIDR, type Product } from '@kopi/shared';
 import { type APIRequestContext, expect, type Page, test } from './playwright';
-import { newCustomer, untilHydrated } from './support';
+import { ADMIN, apiLogin, newCustomer, startSignedIn, untilHydrated } from './support';
 
 // The first visit of the pages a customer lands on (docs/decisions/first-view.md), held by what does
 // not swing with the machine's load: what the server's HTML carries, what the browser must fetch
@@ -192,6 +192,48 @@ test("a signed-in customer's page is taken over, not drawn again: a tap during t
     );
     expect(redrawn, path).toEqual([]);
   }
+});
+
+test("a page taken over in parts keeps the server's elements, and each part shows what changed before its turn", async ({
+  browser,
+  request,
+}) => {
+  // The bar, the footer, Set time, the coupons and the menu's cards are taken over after the rest,
+  // each in a task of its own (lib/use-hydrated.tsx): a visitor's page keeps every element the server drew.
+  const visitor = await browser.newPage();
+  await visitor.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { rendered: Element[] }).rendered = [...document.querySelectorAll('#root *')];
+    });
+  });
+  for (const path of PAGES) {
+    await visitor.goto(path);
+    await untilHydrated(visitor);
+    const redrawn = await visitor.evaluate(() =>
+      (window as unknown as { rendered: Element[] }).rendered
+        .filter((element) => !element.isConnected)
+        .map((element) => element.outerHTML.slice(0, 80)),
+    );
+    expect(redrawn, path).toEqual([]);
+  }
+  await visitor.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(visitor.getByTestId('qty-value')).toHaveText('2');
+  await visitor.close();
+
+  // The server draws every page as a visitor's; an admin's session is read as the page is taken over.
+  // A part taken over later still gets the admin's view: Set time closed, an edit link on each card.
+  const admin = await browser.newPage();
+  await startSignedIn(admin, await apiLogin(request, ADMIN));
+  await admin.goto('/detail/1');
+  await untilHydrated(admin);
+  await expect(admin.getByRole('link', { name: 'Edit Product' })).toBeVisible();
+  await expect(admin.getByLabel('Day', { exact: true })).toBeDisabled();
+  await admin.goto('/product');
+  await untilHydrated(admin);
+  const cards = admin.getByTestId('product-card');
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.getByRole('link', { name: /^Edit / })).toHaveCount(await cards.count());
+  await admin.close();
 });
 
 test("the server's HTML offers no control that would swallow a tap: the steps, the menu and Set time wait for the page to run", async ({

@@ -53,9 +53,10 @@ if (firstView?.textContent && renderedHere()) {
   // would be drawn again from scratch when the session redraws the page around it, under a finger.
   await loadPagesAt(window.location.pathname);
   await nextTask();
-  // Preact takes the page over in one pass, a task of its own: 9–12 ms of CPU here, about 100 ms on
-  // a budget phone (docs/decisions/preact-runtime.md). It keeps the server's elements as it finds
-  // them: if the address moved meanwhile (Back pressed while the code came), the page is drawn afresh.
+  // Preact takes the page over in a task of its own, then the parts that can wait (the bar, the
+  // footer, Set time, the menu's cards) each in one more (docs/decisions/hydration-in-parts.md). It
+  // keeps the server's elements as it finds them: if the address moved meanwhile (Back pressed while
+  // the code came), the page is drawn afresh.
   if (renderedHere()) hydrateRoot(root, app(true));
   else createRoot(root).render(app(false));
 } else {

@@ -33,7 +33,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
         return new Promise<never>(() => {});
       }
     })());
-  // A page whose code has come is drawn at once: one the server rendered is taken over in one pass
+  // A page whose code has come is drawn at once: one the server rendered is taken over without waiting for its code
   // (main.tsx loads its code first), and never left as HTML waiting while the session redraws the rest.
   // biome-ignore lint/correctness/noComponentHookFactories: made once per page as this module loads, never during a render.
   function Page() {
@@ -235,7 +235,7 @@ const routes: Route[] = [
     ],
   },
 ];
-/** Loads the code of the pages at `pathname`, so that the HTML the server rendered for it is hydrated in one pass. */
+/** Loads the code of the pages at `pathname`, so that the HTML the server rendered for it is hydrated without waiting for it. */
 export async function loadPagesAt(pathname: string): Promise<void> {
   const elements = matchRoutes(routes, pathname)?.routes.map((route) => route.element) ?? [];
   await Promise.all(elements.map((element) => (isValidElement(element) ? pages.get(element.type as ComponentType)?.() : undefined)));

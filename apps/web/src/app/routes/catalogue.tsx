@@ -18,6 +18,7 @@ import { useSearchParams } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { useTableSeat } from '../../lib/table-seat';
 import { toast } from '../../lib/toast';
+import { HydrateLater } from '../../lib/use-hydrated';
 
 // docs/decisions/spec-fidelity.md#the-catalogue: the filters live in the address query; sort defaults to popular and page to 1.
 export function readQuery(params: URLSearchParams): ProductListQuery {
@@ -114,14 +115,17 @@ export function CataloguePage() {
   return (
     <div className="grid gap-8 lg:grid-cols-[20rem_1fr]">
       <TableBanner closed={closedAtTable} className="lg:col-span-2" />
-      <PromoPanel
-        sessionId={session?.id}
-        isAdmin={isAdmin}
-        appliedPromoId={cart.promo?.id}
-        onApply={(promo) => void applyCoupon(promo)}
-        applying={applying}
-        notice={notice}
-      />
+      {/* The menu's own controls turn live first; the promos, then the cards, each in a task of its own. */}
+      <HydrateLater>
+        <PromoPanel
+          sessionId={session?.id}
+          isAdmin={isAdmin}
+          appliedPromoId={cart.promo?.id}
+          onApply={(promo) => void applyCoupon(promo)}
+          applying={applying}
+          notice={notice}
+        />
+      </HydrateLater>
 
       <section aria-labelledby="menu-heading" className="min-w-0 space-y-6">
         <div className="flex flex-wrap items-end justify-between gap-4">
@@ -149,14 +153,16 @@ export function CataloguePage() {
           <p className="rounded-2xl bg-white p-8 text-center text-roast">{t('menu.empty')}</p>
         )}
         {products.data && products.data.data.length > 0 && (
-          <ul
-            aria-busy={products.isPlaceholderData}
-            className={`grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 ${products.isPlaceholderData ? 'opacity-60' : ''}`}
-          >
-            {products.data.data.map((product) => (
-              <ProductCard key={product.id} product={product} canEdit={isAdmin} />
-            ))}
-          </ul>
+          <HydrateLater>
+            <ul
+              aria-busy={products.isPlaceholderData}
+              className={`grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 ${products.isPlaceholderData ? 'opacity-60' : ''}`}
+            >
+              {products.data.data.map((product) => (
+                <ProductCard key={product.id} product={product} canEdit={isAdmin} />
+              ))}
+            </ul>
+          </HydrateLater>
         )}
         {products.data && (
           <Pager

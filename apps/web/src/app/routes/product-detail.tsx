@@ -21,6 +21,7 @@ import { useSession } from '../../lib/session';
 import { shopHoursIn, useShopHours } from '../../lib/shop-hours';
 import { useTableSeat } from '../../lib/table-seat';
 import { toast } from '../../lib/toast';
+import { HydrateLater } from '../../lib/use-hydrated';
 
 /** The sizes the product is sold in, each with its price (docs/shop-rules.md#prices-and-sizes). */
 function sizeChoices(product: Product, t: ReturnType<typeof useT>) {
@@ -183,7 +184,11 @@ function ProductDetail({ product }: { product: Product }) {
             disabled={isAdmin}
           />
 
-          {!seat && <SchedulePicker value={scheduledFor} onChange={setScheduledFor} disabled={isAdmin} />}
+          {!seat && (
+            <HydrateLater>
+              <SchedulePicker value={scheduledFor} onChange={setScheduledFor} disabled={isAdmin} />
+            </HydrateLater>
+          )}
 
           {isAdmin ? (
             <div className="flex flex-wrap gap-3">

@@ -11,6 +11,7 @@ import { Outlet, ScrollRestoration, useNavigate } from '../../lib/router';
 import { applyUpdate, useUpdateReady } from '../../lib/service-worker';
 import { clearSession, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { HydrateLater } from '../../lib/use-hydrated';
 import { useOnline } from '../../lib/use-online';
 import { AccountControls } from '../account-controls';
 import { LanguageSwitch } from '../language-switch';
@@ -62,7 +63,10 @@ export function RootLayout() {
       {session && <LazyWhen when load={loadLiveOrders} props={{ accountId: session.id, token: session.token }} />}
       {/* Orders confirmed offline leave from whichever page is open when the network is back. */}
       {session && <LazyWhen when={anythingSaved} load={loadSender} props={{ accountId: session.id }} />}
-      <TopBar accountControls={<AccountControls />} languageSwitch={<LanguageSwitch />} />
+      {/* The bar and the footer are taken over after the page's own content: its controls turn live first. */}
+      <HydrateLater>
+        <TopBar accountControls={<AccountControls />} languageSwitch={<LanguageSwitch />} />
+      </HydrateLater>
       <LazyWhen when={!online} load={loadOfflineBanner} props={NO_PROPS} />
       {/* At least a screen tall, so the footer starts below the fold: when the lazy page chunk (then its data)
           arrives, nothing already on screen moves (Lighthouse CLS, docs/architecture.md#tests-and-targets). */}
@@ -71,7 +75,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
       <LazyWhen when={updateReady} load={loadUpdatePrompt} props={UPDATE_PROPS} />
       <ScrollRestoration />
     </div>

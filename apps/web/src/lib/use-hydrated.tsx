@@ -36,16 +36,16 @@ interface LaterPart {
   /** Its turn came: it may be taken over. */
   due: boolean;
   turn: Promise<void>;
-  live: boolean;
 }
 
 let pageLive = false;
-let partsLeft = 0;
+/** The parts not live yet: the page counts as taken over once none is left. */
+const partsWaiting = new Set<LaterPart>();
 /** The last part's turn: each part waits for the one before it, a task apart. */
 let lastTurn = Promise.resolve();
 
 function announceWhenAllLive() {
-  if (pageLive && partsLeft === 0) document.documentElement.dataset.hydrated = 'true';
+  if (pageLive && partsWaiting.size === 0) document.documentElement.dataset.hydrated = 'true';
 }
 
 function pageTakenOver() {
@@ -54,19 +54,19 @@ function pageTakenOver() {
 }
 
 function partLive(part: LaterPart) {
-  if (part.live) return;
-  part.live = true;
-  partsLeft -= 1;
-  announceWhenAllLive();
+  if (partsWaiting.delete(part)) announceWhenAllLive();
 }
 
 function laterPart(first: ReactElement): LaterPart {
-  partsLeft += 1;
   lastTurn = lastTurn.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
-  const part: LaterPart = { first, due: false, turn: lastTurn, live: false };
-  part.turn = lastTurn.then(() => {
-    part.due = true;
-  });
+  const part: LaterPart = {
+    first,
+    due: false,
+    turn: lastTurn.then(() => {
+      part.due = true;
+    }),
+  };
+  partsWaiting.add(part);
   return part;
 }
 
@@ -104,7 +104,7 @@ function LaterGate({ part, children }: { part: LaterPart; children: ReactElement
  * tapped) is drawn once live, by an ordinary update that writes it.
  */
 function LivePart({ part, children }: { part: LaterPart; children: ReactElement }) {
-  const [live, setLive] = useState(part.live);
+  const [live, setLive] = useState(false);
   useEffect(() => {
     if (!live) setLive(true);
     else partLive(part);

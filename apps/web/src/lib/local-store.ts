@@ -34,7 +34,7 @@ export interface LocalStore<T> {
 
 /** A value parsed from some localStorage keys, cached on their raw strings. */
 export function createLocalStore<T>(keys: readonly string[], parse: (raw: (string | null)[]) => T, initial: T): LocalStore<T> {
-  let cachedRaw: string | undefined;
+  let cachedRaw: (string | null)[] | undefined;
   let cached = initial;
   return {
     read() {
@@ -42,9 +42,10 @@ export function createLocalStore<T>(keys: readonly string[], parse: (raw: (strin
       if (typeof localStorage === 'undefined') return initial;
       const raw = keys.map((key) => localStorage.getItem(key));
       // useSyncExternalStore needs a stable snapshot: parse again only when a stored string changed.
-      const rawKey = JSON.stringify(raw);
-      if (rawKey !== cachedRaw) {
-        cachedRaw = rawKey;
+      // Compared string by string: this runs on every render of whoever reads the store.
+      const previous = cachedRaw;
+      if (!previous || raw.some((value, index) => value !== previous[index])) {
+        cachedRaw = raw;
         cached = parse(raw);
       }
       return cached;

@@ -41,6 +41,8 @@ const PARTS = ['catalogue', 'dashboard', 'orders', 'freshness', 'streams'] as co
 const ONLY = new Set(process.env.BENCH_ONLY?.split(',').map((part) => part.trim()) ?? PARTS);
 for (const part of ONLY) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`BENCH_ONLY takes ${PARTS.join(', ')}`);
 const ADMIN = { email: 'bench-admin@bench.local', password: 'bench-admin-password' };
+/** `BENCH_CALLS=search,detail` measures only those catalogue calls (the first word of each call's name); all by default. */
+const CALLS = process.env.BENCH_CALLS ? new Set(process.env.BENCH_CALLS.split(',').map((call) => call.trim())) : undefined;
 /** Edits made on one instance and looked for on the other, for the freshness delay. */
 const FRESHNESS_EDITS = Number(process.env.BENCH_FRESHNESS_EDITS ?? 100);
 /** Live order streams held open on one instance, and status changes sent through them. */
@@ -256,6 +258,9 @@ async function measureFreshness(a: string, b: string, shop: { firstProduct: numb
   return { edits: delays.length, p50: round1(percentile(delays, 50)), p99: round1(percentile(delays, 99)), max: round1(delays.at(-1)!) };
 }
 
+/** The bare Fastify route's requests/s and p99 latency (ms) in one run. */
+type Bare = Pick<Result, 'rps' | 'p99'>;
+
 /**
  * `bare()` measures the bare Fastify route again: each call is compared with the machine's ceiling
  * measured just before it, as other work on a shared machine moves that ceiling during a run;
@@ -264,7 +269,7 @@ async function measureFreshness(a: string, b: string, shop: { firstProduct: numb
 async function benchDatabase(
   kind: 'pglite' | 'postgres',
   port: number,
-  bare: (path?: () => string) => Promise<number>,
+  bare: (path?: () => string) => Promise<Bare>,
 ): Promise<{ results: Result[]; freshness?: Freshness }> {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
@@ -377,12 +382,22 @@ async function benchDatabase(
     };
 
     const results: Result[] = [];
-    for (const call of ONLY.has('catalogue') ? catalogueCalls(shop) : []) {
+    // A call is named in BENCH_CALLS by the first word of its name.
+    const calls = catalogueCalls(shop).map((call) => ({ ...call, word: call.name.split(' ')[0]! }));
+    for (const word of CALLS ?? [])
+      if (!calls.some((call) => call.word === word)) throw new Error(`BENCH_CALLS takes ${calls.map((call) => call.word).join(', ')}`);
+    for (const call of ONLY.has('catalogue') ? calls.filter((call) => !CALLS || CALLS.has(call.word)) : []) {
       const options = { url: base, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } };
       const requests = [{ setupRequest: (r: autocannon.Request) => ({ ...r, path: call.path() }) }];
-      const bareRps = await bare();
-      const bareAlikeRps = await bare(call.path);
-      results.push({ ...(await load(call.name, { ...options, requests }, server)), target: call.kind, bareRps, bareAlikeRps });
+      const bareRps = (await bare()).rps;
+      const alike = await bare(call.path);
+      results.push({
+        ...(await load(call.name, { ...options, requests }, server)),
+        target: call.kind,
+        bareRps,
+        bareAlikeRps: alike.rps,
+        bareAlikeP99: alike.p99,
+      });
     }
 
     if (ONLY.has('dashboard')) {
@@ -463,7 +478,7 @@ async function benchDatabase(
         console.log(
           `   pgbench TPC-B-like (-c 8 -j 2, 10 s) on the same PostgreSQL: ${limit.tps} tps, latency average ${limit.latencyMs} ms`,
         );
-      const bareRps = await bare();
+      const bareRps = (await bare()).rps;
       const before = await countOrders();
       const backendBefore = await backendCpuMs();
       // A fixed number of orders (not a duration), so that every request is answered before counting.
@@ -539,11 +554,12 @@ async function main() {
     // Given a call's paths, the bare route is also driven as that call is: a path drawn for every
     // request costs the load generator, on the same 2 cores, about a third of the bare route's rate
     // (docs/benchmarks.md#the-menus-cpu), a cost that is not the server's.
-    const bare = async (path?: () => string) => {
+    const bare = (path?: () => string): Promise<Bare> => {
       const requests = path ? [{ setupRequest: (r: autocannon.Request) => ({ ...r, path: `/bare?${path()}` }) }] : undefined;
-      return (await load('bare route', { url: `http://127.0.0.1:${barePort}/bare`, ...(requests ? { requests } : {}) })).rps;
+      return load('bare route', { url: `http://127.0.0.1:${barePort}/bare`, ...(requests ? { requests } : {}) });
     };
-    console.log(`bare Fastify route: ${await bare()} requests/s (${CONNECTIONS} connections, ${SECONDS} s per run)`);
+    const first = await bare();
+    console.log(`bare Fastify route: ${first.rps} requests/s, p99 ${first.p99} ms (${CONNECTIONS} connections, ${SECONDS} s per run)`);
 
     // The freshness needs two instances, which only PostgreSQL can have.
     let kinds: ('pglite' | 'postgres')[] =

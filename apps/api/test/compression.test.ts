@@ -68,6 +68,17 @@ describe('the cache of compressed answers', () => {
     expect(made).toBe(2);
   });
 
+  it('keeps each compressed answer in memory of its own size, in either encoding', () => {
+    const cache = createAnswerCache(10);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const { body } = cache.get('k', encoding, () => big('k'));
+      // zlib's own result is a view into its 16 KB output chunk: kept, it would hold all of it.
+      expect(Buffer.isBuffer(body) && body.buffer.byteLength).toBe(body.length);
+      const decoded = encoding === 'br' ? zlib.brotliDecompressSync(body) : zlib.gunzipSync(body);
+      expect(decoded.toString()).toBe(big('k'));
+    }
+  });
+
   it('without keepPlain, keeps only the answers it compressed', () => {
     const cache = createAnswerCache(10, { keepPlain: false });
     let made = 0;

@@ -88,6 +88,9 @@ async function fireOutboxSync(context: BrowserContext, origin: string): Promise<
  * where the page reads that answer. Answers the History page.
  */
 async function answeredByTheWorker(page: Page, context: BrowserContext, baseURL: string): Promise<Page> {
+  // The page tells the customer at once and hands the order to the worker after (outbox.ts): closed
+  // before that, it leaves the order to its own sender on the next visit, which is not this test's.
+  await expect.poll(() => cachedCount(page, 'kopi-private-outbox-sends')).toBe(1);
   await page.close();
   await context.setOffline(false);
   const opened = await fireOutboxSync(context, new URL(baseURL).origin);

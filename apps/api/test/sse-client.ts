@@ -15,6 +15,13 @@ export interface StreamEvent {
   data: OrderStreamEvent;
 }
 
+/**
+ * One frame in a failure's message: an order event by its id, order and status; any other frame
+ * (the pick-up screen's board) by its event name and data.
+ */
+const summaryOf = (e: StreamEvent): unknown =>
+  e.data.order ? [e.id, e.data.type, e.data.order.id, e.data.order.status_id] : [e.event, e.data];
+
 /** Starts `app` on a free port of 127.0.0.1 and answers its address. */
 export async function listenLocally(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -127,9 +134,7 @@ export class SseClient {
     const start = Date.now();
     while (!condition(this)) {
       if (Date.now() - start > ms) {
-        throw new Error(
-          `stream condition not met within ${ms} ms; events: ${JSON.stringify(this.events.map((e) => [e.id, e.data.type, e.data.order.id, e.data.order.status_id]))}`,
-        );
+        throw new Error(`stream condition not met within ${ms} ms; events: ${JSON.stringify(this.events.map(summaryOf))}`);
       }
       await new Promise((r) => setTimeout(r, 10));
     }

@@ -85,6 +85,10 @@ describe.skipIf(onPostgres)('PGlite in a worker thread', () => {
     }
   });
 
+  it('runs with 16 MB of shared buffers, not the 128 MB that would stay resident (docs/decisions/embedded-shared-buffers.md)', async () => {
+    expect((await client.query<{ shared_buffers: string }>('show shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }]);
+  });
+
   it("keeps PostgreSQL's error fields, so a unique violation is still told apart", async () => {
     const db = open(client);
     const error = await db

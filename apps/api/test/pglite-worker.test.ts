@@ -85,7 +85,7 @@ describe.skipIf(onPostgres)('PGlite in a worker thread', () => {
     }
   });
 
-  it('runs with 16 MB of shared buffers, not the 128 MB that would stay resident (docs/decisions/embedded-shared-buffers.md)', async () => {
+  it('runs with 16 MB of shared buffers, not the 128 MB that would stay resident (docs/decisions/embedded-database-memory.md)', async () => {
     expect((await client.query<{ shared_buffers: string }>('show shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }]);
   });
 
@@ -205,7 +205,7 @@ describe.skipIf(onPostgres)('PGlite in a worker thread', () => {
     await copy.close();
   });
 
-  it('keeps what was written in its folder across close and reopen', async () => {
+  it('makes a new folder (in a thread of its own, which ends) and keeps what was written in it across close and reopen', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'kopi-worker-'));
     try {
       const first = await WorkerPGlite.create({ dataDir: dir });

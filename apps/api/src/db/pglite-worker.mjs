@@ -36,7 +36,7 @@ function plainError(error) {
 }
 
 /**
- * PostgreSQL's shared buffers for the embedded database (docs/decisions/embedded-shared-buffers.md).
+ * PostgreSQL's shared buffers for the embedded database (docs/decisions/embedded-database-memory.md).
  * Its default, 128 MB, is resident in PGlite from the moment the database opens, and WebAssembly
  * memory never shrinks: 16 MB holds a small shop's busy rows, and a page not held is read from the
  * operating system's file cache.

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 
@@ -115,6 +117,14 @@ export class WorkerPGlite {
 
   /** Starts the thread and opens PGlite in it (initdb on a new folder takes a few seconds). */
   static async create(options: WorkerPGliteOptions = {}): Promise<WorkerPGlite & PGlite> {
+    // A new folder is made by a thread of its own, which then ends: initdb left about 190 MB resident
+    // in the thread that ran it, which the server would carry for as long as it runs
+    // (docs/decisions/embedded-database-memory.md). An in-memory database is made where it lives.
+    if (options.dataDir && !options.loadDataDir && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+      const maker = new WorkerPGlite({ dataDir: options.dataDir, workerUrl: options.workerUrl });
+      await maker.#ready;
+      await maker.close();
+    }
     const client = new WorkerPGlite(options);
     await client.#ready;
     client.#opened = true;

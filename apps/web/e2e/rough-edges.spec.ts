@@ -265,6 +265,9 @@ test('a toast covers none of the top bar’s controls, and a new one replaces th
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   const shown = page.locator('.Toastify__toast');
   await expect(shown).toHaveText(/Added to your cart: 1 ×/);
+  // Where it settles: it slides in from above the screen, behind the bar (index.css), so its box
+  // during the entrance may overlap the bar's (a CI run once measured it there).
+  await shown.evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)));
   const menu = await page.getByRole('button', { name: 'Menu' }).boundingBox();
   const box = await shown.boundingBox();
   if (!menu || !box) throw new Error('no box');

@@ -315,7 +315,7 @@ describe('the pick-up screen', () => {
     await move(order.id, STATUS.ready);
     const readyHas = (c: SseClient) =>
       c.events.some((e) => (e.data as unknown as { ready: { number: number }[] }).ready.some((o) => o.number === order.number));
-    // The board comes 124-153 ms after the move is answered, alone or amid the whole suite. The bound
+    // The board comes 124-146 ms after the move is answered, alone or amid the whole suite. The bound
     // leaves room for a CI machine's stall (a run once missed 1 s) and stays well below the board's
     // first sweep, 5 s after this screen opened: a board that came in time came by the announcement.
     await screen.until(readyHas, 2000);

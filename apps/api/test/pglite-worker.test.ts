@@ -205,7 +205,7 @@ describe.skipIf(onPostgres)('PGlite in a worker thread', () => {
     await copy.close();
   });
 
-  it('makes a new folder (in a thread of its own, which ends) and keeps what was written in it across close and reopen', async () => {
+  it('makes a new folder and keeps what was written in it across close and reopen', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'kopi-worker-'));
     try {
       const first = await WorkerPGlite.create({ dataDir: dir });
